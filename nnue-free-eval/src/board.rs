@@ -1,0 +1,62 @@
+//! `Color` and the `EvalBoard` trait: everything the evaluation asks of a position.
+
+/// A side. The engine converts its own colour type into this one in its [`EvalBoard`] impl.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Color {
+    /// The side that starts on rank 0.
+    White = 0,
+    /// The other side.
+    Black = 1,
+}
+
+impl Color {
+    /// Both colours, White first.
+    pub const BOTH: [Color; 2] = [Color::White, Color::Black];
+
+    /// 0 for White, 1 for Black.
+    #[inline(always)]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The other colour.
+    #[inline(always)]
+    pub const fn opposite(self) -> Color {
+        match self {
+            Color::White => Color::Black,
+            Color::Black => Color::White,
+        }
+    }
+}
+
+/// What the evaluation needs from a position. The engine implements it over its own position
+/// type; every call is statically dispatched (the evaluation is generic over `B: EvalBoard`).
+///
+/// Conventions (the same as the engine's and the rules'): square index = `rank * files + file`,
+/// rank 0 = White's first rank, at most 128 squares; a *kind* is the index of the piece in
+/// [`EvalGameInfo::pieces`](crate::EvalGameInfo::pieces) (0-based, below 16). Square sets are
+/// `u128` with bit `s` standing for square `s`.
+pub trait EvalBoard {
+    /// The side to move; [`evaluate`](crate::evaluate) scores from its point of view.
+    fn side_to_move(&self) -> Color;
+
+    /// Calls `f(color, kind, square)` once for every piece on the board, in any order.
+    /// At most 128 calls (extra pieces are ignored).
+    fn for_each_piece<F: FnMut(Color, u8, u8)>(&self, f: F);
+
+    /// The pseudo-legal destination squares of the piece standing on `square`: empty squares it
+    /// may move to and enemy-occupied squares it may capture on, as the engine's move generator
+    /// sees them (own-occupied squares excluded; legality/pins ignored). Used for mobility and
+    /// for attacks on the enemy king zone. Called at most once per piece per evaluation, and
+    /// only for pieces whose role is [`Role::Piece`](crate::Role::Piece).
+    fn targets(&self, square: u8) -> u128;
+
+    /// Optional: the squares attacked (capture targets, occupied or not) by `color`'s pawn-like
+    /// pieces. When provided, mobility does not count squares attacked by enemy pawns. The
+    /// default says "none", which simply counts every target.
+    #[inline(always)]
+    fn pawn_attacks(&self, color: Color) -> u128 {
+        let _ = color;
+        0
+    }
+}

@@ -1,0 +1,115 @@
+//! The driver: one pass to read the board into a fixed-size snapshot (no allocation), then each
+//! term in turn. `evaluate` and `breakdown` share it, so the breakdown always explains the very
+//! number the search sees.
+
+use crate::breakdown::Term;
+use crate::game::{Role, MAX_SQUARES};
+use crate::params::{EVAL_LIMIT, TEMPO};
+use crate::{king_safety, material, mobility, pawns, phase, psqt};
+use crate::{Color, EvalBoard, EvalParams, Score};
+
+/// One piece on the board.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Placed {
+    pub color: Color,
+    pub kind: u8,
+    pub sq: u8,
+}
+
+/// The board as the terms read it.
+pub(crate) struct Snapshot {
+    list: [Placed; MAX_SQUARES],
+    len: usize,
+    /// `[color]` → squares of its pawn-like pieces.
+    pub pawns: [u128; 2],
+    /// `[color]` → squares of its royal pieces.
+    pub royals: [u128; 2],
+}
+
+impl Snapshot {
+    fn take<B: EvalBoard>(params: &EvalParams, board: &B) -> Snapshot {
+        let mut snap = Snapshot {
+            list: [Placed { color: Color::White, kind: 0, sq: 0 }; MAX_SQUARES],
+            len: 0,
+            pawns: [0; 2],
+            royals: [0; 2],
+        };
+        board.for_each_piece(|color, kind, sq| {
+            debug_assert!(usize::from(kind) < params.kinds, "piece kind {kind} out of range");
+            debug_assert!(usize::from(sq) < params.geometry.squares, "square {sq} out of range");
+            if snap.len == MAX_SQUARES {
+                return;
+            }
+            snap.list[snap.len] = Placed { color, kind, sq };
+            snap.len += 1;
+            match params.roles[usize::from(kind)] {
+                Role::PawnLike => snap.pawns[color.index()] |= 1u128 << sq,
+                Role::Royal => snap.royals[color.index()] |= 1u128 << sq,
+                Role::Piece => {}
+            }
+        });
+        snap
+    }
+
+    /// Every piece on the board.
+    #[inline(always)]
+    pub(crate) fn pieces(&self) -> impl Iterator<Item = Placed> + '_ {
+        self.list[..self.len].iter().copied()
+    }
+}
+
+/// Every term's score for each side, the phase and the side to move.
+pub(crate) struct Terms {
+    /// `[term][color]`.
+    pub scores: [[Score; 2]; Term::COUNT],
+    pub phase: i32,
+    pub side_to_move: Color,
+}
+
+impl Terms {
+    /// The sum of all terms for one side.
+    pub(crate) fn total(&self, color: Color) -> Score {
+        self.scores.iter().fold(Score::ZERO, |t, s| t + s[color.index()])
+    }
+
+    /// The final evaluation from White's point of view, tapered and clamped to ±`EVAL_LIMIT`.
+    pub(crate) fn white_pov(&self) -> i32 {
+        (self.total(Color::White) - self.total(Color::Black)).taper(self.phase).clamp(-EVAL_LIMIT, EVAL_LIMIT)
+    }
+}
+
+pub(crate) fn terms<B: EvalBoard>(params: &EvalParams, board: &B) -> Terms {
+    let snap = Snapshot::take(params, board);
+    let side_to_move = board.side_to_move();
+    let mut scores = [[Score::ZERO; 2]; Term::COUNT];
+
+    scores[Term::Material.index()] = material::evaluate(params, &snap);
+    scores[Term::Psqt.index()] = psqt::evaluate(params, &snap);
+
+    // Mobility and king attacks share one `targets` call per piece.
+    let zones = [king_safety::zone(params, snap.royals[0]), king_safety::zone(params, snap.royals[1])];
+    let pawn_attacks = [board.pawn_attacks(Color::White), board.pawn_attacks(Color::Black)];
+    let mut mobility = [Score::ZERO; 2];
+    let mut attacks = king_safety::KingAttacks::default();
+    for p in snap.pieces() {
+        if params.roles[usize::from(p.kind)] != Role::Piece {
+            continue;
+        }
+        let them = p.color.opposite().index();
+        let with_mobility = mobility::enabled(params, p.kind);
+        if !with_mobility && zones[them] == 0 {
+            continue;
+        }
+        let targets = board.targets(p.sq);
+        if with_mobility {
+            mobility[p.color.index()] += mobility::piece(params, p.kind, targets, pawn_attacks[them]);
+        }
+        attacks.add(params, p.color, p.kind, targets, zones[them]);
+    }
+    scores[Term::Mobility.index()] = mobility;
+    scores[Term::KingSafety.index()] = king_safety::evaluate(params, &snap, &attacks);
+    scores[Term::Pawns.index()] = pawns::evaluate(params, &snap);
+    scores[Term::Tempo.index()][side_to_move.index()] = TEMPO;
+
+    Terms { scores, phase: phase::phase(params, &snap), side_to_move }
+}

@@ -1,0 +1,84 @@
+//! Mobility: for each ordinary piece, the number `m` of its pseudo-legal targets (supplied by the
+//! engine through [`EvalBoard::targets`](crate::EvalBoard::targets)), not counting squares
+//! attacked by enemy pawn-like pieces when the engine provides
+//! [`EvalBoard::pawn_attacks`](crate::EvalBoard::pawn_attacks).
+//!
+//! The bonus is a concave curve scaled to the piece's own reach `max_targets`, so it works for
+//! any piece on any board: `span × (√(m / max) − √(MOBILITY_NEUTRAL_PCT / 100))`, with
+//! `MOBILITY_SPAN_SLIDER` or `MOBILITY_SPAN_LEAPER`. It is negative for a piece using less than
+//! about a third of its reach, and the first few targets are worth the most.
+
+use crate::game::{EvalGameInfo, Role, MAX_KINDS, MAX_SQUARES};
+use crate::geometry::round;
+use crate::params::{MOBILITY_NEUTRAL_PCT, MOBILITY_SPAN_LEAPER, MOBILITY_SPAN_SLIDER};
+use crate::{EvalParams, Score};
+
+/// One entry per possible target count, 0 ..= 127.
+const COUNTS: usize = MAX_SQUARES;
+
+#[derive(Clone, Debug)]
+pub(crate) struct MobilityTables {
+    /// `[kind][target count]`, counts above `max` read `max`.
+    pub table: [[Score; COUNTS]; MAX_KINDS],
+    /// `[kind]` → the largest count in the table; 0 = no mobility term for this kind.
+    pub max: [u8; MAX_KINDS],
+}
+
+pub(crate) fn build(game: &EvalGameInfo) -> MobilityTables {
+    let mut t = MobilityTables { table: [[Score::ZERO; COUNTS]; MAX_KINDS], max: [0; MAX_KINDS] };
+    let neutral = (f64::from(MOBILITY_NEUTRAL_PCT) / 100.0).sqrt();
+    for (kind, p) in game.pieces.iter().enumerate() {
+        if p.role != Role::Piece || p.max_targets == 0 {
+            continue;
+        }
+        let max = p.max_targets.min((COUNTS - 1) as u8);
+        t.max[kind] = max;
+        let span = if p.slider_like { MOBILITY_SPAN_SLIDER } else { MOBILITY_SPAN_LEAPER };
+        for m in 0..=max {
+            let x = (f64::from(m) / f64::from(max)).sqrt() - neutral;
+            t.table[kind][usize::from(m)] = Score::new(round(f64::from(span.mg) * x), round(f64::from(span.eg) * x));
+        }
+    }
+    t
+}
+
+/// Whether `kind` has a mobility term at all.
+#[inline(always)]
+pub(crate) fn enabled(params: &EvalParams, kind: u8) -> bool {
+    params.mobility.max[usize::from(kind)] != 0
+}
+
+/// The mobility score of one piece of `kind` with these `targets`, given the squares attacked by
+/// enemy pawn-like pieces.
+#[inline(always)]
+pub(crate) fn piece(params: &EvalParams, kind: u8, targets: u128, enemy_pawn_attacks: u128) -> Score {
+    let k = usize::from(kind);
+    let count = (targets & !enemy_pawn_attacks).count_ones().min(u32::from(params.mobility.max[k]));
+    params.mobility.table[k][count as usize]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::EvalPieceInfo;
+
+    #[test]
+    fn curve_is_monotone_and_crosses_zero_near_a_third() {
+        let game = EvalGameInfo::new(
+            8,
+            8,
+            vec![EvalPieceInfo::royal(1), EvalPieceInfo::piece(300, false, 8, 2), EvalPieceInfo::piece(500, true, 14, 2)],
+        );
+        let t = build(&game);
+        assert_eq!(t.max, [0, 8, 14, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
+        for kind in 1..=2 {
+            let max = usize::from(t.max[kind]);
+            for m in 0..max {
+                assert!(t.table[kind][m].mg <= t.table[kind][m + 1].mg);
+                assert!(t.table[kind][m].eg <= t.table[kind][m + 1].eg);
+            }
+            assert!(t.table[kind][0].mg < 0 && t.table[kind][max].mg > 0);
+        }
+        assert!(t.table[1][2].mg < 0 && t.table[1][3].mg >= 0);
+    }
+}

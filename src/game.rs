@@ -1,0 +1,93 @@
+//! The one place the bitboard width is chosen: a game type holds tables of 64 or 128 bits,
+//! and a `Game` is a position of either width. Everything below is generic.
+
+use crate::movegen::Tables;
+use crate::position::{FenError, Position, Setup};
+use crate::types::{Color, Move, MoveList};
+use crate::variant::Variant;
+use std::sync::Arc;
+
+#[derive(Clone)]
+enum AnyTables {
+    Narrow(Arc<Tables<u64>>),
+    Wide(Arc<Tables<u128>>),
+}
+
+/// A compiled game: the variant and its move tables, built once and shared.
+#[derive(Clone)]
+pub struct GameType {
+    pub variant: Arc<Variant>,
+    tables: AnyTables,
+}
+
+impl GameType {
+    pub fn new(variant: Variant) -> GameType {
+        let tables = if variant.size.squares() <= 64 {
+            AnyTables::Narrow(Arc::new(Tables::new(&variant)))
+        } else {
+            AnyTables::Wide(Arc::new(Tables::new(&variant)))
+        };
+        GameType { variant: Arc::new(variant), tables }
+    }
+
+    pub fn position(&self, fen: &str) -> Result<Game, FenError> {
+        let setup = Setup::parse(&self.variant, fen)?;
+        Ok(match &self.tables {
+            AnyTables::Narrow(t) => Game::Narrow(Position::from_setup(self.variant.clone(), t.clone(), &setup)?),
+            AnyTables::Wide(t) => Game::Wide(Position::from_setup(self.variant.clone(), t.clone(), &setup)?),
+        })
+    }
+
+    pub fn start(&self) -> Game {
+        self.position(&self.variant.start_fen)
+            .unwrap_or_else(|e| panic!("start position of {} was checked at load: {e}", self.variant.name))
+    }
+}
+
+/// A position of either width.
+#[derive(Clone)]
+pub enum Game {
+    Narrow(Position<u64>),
+    Wide(Position<u128>),
+}
+
+/// Runs `$body` with `$p` bound to the position, whatever its width.
+#[macro_export]
+macro_rules! with_position {
+    ($game:expr, $p:ident => $body:expr) => {
+        match $game {
+            $crate::game::Game::Narrow($p) => $body,
+            $crate::game::Game::Wide($p) => $body,
+        }
+    };
+}
+
+impl Game {
+    pub fn variant(&self) -> &Arc<Variant> {
+        with_position!(self, p => &p.variant)
+    }
+    pub fn fen(&self) -> String {
+        with_position!(self, p => p.fen())
+    }
+    pub fn side_to_move(&self) -> Color {
+        with_position!(self, p => p.side_to_move())
+    }
+    pub fn legal_moves(&self, list: &mut MoveList) {
+        with_position!(self, p => p.legal_moves(list))
+    }
+    pub fn play(&mut self, m: Move) {
+        with_position!(self, p => p.play(m))
+    }
+    pub fn undo(&mut self) {
+        with_position!(self, p => p.undo())
+    }
+    pub fn hash(&self) -> u64 {
+        with_position!(self, p => p.hash())
+    }
+    pub fn compute_hash(&self) -> u64 {
+        with_position!(self, p => p.compute_hash())
+    }
+    pub fn in_check(&self) -> bool {
+        with_position!(self, p => p.in_check())
+    }
+}

@@ -1,0 +1,130 @@
+//! The `chimera` executable: subcommands over the library. Protocol output goes to stdout,
+//! logging to stderr.
+
+use chimera::game::Game;
+use chimera::perft::PerftReport;
+use chimera::protocol::uci::UciEngine;
+use chimera::variant::Registry;
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+#[derive(Parser)]
+#[command(name = "chimera", version, about = "A chess-variant engine (UCI / XBoard)")]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Cmd>,
+}
+
+#[derive(Subcommand)]
+enum Cmd {
+    /// Speak UCI on stdin/stdout (the default).
+    Uci,
+    /// Count the leaf nodes of the legal move tree.
+    Perft {
+        #[arg(long, default_value = "chess")]
+        variant: String,
+        #[arg(long)]
+        fen: Option<String>,
+        #[arg(long)]
+        depth: u32,
+        /// Print the count below each root move.
+        #[arg(long)]
+        divide: bool,
+        /// A variants file to load first.
+        #[arg(long)]
+        variants: Option<String>,
+    },
+    /// Check a variants file; prints line-numbered errors.
+    CheckVariants { file: String },
+    /// List every variant name.
+    Variants,
+}
+
+fn fail(msg: &str) -> ExitCode {
+    eprintln!("error: {msg}");
+    ExitCode::from(2)
+}
+
+fn main() -> ExitCode {
+    env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"))
+        .target(env_logger::Target::Stderr)
+        .init();
+    let cli = match Cli::try_parse() {
+        Ok(c) => c,
+        Err(e) => {
+            let code = if e.use_stderr() { 2 } else { 0 };
+            let _ = e.print();
+            return ExitCode::from(code);
+        }
+    };
+    let mut registry = Registry::builtin();
+    match cli.command.unwrap_or(Cmd::Uci) {
+        Cmd::Uci => {
+            let stdin = std::io::stdin();
+            let mut engine = UciEngine::new(registry, std::io::stdout());
+            engine.run(stdin.lock());
+            ExitCode::SUCCESS
+        }
+        Cmd::Perft { variant, fen, depth, divide, variants } => {
+            if let Some(path) = variants {
+                let text = match std::fs::read_to_string(&path) {
+                    Ok(t) => t,
+                    Err(e) => return fail(&format!("{path}: {e}")),
+                };
+                if let Err(e) = registry.load(&text) {
+                    return fail(&format!("{path}: {e}"));
+                }
+            }
+            if !(1..=30).contains(&depth) {
+                return fail("--depth must be from 1 to 30");
+            }
+            let gt = match registry.find(&variant) {
+                Ok(g) => g,
+                Err(e) => return fail(&e.to_string()),
+            };
+            let game: Game = match fen {
+                Some(f) => match gt.position(&f) {
+                    Ok(g) => g,
+                    Err(e) => return fail(&format!("bad FEN: {e}")),
+                },
+                None => gt.start(),
+            };
+            let report = PerftReport::run(&game, depth, divide);
+            for line in report.lines() {
+                println!("{line}");
+            }
+            println!("Time: {} ms", (report.seconds * 1000.0) as u64);
+            println!("Nodes/second: {}", report.nps());
+            ExitCode::SUCCESS
+        }
+        Cmd::CheckVariants { file } => {
+            let text = match std::fs::read_to_string(&file) {
+                Ok(t) => t,
+                Err(e) => return fail(&format!("{file}: {e}")),
+            };
+            match registry.check(&text) {
+                Ok(games) => {
+                    for g in games {
+                        let v = &g.variant;
+                        println!("{}: ok ({}x{}, {} piece types)", v.name, v.size.files, v.size.ranks, v.pieces.len());
+                    }
+                    ExitCode::SUCCESS
+                }
+                Err(errors) => {
+                    for e in errors {
+                        eprintln!("{file}:{}: {}", e.line, e.message);
+                    }
+                    ExitCode::from(1)
+                }
+            }
+        }
+        Cmd::Variants => {
+            for g in registry.games() {
+                let v = &g.variant;
+                let aliases = if v.aliases.is_empty() { String::new() } else { format!(" (also {})", v.aliases.join(", ")) };
+                println!("{}{aliases}", v.name);
+            }
+            ExitCode::SUCCESS
+        }
+    }
+}

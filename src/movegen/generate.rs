@@ -1,0 +1,235 @@
+//! Legal move generation. Pseudo-legal targets come from the tables; a move is tested for the
+//! king's safety only when it could matter: when in check, for king moves, en passant and
+//! castling, and for pieces standing on a line along which an enemy rider, hopper or lame
+//! leaper could reach the king (or, with hoppers, moving onto such a line).
+
+use crate::position::{castle_bit, Position};
+use crate::types::{Bitboard, Color, Move, MoveKind, MoveList, PieceKind, Square};
+
+impl<B: Bitboard> Position<B> {
+    /// Would our king be safe after `m`? `m` must be pseudo-legal here.
+    pub fn leaves_king_safe(&self, m: Move) -> bool {
+        let us = self.side_to_move();
+        let them = !us;
+        let occ = self.occupied();
+        let (from, to) = (m.from(), m.to());
+        let mut ksq = self.king(us);
+        let (occ_after, removed) = match m.kind() {
+            MoveKind::EnPassant => {
+                let victim = self.ep_victim_square(m);
+                ((occ.without(from).without(victim)).with(to), B::from_square(victim))
+            }
+            MoveKind::CastleHigh | MoveKind::CastleLow => {
+                let side = (m.kind() == MoveKind::CastleLow) as usize;
+                let Some((psq, kto, pto)) = self.castle_squares(us, side, from) else { return false };
+                ksq = kto;
+                (occ.without(from).without(psq).with(kto).with(pto), B::EMPTY)
+            }
+            MoveKind::Drop => (occ.with(to), B::EMPTY),
+            _ => {
+                if from == ksq {
+                    ksq = to;
+                }
+                (occ.without(from).with(to), B::from_square(to))
+            }
+        };
+        self.attackers(ksq, them, occ_after) & !removed == B::EMPTY
+    }
+
+    /// All legal moves of the side to move.
+    pub fn legal_moves(&self, list: &mut MoveList) {
+        list.clear();
+        let us = self.side_to_move();
+        let them = !us;
+        let t = &*self.tables;
+        let v = &*self.variant;
+        let occ = self.occupied();
+        let enemy = self.pieces(them);
+        let ksq = self.king(us);
+        let checkers = self.attackers(ksq, them, occ);
+        let careful_from = if checkers.any() { !B::EMPTY } else { t.exposure(them, ksq) };
+        let careful_to = if t.has_hoppers { t.screen_lines(them, ksq) } else { B::EMPTY };
+        let ep = self.ep_square();
+        for k in v.kinds() {
+            let pieces = self.pieces_of(us, k);
+            if pieces.is_empty() {
+                continue;
+            }
+            let royal = k == v.royal;
+            let pawn = v.piece(k).pawn;
+            let km = t.kind_moves(us, k);
+            for from in pieces.squares() {
+                let (quiet, caps, doubles) = self.targets(us, k, from, occ, enemy, pawn);
+                if royal {
+                    let occ_wo = occ.without(from);
+                    for to in (quiet | caps).squares() {
+                        if (self.attackers(to, them, occ_wo.with(to)) & !B::from_square(to)).is_empty() {
+                            list.push(Move::new(from, to, MoveKind::Normal));
+                        }
+                    }
+                    continue;
+                }
+                let check_all = careful_from.has(from);
+                let mut emit = |m: Move, list: &mut MoveList| {
+                    if (!check_all && !careful_to.has(m.to())) || self.leaves_king_safe(m) {
+                        list.push(m);
+                    }
+                };
+                let targets = quiet | caps;
+                if pawn && (targets & t.promotion_zone[us.index()]).any() {
+                    for to in targets.squares() {
+                        if t.promotion_zone[us.index()].has(to) {
+                            self.emit_promotions(us, from, to, &mut emit, list);
+                        } else {
+                            emit(Move::new(from, to, MoveKind::Normal), list);
+                        }
+                    }
+                } else {
+                    for to in targets.squares() {
+                        emit(Move::new(from, to, MoveKind::Normal), list);
+                    }
+                }
+                for to in doubles.squares() {
+                    emit(Move::new(from, to, MoveKind::DoubleStep), list);
+                }
+                if km.en_passant {
+                    if let Some(ep) = ep {
+                        if t.capture_leaps(us, k, from).has(ep) {
+                            let m = Move::new(from, ep, MoveKind::EnPassant);
+                            if self.leaves_king_safe(m) {
+                                list.push(m);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        if checkers.is_empty() {
+            self.generate_castling(list);
+            crate::rules::kings_leap::generate(self, list);
+        }
+    }
+
+    /// Pseudo-legal targets of a piece: (quiet moves, captures, pawn initial steps).
+    #[inline]
+    pub fn targets(&self, us: Color, k: PieceKind, from: Square, occ: B, enemy: B, pawn: bool) -> (B, B, B) {
+        let t = &*self.tables;
+        let empty = !occ;
+        let mut quiet = t.quiet_leaps(us, k, from) & empty;
+        let mut caps = t.capture_leaps(us, k, from) & enemy;
+        let mut doubles = B::EMPTY;
+        for r in &t.kind_moves(us, k).rides {
+            if r.hop {
+                let (q, c) = t.hop(r.ray, from, occ);
+                if r.quiet {
+                    quiet |= q;
+                }
+                if r.capture {
+                    caps |= c & enemy;
+                }
+            } else {
+                let reach = t.ride(r.ray, from, occ);
+                if r.quiet {
+                    quiet |= reach & empty;
+                }
+                if r.capture {
+                    caps |= reach & enemy;
+                }
+            }
+        }
+        let lame = t.lame_leaps(us, k, from);
+        if !lame.is_empty() {
+            let on_initial_rank = pawn && t.double_step_zone[us.index()].has(from);
+            for l in lame {
+                if (l.initial && !on_initial_rank) || (l.block & occ).any() {
+                    continue;
+                }
+                if l.quiet && empty.has(l.target) {
+                    if l.initial {
+                        doubles = doubles.with(l.target);
+                    } else {
+                        quiet = quiet.with(l.target);
+                    }
+                }
+                if l.capture && enemy.has(l.target) {
+                    caps = caps.with(l.target);
+                }
+            }
+        }
+        (quiet, caps, doubles & !quiet)
+    }
+
+    fn emit_promotions(
+        &self,
+        us: Color,
+        from: Square,
+        to: Square,
+        emit: &mut impl FnMut(Move, &mut MoveList),
+        list: &mut MoveList,
+    ) {
+        let v = &*self.variant;
+        for &p in &v.promote_to {
+            if !v.promotion_limited_by_initial || self.count(us, p) < v.initial_counts[us.index()][p.index()] {
+                emit(Move::promotion(from, to, p), list);
+            }
+        }
+        if !self.tables.compulsory_zone[us.index()].has(to) {
+            emit(Move::new(from, to, MoveKind::Normal), list);
+        }
+    }
+
+    fn generate_castling(&self, list: &mut MoveList) {
+        let us = self.side_to_move();
+        let rights = self.castling_rights();
+        if rights & (castle_bit(us, 0) | castle_bit(us, 1)) == 0 || self.variant.king_leap {
+            return;
+        }
+        let them = !us;
+        let size = self.variant.size;
+        let kfrom = self.king(us);
+        let occ = self.occupied();
+        for side in 0..2 {
+            if rights & castle_bit(us, side) == 0 {
+                continue;
+            }
+            let Some((psq, kto, pto)) = self.castle_squares(us, side, kfrom) else { continue };
+            let rank = size.rank(kfrom);
+            let others = occ.without(kfrom).without(psq);
+            let span = |a: Square, b: Square| -> (u8, u8) {
+                let (fa, fb) = (size.file(a), size.file(b));
+                (fa.min(fb), fa.max(fb))
+            };
+            let mut clear = true;
+            for (a, b) in [span(kfrom, psq), span(kfrom, kto), span(psq, pto)] {
+                for f in a..=b {
+                    if others.has(size.square(f, rank)) {
+                        clear = false;
+                    }
+                }
+            }
+            if !clear {
+                continue;
+            }
+            // The squares the king crosses, judged in the position before the move.
+            let (a, b) = span(kfrom, kto);
+            let crossed_safe = (a..=b)
+                .map(|f| size.square(f, rank))
+                .filter(|&s| s != kfrom && s != kto)
+                .all(|s| !self.is_attacked(s, them, occ));
+            if !crossed_safe {
+                continue;
+            }
+            let kind = if side == 0 { MoveKind::CastleHigh } else { MoveKind::CastleLow };
+            let m = Move::new(kfrom, kto, kind);
+            if self.leaves_king_safe(m) {
+                list.push(m);
+            }
+        }
+    }
+
+    pub fn is_legal(&self, m: Move) -> bool {
+        let mut list = MoveList::new();
+        self.legal_moves(&mut list);
+        list.contains(m)
+    }
+}

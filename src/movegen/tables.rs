@@ -1,0 +1,427 @@
+//! Everything derived from a variant that move generation needs, computed once when the game
+//! is created: leap tables, rays, lame-leap paths, reverse (attacker) tables, Zobrist keys.
+
+use crate::types::{Bitboard, BoardSize, Color, PieceKind, Square};
+use crate::variant::betza::AtomShape;
+use crate::variant::Variant;
+
+/// A ride or hop along one direction, for one piece kind.
+#[derive(Clone, Copy, Debug)]
+pub struct RideAtom {
+    pub ray: u16,
+    pub quiet: bool,
+    pub capture: bool,
+    pub hop: bool,
+}
+
+/// A leap that is blocked when any square of `block` is occupied.
+#[derive(Clone, Copy, Debug)]
+pub struct LameLeap<B> {
+    pub target: Square,
+    pub block: B,
+    pub quiet: bool,
+    pub capture: bool,
+    pub initial: bool,
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct KindMoves {
+    pub rides: Vec<RideAtom>,
+    pub en_passant: bool,
+}
+
+/// Attackers of one shape, shared by several piece kinds of one colour.
+#[derive(Clone, Debug)]
+pub enum AttackGroup {
+    /// Reverse rides (or hops) along these rays from the attacked square.
+    Rays { rays: Vec<u16>, hop: bool, kinds: Vec<PieceKind> },
+    /// Per-kind reverse leap table.
+    Leaps { kind: PieceKind },
+    /// Per-kind reverse lame leaps.
+    Lame { kind: PieceKind },
+}
+
+pub struct Zobrist {
+    pub piece_square: Vec<u64>,
+    pub side: u64,
+    pub castling: [u64; 16],
+    pub en_passant: [u64; 128],
+}
+
+pub struct Tables<B> {
+    pub size: BoardSize,
+    n: usize,
+    kinds: usize,
+    rays: Vec<B>,
+    ray_positive: Vec<bool>,
+    /// The unlimited ray in the same direction, used to cut a ray beyond its first blocker.
+    ray_full: Vec<u16>,
+    ray_vectors: Vec<(i8, i8, u8)>,
+    quiet_leaps: Vec<B>,
+    capture_leaps: Vec<B>,
+    rev_capture_leaps: Vec<B>,
+    lame: Vec<LameLeap<B>>,
+    lame_index: Vec<(u32, u32)>,
+    rev_lame: Vec<LameLeap<B>>,
+    rev_lame_index: Vec<(u32, u32)>,
+    pub kind_moves: Vec<KindMoves>,
+    pub attack_groups: [Vec<AttackGroup>; 2],
+    /// Squares from which a piece's departure may expose that square to an attack of `color`
+    /// (rays of its riders and hoppers, paths of its lame leapers): [color][square].
+    pub exposure: Vec<B>,
+    /// Squares onto which a piece may create a screen for `color`'s hoppers: [color][square].
+    pub screen_lines: Vec<B>,
+    pub has_hoppers: bool,
+    /// Per colour: squares where a pawn-like piece may promote / must promote / may make its
+    /// initial (`i`) moves from.
+    pub promotion_zone: [B; 2],
+    pub compulsory_zone: [B; 2],
+    pub double_step_zone: [B; 2],
+    pub zobrist: Zobrist,
+}
+
+fn splitmix(state: &mut u64) -> u64 {
+    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = *state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+impl<B: Bitboard> Tables<B> {
+    #[inline(always)]
+    fn pk(&self, color: Color, kind: PieceKind) -> usize {
+        color.index() * self.kinds + kind.index()
+    }
+
+    fn ray_id(&mut self, dx: i8, dy: i8, max: u8) -> u16 {
+        if let Some(i) = self.ray_vectors.iter().position(|&v| v == (dx, dy, max)) {
+            return i as u16;
+        }
+        let full = if max == 0 { None } else { Some(self.ray_id(dx, dy, 0)) };
+        let id = self.ray_vectors.len() as u16;
+        self.ray_vectors.push((dx, dy, max));
+        self.ray_full.push(full.unwrap_or(id));
+        let delta = dy as i32 * self.size.files as i32 + dx as i32;
+        self.ray_positive.push(delta > 0);
+        for sq in self.size.all_squares() {
+            let mut bb = B::EMPTY;
+            let mut cur = sq;
+            let mut steps = 0;
+            while let Some(next) = self.size.offset(cur, dx as i32, dy as i32) {
+                bb = bb.with(next);
+                cur = next;
+                steps += 1;
+                if max != 0 && steps >= max {
+                    break;
+                }
+            }
+            self.rays.push(bb);
+        }
+        id
+    }
+
+    #[inline(always)]
+    pub fn ray(&self, ray: u16, sq: Square) -> B {
+        self.rays[ray as usize * self.n + sq.index()]
+    }
+
+    #[inline(always)]
+    fn nearest(&self, ray: u16, bb: B) -> Square {
+        if self.ray_positive[ray as usize] {
+            bb.lsb()
+        } else {
+            bb.msb()
+        }
+    }
+
+    /// Squares a rider reaches along `ray` from `sq`, the first blocker included.
+    #[inline(always)]
+    pub fn ride(&self, ray: u16, sq: Square, occ: B) -> B {
+        let mask = self.ray(ray, sq);
+        let blockers = mask & occ;
+        if blockers.is_empty() {
+            return mask;
+        }
+        let b = self.nearest(ray, blockers);
+        mask & !self.ray(self.ray_full[ray as usize], b)
+    }
+
+    /// For a hopper along `ray` from `sq`: (empty squares beyond the screen before the next
+    /// piece, the next piece's square if any).
+    #[inline(always)]
+    pub fn hop(&self, ray: u16, sq: Square, occ: B) -> (B, B) {
+        let mask = self.ray(ray, sq);
+        let blockers = mask & occ;
+        if blockers.is_empty() {
+            return (B::EMPTY, B::EMPTY);
+        }
+        let screen = self.nearest(ray, blockers);
+        let beyond = mask & self.ray(self.ray_full[ray as usize], screen);
+        let far = beyond & occ;
+        if far.is_empty() {
+            return (beyond, B::EMPTY);
+        }
+        let hurdle = self.nearest(ray, far);
+        let cut = beyond & !self.ray(self.ray_full[ray as usize], hurdle);
+        (cut.without(hurdle), B::from_square(hurdle))
+    }
+
+    #[inline(always)]
+    pub fn quiet_leaps(&self, color: Color, kind: PieceKind, sq: Square) -> B {
+        self.quiet_leaps[self.pk(color, kind) * self.n + sq.index()]
+    }
+    #[inline(always)]
+    pub fn capture_leaps(&self, color: Color, kind: PieceKind, sq: Square) -> B {
+        self.capture_leaps[self.pk(color, kind) * self.n + sq.index()]
+    }
+    /// Squares from which a `color` `kind` leaps onto `sq` with a capture.
+    #[inline(always)]
+    pub fn rev_capture_leaps(&self, color: Color, kind: PieceKind, sq: Square) -> B {
+        self.rev_capture_leaps[self.pk(color, kind) * self.n + sq.index()]
+    }
+    #[inline(always)]
+    pub fn lame_leaps(&self, color: Color, kind: PieceKind, sq: Square) -> &[LameLeap<B>] {
+        let (a, b) = self.lame_index[self.pk(color, kind) * self.n + sq.index()];
+        &self.lame[a as usize..b as usize]
+    }
+    /// Lame leaps of a `color` `kind` that land on `sq` (target = where the leaper stands).
+    #[inline(always)]
+    pub fn rev_lame_leaps(&self, color: Color, kind: PieceKind, sq: Square) -> &[LameLeap<B>] {
+        let (a, b) = self.rev_lame_index[self.pk(color, kind) * self.n + sq.index()];
+        &self.rev_lame[a as usize..b as usize]
+    }
+    #[inline(always)]
+    pub fn kind_moves(&self, color: Color, kind: PieceKind) -> &KindMoves {
+        &self.kind_moves[self.pk(color, kind)]
+    }
+
+    pub fn new(variant: &Variant) -> Tables<B> {
+        let size = variant.size;
+        let n = size.squares();
+        assert!(n <= B::CAPACITY, "board does not fit the bitboard width");
+        let kinds = variant.pieces.len();
+        let mut seed = 0x5EED_C41B_E7A0_0001u64 ^ (n as u64) << 32 ^ kinds as u64;
+        let zobrist = Zobrist {
+            piece_square: (0..kinds * 2 * 128).map(|_| splitmix(&mut seed)).collect(),
+            side: splitmix(&mut seed),
+            castling: std::array::from_fn(|_| splitmix(&mut seed)),
+            en_passant: std::array::from_fn(|_| splitmix(&mut seed)),
+        };
+        let mut t = Tables {
+            size,
+            n,
+            kinds,
+            rays: Vec::new(),
+            ray_positive: Vec::new(),
+            ray_full: Vec::new(),
+            ray_vectors: Vec::new(),
+            quiet_leaps: vec![B::EMPTY; 2 * kinds * n],
+            capture_leaps: vec![B::EMPTY; 2 * kinds * n],
+            rev_capture_leaps: vec![B::EMPTY; 2 * kinds * n],
+            lame: Vec::new(),
+            lame_index: vec![(0, 0); 2 * kinds * n],
+            rev_lame: Vec::new(),
+            rev_lame_index: vec![(0, 0); 2 * kinds * n],
+            kind_moves: vec![KindMoves::default(); 2 * kinds],
+            attack_groups: [Vec::new(), Vec::new()],
+            exposure: vec![B::EMPTY; 2 * n],
+            screen_lines: vec![B::EMPTY; 2 * n],
+            has_hoppers: false,
+            promotion_zone: [B::EMPTY; 2],
+            compulsory_zone: [B::EMPTY; 2],
+            double_step_zone: [B::EMPTY; 2],
+            zobrist,
+        };
+        for color in Color::BOTH {
+            for sq in size.all_squares() {
+                let rel = variant.relative_rank(color, size.rank(sq));
+                let c = color.index();
+                if variant.promotion_ranks.contains(&rel) && !variant.promote_to.is_empty() {
+                    t.promotion_zone[c] = t.promotion_zone[c].with(sq);
+                    if rel == size.ranks - 1 {
+                        t.compulsory_zone[c] = t.compulsory_zone[c].with(sq);
+                    }
+                }
+                if variant.double_step_ranks.contains(&rel) {
+                    t.double_step_zone[c] = t.double_step_zone[c].with(sq);
+                }
+            }
+        }
+        let mut lame_lists: Vec<Vec<LameLeap<B>>> = vec![Vec::new(); 2 * kinds * n];
+        let mut rev_lame_lists: Vec<Vec<LameLeap<B>>> = vec![Vec::new(); 2 * kinds * n];
+        // Ray groups for attack detection: (rays, hop) → kinds, per colour.
+        let mut ray_groups: [Vec<(Vec<u16>, bool, Vec<PieceKind>)>; 2] = [Vec::new(), Vec::new()];
+        for color in Color::BOTH {
+            let flip: i8 = if color == Color::White { 1 } else { -1 };
+            for k in variant.kinds() {
+                let pk = t.pk(color, k);
+                let mut capture_rays: Vec<(u16, bool)> = Vec::new();
+                for atom in &variant.piece(k).atoms {
+                    let vectors: Vec<(i8, i8)> = atom.vectors.iter().map(|&(x, y)| (x, y * flip)).collect();
+                    match atom.shape {
+                        AtomShape::Leap if !atom.lame && !atom.initial => {
+                            for sq in size.all_squares() {
+                                for &(dx, dy) in &vectors {
+                                    if let Some(to) = size.offset(sq, dx as i32, dy as i32) {
+                                        let i = pk * n + sq.index();
+                                        if atom.modes.quiet {
+                                            t.quiet_leaps[i] = t.quiet_leaps[i].with(to);
+                                        }
+                                        if atom.modes.capture {
+                                            t.capture_leaps[i] = t.capture_leaps[i].with(to);
+                                            let r = pk * n + to.index();
+                                            t.rev_capture_leaps[r] = t.rev_capture_leaps[r].with(sq);
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                        AtomShape::Leap => {
+                            for sq in size.all_squares() {
+                                for &(dx, dy) in &vectors {
+                                    let Some(to) = size.offset(sq, dx as i32, dy as i32) else { continue };
+                                    let block = if atom.lame { lame_path::<B>(size, sq, dx, dy) } else { B::EMPTY };
+                                    let leap = LameLeap {
+                                        target: to,
+                                        block,
+                                        quiet: atom.modes.quiet,
+                                        capture: atom.modes.capture,
+                                        initial: atom.initial,
+                                    };
+                                    lame_lists[pk * n + sq.index()].push(leap);
+                                    if atom.modes.capture && !atom.initial {
+                                        rev_lame_lists[pk * n + to.index()].push(LameLeap { target: sq, ..leap });
+                                    }
+                                }
+                            }
+                        }
+                        AtomShape::Ride { max } | AtomShape::Hop { max } => {
+                            let hop = matches!(atom.shape, AtomShape::Hop { .. });
+                            t.has_hoppers |= hop;
+                            for &(dx, dy) in &vectors {
+                                let ray = t.ray_id(dx, dy, max);
+                                t.kind_moves[pk].rides.push(RideAtom {
+                                    ray,
+                                    quiet: atom.modes.quiet,
+                                    capture: atom.modes.capture,
+                                    hop,
+                                });
+                                if atom.modes.capture {
+                                    capture_rays.push((t.ray_id(-dx, -dy, max), hop));
+                                }
+                            }
+                        }
+                    }
+                    t.kind_moves[pk].en_passant |= atom.en_passant;
+                }
+                for hop in [false, true] {
+                    let mut rays: Vec<u16> =
+                        capture_rays.iter().filter(|r| r.1 == hop).map(|r| r.0).collect();
+                    rays.sort_unstable();
+                    rays.dedup();
+                    if rays.is_empty() {
+                        continue;
+                    }
+                    let groups = &mut ray_groups[color.index()];
+                    match groups.iter_mut().find(|g| g.0 == rays && g.1 == hop) {
+                        Some(g) => g.2.push(k),
+                        None => groups.push((rays, hop, vec![k])),
+                    }
+                }
+            }
+        }
+        let mut flatten = |lists: Vec<Vec<LameLeap<B>>>, out: &mut Vec<LameLeap<B>>, index: &mut Vec<(u32, u32)>| {
+            for (i, list) in lists.into_iter().enumerate() {
+                let a = out.len() as u32;
+                out.extend(list);
+                index[i] = (a, out.len() as u32);
+            }
+        };
+        flatten(lame_lists, &mut t.lame, &mut t.lame_index);
+        flatten(rev_lame_lists, &mut t.rev_lame, &mut t.rev_lame_index);
+
+        for color in Color::BOTH {
+            let ci = color.index();
+            let mut groups = Vec::new();
+            for (rays, hop, kinds) in std::mem::take(&mut ray_groups[ci]) {
+                groups.push(AttackGroup::Rays { rays, hop, kinds });
+            }
+            for k in variant.kinds() {
+                let pk = t.pk(color, k);
+                if (0..n).any(|s| t.rev_capture_leaps[pk * n + s].any()) {
+                    groups.push(AttackGroup::Leaps { kind: k });
+                }
+                if (0..n).any(|s| t.rev_lame_index[pk * n + s].0 != t.rev_lame_index[pk * n + s].1) {
+                    groups.push(AttackGroup::Lame { kind: k });
+                }
+            }
+            t.attack_groups[ci] = groups;
+        }
+        // Exposure: the lines along which `color`'s riders, hoppers and lame leapers reach a square.
+        for color in Color::BOTH {
+            let ci = color.index();
+            for sq in size.all_squares() {
+                let mut lines = B::EMPTY;
+                let mut screens = B::EMPTY;
+                for g in &t.attack_groups[ci] {
+                    match g {
+                        AttackGroup::Rays { rays, hop, .. } => {
+                            for &r in rays {
+                                let full = t.ray(t.ray_full[r as usize], sq);
+                                lines |= full;
+                                if *hop {
+                                    screens |= full;
+                                }
+                            }
+                        }
+                        AttackGroup::Lame { kind } => {
+                            for l in t.rev_lame_leaps(color, *kind, sq) {
+                                lines |= l.block;
+                            }
+                        }
+                        AttackGroup::Leaps { .. } => {}
+                    }
+                }
+                t.exposure[ci * n + sq.index()] = lines;
+                t.screen_lines[ci * n + sq.index()] = screens;
+            }
+        }
+        t
+    }
+
+    #[inline(always)]
+    pub fn exposure(&self, attacker: Color, sq: Square) -> B {
+        self.exposure[attacker.index() * self.n + sq.index()]
+    }
+    #[inline(always)]
+    pub fn screen_lines(&self, attacker: Color, sq: Square) -> B {
+        self.screen_lines[attacker.index() * self.n + sq.index()]
+    }
+    #[inline(always)]
+    pub fn piece_key(&self, piece: crate::types::Piece, sq: Square) -> u64 {
+        self.zobrist.piece_square[piece.index() * 128 + sq.index()]
+    }
+}
+
+/// The squares a lame leap passes: every square on the line for straight leaps; for oblique
+/// leaps the orthogonal first step (the Mao's path: `nN` is the Xiang Qi horse).
+fn lame_path<B: Bitboard>(size: BoardSize, from: Square, dx: i8, dy: i8) -> B {
+    let (ax, ay) = (dx.abs(), dy.abs());
+    let mut block = B::EMPTY;
+    if ax == 0 || ay == 0 || ax == ay {
+        let steps = ax.max(ay);
+        let (ux, uy) = (dx.signum(), dy.signum());
+        for i in 1..steps {
+            if let Some(s) = size.offset(from, (ux * i) as i32, (uy * i) as i32) {
+                block = block.with(s);
+            }
+        }
+    } else {
+        let (ox, oy) = if ay > ax { (0, dy.signum()) } else { (dx.signum(), 0) };
+        if let Some(s) = size.offset(from, ox as i32, oy as i32) {
+            block = block.with(s);
+        }
+    }
+    block
+}

@@ -1,0 +1,318 @@
+//! FEN for every board size: two-digit runs and ranks, X-FEN (`KQkq`) and Shredder (`Ha`)
+//! castling letters, and King's Leap rights (`Kk`). `Setup` is unchecked-by-the-rules data;
+//! `Position::from_setup` makes a position of it.
+
+use super::{castle_bit, Position};
+use crate::types::{Bitboard, Color, Piece, Square};
+use crate::variant::Variant;
+use std::fmt;
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FenError(pub String);
+
+impl FenError {
+    pub fn new(msg: impl Into<String>) -> FenError {
+        FenError(msg.into())
+    }
+}
+
+impl fmt::Display for FenError {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct Setup {
+    pub board: Vec<Option<Piece>>,
+    pub side: Color,
+    pub castling: u8,
+    pub partners: [[Option<Square>; 2]; 2],
+    pub ep: Option<Square>,
+    pub halfmove: u16,
+    pub fullmove: u32,
+}
+
+const MAX_HALFMOVE: u32 = 10_000;
+const MAX_FULLMOVE: u32 = 100_000;
+
+impl Setup {
+    pub fn parse(variant: &Variant, fen: &str) -> Result<Setup, FenError> {
+        let size = variant.size;
+        let fields: Vec<&str> = fen.split_whitespace().collect();
+        if fields.is_empty() {
+            return Err(FenError::new("empty FEN"));
+        }
+        if fields.len() > 6 {
+            return Err(FenError::new(format!("FEN has {} fields; at most 6", fields.len())));
+        }
+        // Board.
+        let rows: Vec<&str> = fields[0].split('/').collect();
+        if rows.len() != size.ranks as usize {
+            return Err(FenError::new(format!(
+                "FEN board has {} ranks; {} has {}",
+                rows.len(),
+                variant.name,
+                size.ranks
+            )));
+        }
+        let mut board = vec![None; size.squares()];
+        for (i, row) in rows.iter().enumerate() {
+            let rank = size.ranks - 1 - i as u8;
+            let mut file: u32 = 0;
+            let bytes = row.as_bytes();
+            let mut j = 0;
+            while j < bytes.len() {
+                let c = bytes[j];
+                if c.is_ascii_digit() {
+                    let mut run: u32 = 0;
+                    while j < bytes.len() && bytes[j].is_ascii_digit() {
+                        run = run * 10 + (bytes[j] - b'0') as u32;
+                        j += 1;
+                        if run > 16 {
+                            break;
+                        }
+                    }
+                    if run == 0 {
+                        return Err(FenError::new(format!("rank {}: empty run of 0", rank + 1)));
+                    }
+                    file += run;
+                } else {
+                    let ch = c as char;
+                    let kind = (ch.is_ascii_alphabetic()).then(|| variant.kind_of(ch)).flatten().ok_or_else(|| {
+                        FenError::new(format!("'{ch}' is not a piece of {}", variant.name))
+                    })?;
+                    let color = if ch.is_ascii_uppercase() { Color::White } else { Color::Black };
+                    if file < size.files as u32 {
+                        board[size.square(file as u8, rank).index()] = Some(Piece::new(color, kind));
+                    }
+                    file += 1;
+                    j += 1;
+                }
+                if file > size.files as u32 {
+                    return Err(FenError::new(format!(
+                        "rank {} is longer than {} files",
+                        rank + 1,
+                        size.files
+                    )));
+                }
+            }
+            if file != size.files as u32 {
+                return Err(FenError::new(format!(
+                    "rank {} has {file} squares; expected {}",
+                    rank + 1,
+                    size.files
+                )));
+            }
+        }
+        // Kings and pawn-like pieces.
+        for color in Color::BOTH {
+            let royal = Piece::new(color, variant.royal);
+            let kings = board.iter().filter(|p| **p == Some(royal)).count();
+            if kings != 1 {
+                let who = if color == Color::White { "White" } else { "Black" };
+                return Err(FenError::new(format!("{who} has {kings} kings; exactly one expected")));
+            }
+        }
+        for (i, p) in board.iter().enumerate() {
+            if let Some(p) = p {
+                if variant.piece(p.kind()).pawn {
+                    let r = variant.relative_rank(p.color(), size.rank(Square::new(i as u8)));
+                    if r == size.ranks - 1 || (r == 0 && !variant.promotion_ranks.is_empty()) {
+                        return Err(FenError::new(format!(
+                            "a pawn on {} can never stand there",
+                            size.name(Square::new(i as u8))
+                        )));
+                    }
+                }
+            }
+        }
+        // Side to move.
+        let side = match fields.get(1) {
+            Some(&"w") => Color::White,
+            Some(&"b") => Color::Black,
+            Some(other) => return Err(FenError::new(format!("side to move must be w or b, got '{other}'"))),
+            None => return Err(FenError::new("side to move missing")),
+        };
+        let find_king = |color: Color| -> Square {
+            let royal = Piece::new(color, variant.royal);
+            Square::new(board.iter().position(|p| *p == Some(royal)).unwrap_or(0) as u8)
+        };
+        // Castling.
+        let mut castling = 0u8;
+        let mut partners = [[None; 2]; 2];
+        let field = fields.get(2).copied().unwrap_or("-");
+        if field != "-" {
+            for ch in field.chars() {
+                let color = if ch.is_ascii_uppercase() { Color::White } else { Color::Black };
+                let ksq = find_king(color);
+                let back = if color == Color::White { 0 } else { size.ranks - 1 };
+                if variant.king_leap {
+                    if ch.to_ascii_uppercase() != 'K' {
+                        return Err(FenError::new(format!(
+                            "castling field: '{ch}'; {} marks an unmoved king with K or k",
+                            variant.name
+                        )));
+                    }
+                    if size.rank(ksq) != back {
+                        return Err(FenError::new(format!("castling field: '{ch}' but the king is not on its first rank")));
+                    }
+                    castling |= castle_bit(color, 0);
+                    continue;
+                }
+                if !ch.is_ascii_alphabetic() {
+                    return Err(FenError::new(format!("castling field: bad character '{ch}'")));
+                }
+                if size.rank(ksq) != back {
+                    return Err(FenError::new(format!("castling field: '{ch}' but the king is not on its first rank")));
+                }
+                let kfile = size.file(ksq);
+                let is_partner = |file: u8, side: usize| -> bool {
+                    let Some(spec) = &variant.castling[color.index()][side] else { return false };
+                    match board[size.square(file, back).index()] {
+                        Some(p) => p.color() == color && spec.partners & (1 << p.kind().0) != 0,
+                        None => false,
+                    }
+                };
+                let up = ch.to_ascii_uppercase();
+                let (side, file) = match up {
+                    'K' => (0, (kfile + 1..size.files).rev().find(|&f| is_partner(f, 0))),
+                    'Q' => (1, (0..kfile).find(|&f| is_partner(f, 1))),
+                    'A'..='P' => {
+                        let f = up as u8 - b'A';
+                        if f >= size.files || f == kfile {
+                            (0, None)
+                        } else {
+                            let side = if f > kfile { 0 } else { 1 };
+                            (side, is_partner(f, side).then_some(f))
+                        }
+                    }
+                    _ => (0, None),
+                };
+                let Some(file) = file else {
+                    return Err(FenError::new(format!("castling field: no castling partner for '{ch}'")));
+                };
+                let bit = castle_bit(color, side);
+                if castling & bit != 0 {
+                    return Err(FenError::new(format!("castling field: '{ch}' repeats a right")));
+                }
+                castling |= bit;
+                partners[color.index()][side] = Some(size.square(file, back));
+            }
+        }
+        // En passant.
+        let ep = match fields.get(3).copied().unwrap_or("-") {
+            "-" => None,
+            text => {
+                let sq = size
+                    .parse(text)
+                    .ok_or_else(|| FenError::new(format!("en passant square '{text}' is not a square")))?;
+                // The square a pawn of the side not to move just passed over.
+                let mover = !side;
+                let dir: i32 = if mover == Color::White { 1 } else { -1 };
+                let pawn_there = size
+                    .offset(sq, 0, dir)
+                    .and_then(|s| board[s.index()])
+                    .is_some_and(|p| p.color() == mover && variant.piece(p.kind()).pawn);
+                if board[sq.index()].is_some() || !pawn_there {
+                    return Err(FenError::new(format!(
+                        "en passant square {text}: no pawn has just passed over it"
+                    )));
+                }
+                Some(sq)
+            }
+        };
+        let counter = |i: usize, default: u32, max: u32, what: &str| -> Result<u32, FenError> {
+            match fields.get(i) {
+                None => Ok(default),
+                Some(t) => match t.parse::<u32>() {
+                    Ok(v) if v <= max => Ok(v),
+                    _ => Err(FenError::new(format!("{what} '{t}' must be a number from 0 to {max}"))),
+                },
+            }
+        };
+        let halfmove = counter(4, 0, MAX_HALFMOVE, "halfmove clock")? as u16;
+        let fullmove = counter(5, 1, MAX_FULLMOVE, "fullmove number")?.max(1);
+        Ok(Setup { board, side, castling, partners, ep, halfmove, fullmove })
+    }
+}
+
+impl<B: Bitboard> Position<B> {
+    pub fn fen(&self) -> String {
+        let v = &*self.variant;
+        let size = v.size;
+        let mut out = String::new();
+        for rank in (0..size.ranks).rev() {
+            let mut run = 0;
+            for file in 0..size.files {
+                match self.piece_at(size.square(file, rank)) {
+                    Some(p) => {
+                        if run > 0 {
+                            out.push_str(&run.to_string());
+                            run = 0;
+                        }
+                        out.push(v.letter(p.color(), p.kind()));
+                    }
+                    None => run += 1,
+                }
+            }
+            if run > 0 {
+                out.push_str(&run.to_string());
+            }
+            if rank > 0 {
+                out.push('/');
+            }
+        }
+        out.push_str(if self.side_to_move() == Color::White { " w " } else { " b " });
+        out.push_str(&self.castling_field());
+        out.push(' ');
+        match self.ep_square() {
+            Some(sq) => out.push_str(&size.name(sq).to_string()),
+            None => out.push('-'),
+        }
+        out.push_str(&format!(" {} {}", self.halfmove_clock(), self.fullmove_number()));
+        out
+    }
+
+    fn castling_field(&self) -> String {
+        let v = &*self.variant;
+        let size = v.size;
+        let rights = self.castling_rights();
+        let mut out = String::new();
+        for color in Color::BOTH {
+            let case = |c: char| if color == Color::White { c } else { c.to_ascii_lowercase() };
+            if v.king_leap {
+                if rights & castle_bit(color, 0) != 0 {
+                    out.push(case('K'));
+                }
+                continue;
+            }
+            for (side, letter) in [(0, 'K'), (1, 'Q')] {
+                if rights & castle_bit(color, side) == 0 {
+                    continue;
+                }
+                let Some(psq) = self.partner_square(color, side) else { continue };
+                let partner_kind = self.piece_at(psq).map(|p| p.kind());
+                // X-FEN letter when the partner is the outermost piece of its kind on that side.
+                let pf = size.file(psq);
+                let rank = size.rank(psq);
+                let kfile = size.file(self.king(color));
+                let outer: Vec<u8> = if side == 0 { (pf + 1..size.files).collect() } else { (0..pf).collect() };
+                let shadowed = outer.iter().any(|&f| {
+                    let p = self.piece_at(size.square(f, rank));
+                    p.is_some_and(|p| p.color() == color && Some(p.kind()) == partner_kind)
+                }) || (side == 0 && pf < kfile)
+                    || (side == 1 && pf > kfile);
+                if shadowed {
+                    out.push(case((b'A' + pf) as char));
+                } else {
+                    out.push(case(letter));
+                }
+            }
+        }
+        if out.is_empty() {
+            out.push('-');
+        }
+        out
+    }
+}

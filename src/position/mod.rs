@@ -1,0 +1,277 @@
+//! A game in progress: board, side to move, rights, counters, the undo stack and the hash.
+//! Built only from a checked `Setup` (see `fen`), so a `Position` is always valid.
+
+pub mod fen;
+mod play;
+
+use crate::movegen::Tables;
+use crate::types::{Bitboard, Color, Move, Piece, PieceKind, Square, MAX_KINDS, MAX_SQUARES};
+use crate::variant::Variant;
+use std::sync::Arc;
+
+pub use fen::{FenError, Setup};
+
+/// What `play` changes and `undo` restores.
+#[derive(Clone, Copy, Debug)]
+pub struct State {
+    pub castling: u8,
+    pub ep: Option<Square>,
+    pub halfmove: u16,
+    pub captured: Option<Piece>,
+    /// The kind that promoted, when the move was a promotion.
+    pub promoted: Option<PieceKind>,
+    pub hash: u64,
+    pub mv: Move,
+}
+
+#[derive(Clone)]
+pub struct Position<B: Bitboard> {
+    pub variant: Arc<Variant>,
+    pub tables: Arc<Tables<B>>,
+    board: [Option<Piece>; MAX_SQUARES],
+    by_color: [B; 2],
+    by_kind: [B; MAX_KINDS],
+    counts: [[u8; MAX_KINDS]; 2],
+    side: Color,
+    king: [Square; 2],
+    /// Castling partners' start squares: [color][side], side 0 = higher file.
+    partner: [[Option<Square>; 2]; 2],
+    /// Rights kept when a piece leaves or enters a square.
+    castle_mask: [u8; MAX_SQUARES],
+    state: State,
+    history: Vec<State>,
+    fullmove_base: u32,
+    black_started: bool,
+}
+
+/// The bit of a castling (or King's Leap) right.
+#[inline(always)]
+pub fn castle_bit(color: Color, side: usize) -> u8 {
+    1 << (color.index() * 2 + side)
+}
+
+impl<B: Bitboard> Position<B> {
+    #[inline(always)]
+    pub fn side_to_move(&self) -> Color {
+        self.side
+    }
+    #[inline(always)]
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        self.board[sq.index()]
+    }
+    #[inline(always)]
+    pub fn occupied(&self) -> B {
+        self.by_color[0] | self.by_color[1]
+    }
+    #[inline(always)]
+    pub fn pieces(&self, color: Color) -> B {
+        self.by_color[color.index()]
+    }
+    #[inline(always)]
+    pub fn pieces_of(&self, color: Color, kind: PieceKind) -> B {
+        self.by_color[color.index()] & self.by_kind[kind.index()]
+    }
+    #[inline(always)]
+    pub fn king(&self, color: Color) -> Square {
+        self.king[color.index()]
+    }
+    pub fn count(&self, color: Color, kind: PieceKind) -> u8 {
+        self.counts[color.index()][kind.index()]
+    }
+    #[inline(always)]
+    pub fn ep_square(&self) -> Option<Square> {
+        self.state.ep
+    }
+    #[inline(always)]
+    pub fn castling_rights(&self) -> u8 {
+        self.state.castling
+    }
+    pub fn partner_square(&self, color: Color, side: usize) -> Option<Square> {
+        self.partner[color.index()][side]
+    }
+    #[inline(always)]
+    pub fn hash(&self) -> u64 {
+        self.state.hash
+    }
+    pub fn halfmove_clock(&self) -> u16 {
+        self.state.halfmove
+    }
+    pub fn fullmove_number(&self) -> u32 {
+        self.fullmove_base + (self.history.len() as u32 + self.black_started as u32) / 2
+    }
+    /// The moves played since the position was set up, oldest first.
+    pub fn moves_played(&self) -> impl Iterator<Item = Move> + '_ {
+        self.history.iter().map(|s| s.mv).chain(std::iter::once(self.state.mv)).skip(1)
+    }
+    pub fn plies_played(&self) -> usize {
+        self.history.len()
+    }
+
+    /// The hash computed from scratch (the incremental one must always equal it).
+    pub fn compute_hash(&self) -> u64 {
+        let z = &self.tables.zobrist;
+        let mut h = 0;
+        for sq in self.variant.size.all_squares() {
+            if let Some(p) = self.board[sq.index()] {
+                h ^= self.tables.piece_key(p, sq);
+            }
+        }
+        if self.side == Color::Black {
+            h ^= z.side;
+        }
+        h ^= z.castling[self.state.castling as usize];
+        if let Some(ep) = self.state.ep {
+            h ^= z.en_passant[ep.index()];
+        }
+        h
+    }
+
+    /// How many times the current position occurred before (same side, same hash), looking
+    /// back no further than the last irreversible move.
+    pub fn repetitions(&self) -> usize {
+        let limit = self.state.halfmove as usize;
+        let mut count = 0;
+        let h = self.state.hash;
+        let len = self.history.len();
+        let mut back = 2;
+        while back <= limit && back <= len {
+            if self.history[len - back].hash == h {
+                count += 1;
+            }
+            back += 2;
+        }
+        count
+    }
+
+    /// Every occurrence of the current position earlier in the game (for no-repetition rules).
+    pub fn occurred_before(&self) -> bool {
+        let h = self.state.hash;
+        self.history.iter().rev().skip(1).step_by(2).any(|s| s.hash == h)
+    }
+
+    fn put(&mut self, piece: Piece, sq: Square) {
+        self.board[sq.index()] = Some(piece);
+        let bb = B::from_square(sq);
+        self.by_color[piece.color().index()] |= bb;
+        self.by_kind[piece.kind().index()] |= bb;
+        self.counts[piece.color().index()][piece.kind().index()] += 1;
+    }
+
+    fn remove(&mut self, sq: Square) -> Option<Piece> {
+        let piece = self.board[sq.index()].take()?;
+        let bb = !B::from_square(sq);
+        self.by_color[piece.color().index()] &= bb;
+        self.by_kind[piece.kind().index()] &= bb;
+        self.counts[piece.color().index()][piece.kind().index()] -= 1;
+        Some(piece)
+    }
+
+    /// Builds a position from a checked setup. Fails if the setup breaks a rule that needs the
+    /// move generator to see (the side not to move in check).
+    pub fn from_setup(
+        variant: Arc<Variant>,
+        tables: Arc<Tables<B>>,
+        setup: &Setup,
+    ) -> Result<Position<B>, FenError> {
+        let mut pos = Position {
+            variant: variant.clone(),
+            tables,
+            board: [None; MAX_SQUARES],
+            by_color: [B::EMPTY; 2],
+            by_kind: [B::EMPTY; MAX_KINDS],
+            counts: [[0; MAX_KINDS]; 2],
+            side: setup.side,
+            king: [Square::new(0); 2],
+            partner: setup.partners,
+            castle_mask: [0xFF; MAX_SQUARES],
+            state: State {
+                castling: setup.castling,
+                ep: setup.ep,
+                halfmove: setup.halfmove,
+                captured: None,
+                promoted: None,
+                hash: 0,
+                mv: Move::NULL,
+            },
+            history: Vec::with_capacity(1024),
+            fullmove_base: setup.fullmove,
+            black_started: setup.side == Color::Black,
+        };
+        for (i, p) in setup.board.iter().enumerate() {
+            if let Some(p) = p {
+                pos.put(*p, Square::new(i as u8));
+            }
+        }
+        for color in Color::BOTH {
+            let kings = pos.pieces_of(color, variant.royal);
+            pos.king[color.index()] = kings.lsb();
+            let ksq = pos.king[color.index()];
+            for side in 0..2 {
+                let bit = castle_bit(color, side);
+                pos.castle_mask[ksq.index()] &= !bit;
+                if let Some(p) = pos.partner[color.index()][side] {
+                    pos.castle_mask[p.index()] &= !bit;
+                }
+            }
+        }
+        pos.state.hash = pos.compute_hash();
+        if pos.is_attacked(pos.king(!pos.side), pos.side, pos.occupied()) {
+            return Err(FenError::new("the side not to move is in check"));
+        }
+        Ok(pos)
+    }
+
+    /// The attackers of `color` on `sq` with occupancy `occ`, attacks judged as against a king.
+    #[inline]
+    pub fn attackers(&self, sq: Square, color: Color, occ: B) -> B {
+        let t = &*self.tables;
+        let theirs = self.by_color[color.index()] & occ;
+        let mut result = B::EMPTY;
+        for g in &t.attack_groups[color.index()] {
+            match g {
+                crate::movegen::tables::AttackGroup::Rays { rays, hop, kinds } => {
+                    let mut kinds_bb = B::EMPTY;
+                    for k in kinds {
+                        kinds_bb |= self.by_kind[k.index()];
+                    }
+                    let candidates = kinds_bb & theirs;
+                    if candidates.is_empty() {
+                        continue;
+                    }
+                    for &r in rays {
+                        let reach = if *hop { t.hop(r, sq, occ).1 } else { t.ride(r, sq, occ) };
+                        result |= reach & candidates;
+                    }
+                }
+                crate::movegen::tables::AttackGroup::Leaps { kind } => {
+                    result |= t.rev_capture_leaps(color, *kind, sq) & self.by_kind[kind.index()] & theirs;
+                }
+                crate::movegen::tables::AttackGroup::Lame { kind } => {
+                    let candidates = self.by_kind[kind.index()] & theirs;
+                    if candidates.is_empty() {
+                        continue;
+                    }
+                    for l in t.rev_lame_leaps(color, *kind, sq) {
+                        if candidates.has(l.target) && (l.block & occ).is_empty() {
+                            result = result.with(l.target);
+                        }
+                    }
+                }
+            }
+        }
+        result
+    }
+
+    #[inline]
+    pub fn is_attacked(&self, sq: Square, by: Color, occ: B) -> bool {
+        self.attackers(sq, by, occ).any()
+    }
+
+    pub fn checkers(&self) -> B {
+        self.attackers(self.king(self.side), !self.side, self.occupied())
+    }
+
+    pub fn in_check(&self) -> bool {
+        self.checkers().any()
+    }
+}

@@ -1,0 +1,180 @@
+//! Making and unmaking moves, with the incremental hash.
+
+use super::{Position, State};
+use crate::types::{Bitboard, Color, Move, MoveKind, Piece, Square};
+
+impl<B: Bitboard> Position<B> {
+    /// Where the pawn taken en passant stands: beside the capturer's start, on the target's file.
+    #[inline(always)]
+    pub fn ep_victim_square(&self, m: Move) -> Square {
+        let size = self.variant.size;
+        size.square(size.file(m.to()), size.rank(m.from()))
+    }
+
+    /// Castling partner's start square and both destinations, for a castling move of `color`.
+    #[inline]
+    pub fn castle_squares(&self, color: Color, side: usize, king_from: Square) -> Option<(Square, Square, Square)> {
+        let spec = self.variant.castling[color.index()][side].as_ref()?;
+        let partner = self.partner_square(color, side)?;
+        let size = self.variant.size;
+        let rank = size.rank(king_from);
+        Some((partner, size.square(spec.king_to, rank), size.square(spec.partner_to, rank)))
+    }
+
+    #[inline(always)]
+    fn put_hashed(&mut self, piece: Piece, sq: Square) {
+        self.put(piece, sq);
+        self.state.hash ^= self.tables.piece_key(piece, sq);
+    }
+
+    #[inline(always)]
+    fn remove_hashed(&mut self, sq: Square) -> Option<Piece> {
+        let p = self.remove(sq)?;
+        self.state.hash ^= self.tables.piece_key(p, sq);
+        Some(p)
+    }
+
+    /// Plays a legal move (as generated for this position).
+    pub fn play(&mut self, m: Move) {
+        let prev = self.state;
+        self.history.push(prev);
+        let us = self.side;
+        let z_castle = self.tables.zobrist.castling[prev.castling as usize];
+        let z_side = self.tables.zobrist.side;
+        let mut hash_fix = z_castle ^ z_side;
+        if let Some(ep) = prev.ep {
+            hash_fix ^= self.tables.zobrist.en_passant[ep.index()];
+        }
+        self.state.hash ^= hash_fix;
+        self.state.ep = None;
+        self.state.captured = None;
+        self.state.promoted = None;
+        self.state.mv = m;
+        self.state.halfmove = prev.halfmove.saturating_add(1);
+        let (from, to) = (m.from(), m.to());
+        match m.kind() {
+            MoveKind::Normal | MoveKind::DoubleStep | MoveKind::Promotion | MoveKind::KingLeap => {
+                let captured = self.remove_hashed(to);
+                let Some(mut piece) = self.remove_hashed(from) else {
+                    debug_assert!(false, "play: no piece on the from-square");
+                    return;
+                };
+                if captured.is_some() || self.variant.piece(piece.kind()).pawn {
+                    self.state.halfmove = 0;
+                }
+                self.state.captured = captured;
+                if m.kind() == MoveKind::Promotion {
+                    self.state.promoted = Some(piece.kind());
+                    piece = Piece::new(us, m.piece());
+                }
+                self.put_hashed(piece, to);
+                if piece.kind() == self.variant.royal {
+                    self.king[us.index()] = to;
+                }
+                if m.kind() == MoveKind::DoubleStep {
+                    self.set_ep_after_double_step(m);
+                }
+            }
+            MoveKind::EnPassant => {
+                let victim = self.ep_victim_square(m);
+                self.state.captured = self.remove_hashed(victim);
+                if let Some(piece) = self.remove_hashed(from) {
+                    self.put_hashed(piece, to);
+                }
+                self.state.halfmove = 0;
+            }
+            MoveKind::CastleHigh | MoveKind::CastleLow => {
+                let side = (m.kind() == MoveKind::CastleLow) as usize;
+                if let Some((partner_from, king_to, partner_to)) = self.castle_squares(us, side, from) {
+                    let king = self.remove_hashed(from);
+                    let partner = self.remove_hashed(partner_from);
+                    if let (Some(k), Some(p)) = (king, partner) {
+                        self.put_hashed(k, king_to);
+                        self.put_hashed(p, partner_to);
+                    }
+                    self.king[us.index()] = king_to;
+                }
+            }
+            MoveKind::Drop => {
+                self.put_hashed(Piece::new(us, m.piece()), to);
+            }
+        }
+        self.state.castling &= self.castle_mask[from.index()] & self.castle_mask[to.index()];
+        self.state.hash ^= self.tables.zobrist.castling[self.state.castling as usize];
+        self.side = !us;
+    }
+
+    /// The en-passant square is recorded only when an enemy piece could capture there, so that
+    /// equal positions hash equal.
+    fn set_ep_after_double_step(&mut self, m: Move) {
+        let size = self.variant.size;
+        let file = size.file(m.from());
+        let (r1, r2) = (size.rank(m.from()), size.rank(m.to()));
+        let passed = size.square(file, (r1 + r2) / 2);
+        let them = !self.side;
+        let t = &*self.tables;
+        for k in self.variant.kinds() {
+            if !t.kind_moves(them, k).en_passant {
+                continue;
+            }
+            // Pieces of `them` that capture onto `passed` by a leap (the pawn's diagonal).
+            if (t.rev_capture_leaps(them, k, passed) & self.pieces_of(them, k)).any() {
+                self.state.ep = Some(passed);
+                self.state.hash ^= t.zobrist.en_passant[passed.index()];
+                return;
+            }
+        }
+    }
+
+    /// Takes back the last move played.
+    pub fn undo(&mut self) {
+        let m = self.state.mv;
+        let captured = self.state.captured;
+        let promoted = self.state.promoted;
+        let Some(prev) = self.history.pop() else { return };
+        self.side = !self.side;
+        let us = self.side;
+        let (from, to) = (m.from(), m.to());
+        match m.kind() {
+            MoveKind::Normal | MoveKind::DoubleStep | MoveKind::Promotion | MoveKind::KingLeap => {
+                if let Some(mut piece) = self.remove(to) {
+                    if let Some(kind) = promoted {
+                        piece = Piece::new(us, kind);
+                    }
+                    self.put(piece, from);
+                    if piece.kind() == self.variant.royal {
+                        self.king[us.index()] = from;
+                    }
+                }
+                if let Some(c) = captured {
+                    self.put(c, to);
+                }
+            }
+            MoveKind::EnPassant => {
+                if let Some(piece) = self.remove(to) {
+                    self.put(piece, from);
+                }
+                if let Some(c) = captured {
+                    let victim = self.ep_victim_square(m);
+                    self.put(c, victim);
+                }
+            }
+            MoveKind::CastleHigh | MoveKind::CastleLow => {
+                let side = (m.kind() == MoveKind::CastleLow) as usize;
+                if let Some((partner_from, king_to, partner_to)) = self.castle_squares(us, side, from) {
+                    let king = self.remove(king_to);
+                    let partner = self.remove(partner_to);
+                    if let (Some(k), Some(p)) = (king, partner) {
+                        self.put(k, from);
+                        self.put(p, partner_from);
+                    }
+                    self.king[us.index()] = from;
+                }
+            }
+            MoveKind::Drop => {
+                self.remove(to);
+            }
+        }
+        self.state = prev;
+    }
+}

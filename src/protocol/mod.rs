@@ -1,0 +1,3 @@
+//! Front ends: each protocol line becomes a typed command or a typed error.
+pub mod notation;
+pub mod uci;

@@ -1,0 +1,71 @@
+//! Coordinate move notation (`e2e4`, `a9a10c`, `N@e5`), converted only against a position:
+//! text never becomes a `Move` without the legal move list.
+
+use crate::game::Game;
+use crate::position::Position;
+use crate::types::{Bitboard, Move, MoveKind, MoveList};
+use crate::with_position;
+
+pub fn move_to_uci<B: Bitboard>(pos: &Position<B>, m: Move) -> String {
+    let v = &*pos.variant;
+    let size = v.size;
+    match m.kind() {
+        MoveKind::Drop => format!("{}@{}", v.pieces[m.piece().index()].letter.to_ascii_uppercase(), size.name(m.to())),
+        MoveKind::Promotion => {
+            format!("{}{}{}", size.name(m.from()), size.name(m.to()), v.pieces[m.piece().index()].letter)
+        }
+        _ => format!("{}{}", size.name(m.from()), size.name(m.to())),
+    }
+}
+
+/// Finds the legal move written `text`. Castling is also accepted as the king taking its
+/// partner (`e1h1`, the UCI_Chess960 form).
+pub fn parse_uci<B: Bitboard>(pos: &Position<B>, text: &str) -> Result<Move, String> {
+    let text = text.trim();
+    if text.is_empty() || text.len() > 12 || !text.is_ascii() {
+        return Err(format!("'{text}' is not a move"));
+    }
+    let mut list = MoveList::new();
+    pos.legal_moves(&mut list);
+    let lower = text.to_ascii_lowercase();
+    for &m in list.iter() {
+        let written = move_to_uci(pos, m);
+        if written == text || (m.kind() != MoveKind::Drop && written == lower) {
+            return Ok(m);
+        }
+        if m.is_castling() {
+            let side = (m.kind() == MoveKind::CastleLow) as usize;
+            if let Some(partner) = pos.partner_square(pos.side_to_move(), side) {
+                let size = pos.variant.size;
+                if format!("{}{}", size.name(m.from()), size.name(partner)) == lower {
+                    return Ok(m);
+                }
+            }
+        }
+    }
+    if looks_like_move(pos, text) {
+        Err(format!("illegal move '{text}'"))
+    } else {
+        Err(format!("'{text}' is not a move"))
+    }
+}
+
+fn looks_like_move<B: Bitboard>(pos: &Position<B>, text: &str) -> bool {
+    let size = pos.variant.size;
+    if let Some((_, sq)) = text.split_once('@') {
+        return size.parse(sq).is_some();
+    }
+    match size.parse_prefix(text) {
+        Some((_, n)) => size.parse_prefix(&text[n..]).is_some(),
+        None => false,
+    }
+}
+
+impl Game {
+    pub fn move_to_uci(&self, m: Move) -> String {
+        with_position!(self, p => move_to_uci(p, m))
+    }
+    pub fn parse_uci(&self, text: &str) -> Result<Move, String> {
+        with_position!(self, p => parse_uci(p, text))
+    }
+}

@@ -1,0 +1,2 @@
+//! Rule modifiers, one module each, called by the move generator through narrow functions.
+pub mod kings_leap;

@@ -1,0 +1,112 @@
+//! Bitboards of 64 or 128 bits behind one trait. The width is chosen once per game
+//! (from files x ranks); everything below is generic over it.
+
+use super::Square;
+use std::fmt::Debug;
+use std::hash::Hash;
+use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not};
+
+pub trait Bitboard:
+    Copy
+    + Eq
+    + Debug
+    + Hash
+    + Default
+    + Send
+    + Sync
+    + 'static
+    + BitAnd<Output = Self>
+    + BitOr<Output = Self>
+    + BitXor<Output = Self>
+    + Not<Output = Self>
+    + BitAndAssign
+    + BitOrAssign
+    + BitXorAssign
+{
+    /// Number of squares this width can hold.
+    const CAPACITY: usize;
+    const EMPTY: Self;
+    fn from_square(sq: Square) -> Self;
+    fn is_empty(self) -> bool;
+    fn count(self) -> u32;
+    /// Lowest square; undefined on an empty board.
+    fn lsb(self) -> Square;
+    /// Highest square; undefined on an empty board.
+    fn msb(self) -> Square;
+    fn has(self, sq: Square) -> bool {
+        !(self & Self::from_square(sq)).is_empty()
+    }
+    fn any(self) -> bool {
+        !self.is_empty()
+    }
+    fn with(self, sq: Square) -> Self {
+        self | Self::from_square(sq)
+    }
+    fn without(self, sq: Square) -> Self {
+        self & !Self::from_square(sq)
+    }
+    /// Removes and returns the lowest square.
+    fn pop_lsb(&mut self) -> Square;
+    fn squares(self) -> SquareIter<Self> {
+        SquareIter(self)
+    }
+    /// True when more than one square is set.
+    fn more_than_one(self) -> bool;
+}
+
+macro_rules! impl_bitboard {
+    ($t:ty, $bits:expr) => {
+        impl Bitboard for $t {
+            const CAPACITY: usize = $bits;
+            const EMPTY: Self = 0;
+            #[inline(always)]
+            fn from_square(sq: Square) -> Self {
+                1 << sq.index()
+            }
+            #[inline(always)]
+            fn is_empty(self) -> bool {
+                self == 0
+            }
+            #[inline(always)]
+            fn count(self) -> u32 {
+                self.count_ones()
+            }
+            #[inline(always)]
+            fn lsb(self) -> Square {
+                Square::new(self.trailing_zeros() as u8)
+            }
+            #[inline(always)]
+            fn msb(self) -> Square {
+                Square::new(($bits - 1 - self.leading_zeros()) as u8)
+            }
+            #[inline(always)]
+            fn pop_lsb(&mut self) -> Square {
+                let sq = self.lsb();
+                *self &= *self - 1;
+                sq
+            }
+            #[inline(always)]
+            fn more_than_one(self) -> bool {
+                self & self.wrapping_sub(1) != 0
+            }
+        }
+    };
+}
+
+impl_bitboard!(u64, 64);
+impl_bitboard!(u128, 128);
+
+/// Iterates the squares of a bitboard from low to high.
+pub struct SquareIter<B>(B);
+
+impl<B: Bitboard> Iterator for SquareIter<B> {
+    type Item = Square;
+    #[inline(always)]
+    fn next(&mut self) -> Option<Square> {
+        if self.0.is_empty() {
+            None
+        } else {
+            Some(self.0.pop_lsb())
+        }
+    }
+}

@@ -1,0 +1,145 @@
+//! A move packed in 32 bits. It is only meaningful against the position it was generated in;
+//! text forms are converted by `protocol::notation`.
+
+use super::{PieceKind, Square};
+
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+#[repr(u8)]
+pub enum MoveKind {
+    Normal = 0,
+    /// Pawn double step: sets the en-passant square.
+    DoubleStep = 1,
+    EnPassant = 2,
+    Promotion = 3,
+    /// Castling with the partner on the higher file (king's move is the move).
+    CastleHigh = 4,
+    /// Castling with the partner on the lower file.
+    CastleLow = 5,
+    /// A special first-move leap of the king (King's Leap Chess).
+    KingLeap = 6,
+    /// A piece put on an empty square.
+    Drop = 7,
+}
+
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Default)]
+pub struct Move(u32);
+
+impl Move {
+    pub const NULL: Move = Move(0);
+
+    #[inline(always)]
+    pub fn new(from: Square, to: Square, kind: MoveKind) -> Move {
+        Move(from.raw() as u32 | (to.raw() as u32) << 8 | (kind as u32) << 16)
+    }
+    #[inline(always)]
+    pub fn promotion(from: Square, to: Square, piece: PieceKind) -> Move {
+        Move(
+            from.raw() as u32
+                | (to.raw() as u32) << 8
+                | (MoveKind::Promotion as u32) << 16
+                | (piece.0 as u32) << 24,
+        )
+    }
+    #[inline(always)]
+    pub fn drop(piece: PieceKind, to: Square) -> Move {
+        Move((to.raw() as u32) << 8 | (MoveKind::Drop as u32) << 16 | (piece.0 as u32) << 24)
+    }
+    #[inline(always)]
+    pub fn from(self) -> Square {
+        Square::new(self.0 as u8)
+    }
+    #[inline(always)]
+    pub fn to(self) -> Square {
+        Square::new((self.0 >> 8) as u8)
+    }
+    #[inline(always)]
+    pub fn kind(self) -> MoveKind {
+        match (self.0 >> 16) as u8 & 7 {
+            0 => MoveKind::Normal,
+            1 => MoveKind::DoubleStep,
+            2 => MoveKind::EnPassant,
+            3 => MoveKind::Promotion,
+            4 => MoveKind::CastleHigh,
+            5 => MoveKind::CastleLow,
+            6 => MoveKind::KingLeap,
+            _ => MoveKind::Drop,
+        }
+    }
+    /// The promoted-to or dropped piece kind.
+    #[inline(always)]
+    pub fn piece(self) -> PieceKind {
+        PieceKind((self.0 >> 24) as u8)
+    }
+    pub fn is_castling(self) -> bool {
+        matches!(self.kind(), MoveKind::CastleHigh | MoveKind::CastleLow)
+    }
+    pub fn raw(self) -> u32 {
+        self.0
+    }
+    pub fn from_raw(raw: u32) -> Move {
+        Move(raw)
+    }
+}
+
+/// A fixed-capacity move list: no allocation in search or perft.
+pub const MAX_MOVES: usize = 512;
+
+pub struct MoveList {
+    moves: [Move; MAX_MOVES],
+    len: usize,
+}
+
+impl Default for MoveList {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl MoveList {
+    pub fn new() -> MoveList {
+        MoveList {
+            moves: [Move::NULL; MAX_MOVES],
+            len: 0,
+        }
+    }
+    #[inline(always)]
+    pub fn push(&mut self, m: Move) {
+        // Bounds-checked: a position with more than MAX_MOVES moves is impossible on 128 squares
+        // with the pieces we allow, and a panic here would be a bug, not bad input.
+        self.moves[self.len] = m;
+        self.len += 1;
+    }
+    #[inline(always)]
+    pub fn len(&self) -> usize {
+        self.len
+    }
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+    pub fn clear(&mut self) {
+        self.len = 0;
+    }
+    pub fn as_slice(&self) -> &[Move] {
+        &self.moves[..self.len]
+    }
+    pub fn iter(&self) -> std::slice::Iter<'_, Move> {
+        self.as_slice().iter()
+    }
+    pub fn contains(&self, m: Move) -> bool {
+        self.as_slice().contains(&m)
+    }
+    pub fn swap_remove(&mut self, i: usize) -> Move {
+        let m = self.moves[i];
+        self.len -= 1;
+        self.moves[i] = self.moves[self.len];
+        m
+    }
+}
+
+impl<'a> IntoIterator for &'a MoveList {
+    type Item = &'a Move;
+    type IntoIter = std::slice::Iter<'a, Move>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
+}

@@ -1,0 +1,284 @@
+//! Betza notation → movement atoms. Covers the leapers `W F D A N H C Z G K`, the riders
+//! `R B Q` (and any doubled atom, `NN`), range digits (`W2`), and the modifiers
+//! `m c f b l r s v i n p e`. Directions are given for White; Black's are mirrored by rank.
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+pub enum AtomShape {
+    /// Jumps straight to the target.
+    Leap,
+    /// Repeats the step until blocked; `max` steps at most (0 = unlimited).
+    Ride { max: u8 },
+    /// Rides, but must jump exactly one piece (the screen) first (`p`).
+    Hop { max: u8 },
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+pub struct Modes {
+    pub quiet: bool,
+    pub capture: bool,
+}
+
+/// One movement component of a piece: a set of step vectors with how they are used.
+#[derive(Clone, PartialEq, Eq, Debug, Hash)]
+pub struct Atom {
+    /// The Betza letter this atom came from (used to name move types).
+    pub letter: char,
+    pub shape: AtomShape,
+    pub vectors: Vec<(i8, i8)>,
+    pub modes: Modes,
+    /// `n`: blocked when a square on the path is occupied.
+    pub lame: bool,
+    /// `i`: only a piece's first move (for pawn-like pieces: from its double-step ranks).
+    pub initial: bool,
+    /// `e`: may capture en passant.
+    pub en_passant: bool,
+}
+
+#[derive(Debug, PartialEq, Eq)]
+pub struct BetzaError(pub String);
+
+fn base_vectors(letter: char) -> Option<(Vec<(i8, i8)>, bool)> {
+    // (first-octant vector, rider by default)
+    let (v, rider) = match letter {
+        'W' => ((1, 0), false),
+        'F' => ((1, 1), false),
+        'D' => ((2, 0), false),
+        'A' => ((2, 2), false),
+        'H' => ((3, 0), false),
+        'G' => ((3, 3), false),
+        'N' => ((2, 1), false),
+        'C' => ((3, 1), false),
+        'Z' => ((3, 2), false),
+        'R' => ((1, 0), true),
+        'B' => ((1, 1), true),
+        _ => return None,
+    };
+    Some((symmetric(v), rider))
+}
+
+fn symmetric((a, b): (i8, i8)) -> Vec<(i8, i8)> {
+    let mut out = Vec::new();
+    for (x, y) in [(a, b), (b, a)] {
+        for sx in [1, -1] {
+            for sy in [1, -1] {
+                let v = (x * sx, y * sy);
+                if !out.contains(&v) {
+                    out.push(v);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Does vector `v` point the way the direction letters say? Each group is one letter or a
+/// two-letter quadrant (`fl`); the vector passes if any group accepts it.
+fn direction_accepts(groups: &[Vec<char>], (dx, dy): (i8, i8)) -> bool {
+    if groups.is_empty() {
+        return true;
+    }
+    let one = |c: char| -> bool {
+        let oblique = dx != 0 && dy != 0 && dx.abs() != dy.abs();
+        let fwd = if oblique { dy > 0 && dy.abs() > dx.abs() } else { dy > 0 };
+        let back = if oblique { dy < 0 && dy.abs() > dx.abs() } else { dy < 0 };
+        let left = if oblique { dx < 0 && dx.abs() > dy.abs() } else { dx < 0 };
+        let right = if oblique { dx > 0 && dx.abs() > dy.abs() } else { dx > 0 };
+        match c {
+            'f' => fwd,
+            'b' => back,
+            'l' => left,
+            'r' => right,
+            's' => left || right,
+            'v' => fwd || back,
+            _ => false,
+        }
+    };
+    groups.iter().any(|g| match g.as_slice() {
+        [c] => one(*c),
+        [a, b] => {
+            // A quadrant: the vector points both ways, loosely (diagonal and oblique moves).
+            let loose = |c: char| match c {
+                'f' => dy > 0,
+                'b' => dy < 0,
+                'l' => dx < 0,
+                'r' => dx > 0,
+                _ => false,
+            };
+            loose(*a) && loose(*b) && (one(*a) || one(*b) || dx.abs() == dy.abs())
+        }
+        _ => false,
+    })
+}
+
+fn group_directions(letters: &[char]) -> Vec<Vec<char>> {
+    let mut groups: Vec<Vec<char>> = Vec::new();
+    let vertical = |c: char| c == 'f' || c == 'b';
+    let horizontal = |c: char| c == 'l' || c == 'r';
+    let mut i = 0;
+    while i < letters.len() {
+        let c = letters[i];
+        if i + 1 < letters.len() {
+            let d = letters[i + 1];
+            if (vertical(c) && horizontal(d)) || (horizontal(c) && vertical(d)) {
+                groups.push(vec![c, d]);
+                i += 2;
+                continue;
+            }
+        }
+        groups.push(vec![c]);
+        i += 1;
+    }
+    groups
+}
+
+/// Parses a Betza string into atoms.
+pub fn parse(text: &str) -> Result<Vec<Atom>, BetzaError> {
+    let chars: Vec<char> = text.chars().collect();
+    let mut atoms = Vec::new();
+    let mut i = 0;
+    if chars.is_empty() {
+        return Err(BetzaError("empty Betza string".into()));
+    }
+    while i < chars.len() {
+        let mut dirs = Vec::new();
+        let (mut m, mut c, mut lame, mut initial, mut hop, mut ep) =
+            (false, false, false, false, false, false);
+        while i < chars.len() && chars[i].is_ascii_lowercase() {
+            match chars[i] {
+                'f' | 'b' | 'l' | 'r' | 's' | 'v' => dirs.push(chars[i]),
+                'm' => m = true,
+                'c' => c = true,
+                'n' => lame = true,
+                'i' => initial = true,
+                'p' => hop = true,
+                'e' => ep = true,
+                other => {
+                    return Err(BetzaError(format!(
+                        "unsupported Betza modifier '{other}' in '{text}'"
+                    )))
+                }
+            }
+            i += 1;
+        }
+        let Some(&letter) = chars.get(i) else {
+            return Err(BetzaError(format!("modifiers without a piece letter at the end of '{text}'")));
+        };
+        i += 1;
+        // Compound letters expand into their components, each taking the same modifiers.
+        let components: Vec<(char, bool)> = match letter {
+            'K' => vec![('W', false), ('F', false)],
+            'Q' => vec![('W', true), ('F', true)],
+            'R' => vec![('W', true)],
+            'B' => vec![('F', true)],
+            l if base_vectors(l).is_some() => vec![(l, false)],
+            other => {
+                return Err(BetzaError(format!(
+                    "unknown Betza piece letter '{other}' in '{text}'"
+                )))
+            }
+        };
+        // Doubling (NN) makes a rider; a number limits the range.
+        let mut rider_by_repeat = false;
+        if i < chars.len() && chars[i] == letter && !matches!(letter, 'R' | 'B' | 'Q') {
+            rider_by_repeat = true;
+            i += 1;
+        }
+        let mut range: Option<u8> = None;
+        let start = i;
+        while i < chars.len() && chars[i].is_ascii_digit() {
+            i += 1;
+        }
+        if i > start {
+            let n: String = chars[start..i].iter().collect();
+            range = Some(n.parse().map_err(|_| BetzaError(format!("bad range in '{text}'")))?);
+        }
+        let groups = group_directions(&dirs);
+        for (base, rides) in components {
+            let (vectors, _) = base_vectors(base).expect("component letters are known");
+            let vectors: Vec<(i8, i8)> =
+                vectors.into_iter().filter(|&v| direction_accepts(&groups, v)).collect();
+            if vectors.is_empty() {
+                continue;
+            }
+            let riding = rides || rider_by_repeat || range.is_some_and(|r| r != 1);
+            let max = match range {
+                Some(0) | None => 0,
+                Some(r) => r,
+            };
+            let shape = if hop {
+                AtomShape::Hop { max }
+            } else if riding {
+                AtomShape::Ride { max }
+            } else {
+                AtomShape::Leap
+            };
+            let modes = if !m && !c {
+                Modes { quiet: true, capture: true }
+            } else {
+                Modes { quiet: m, capture: c }
+            };
+            atoms.push(Atom {
+                letter: if rides { letter } else { base },
+                shape,
+                vectors,
+                modes,
+                lame,
+                initial,
+                en_passant: ep,
+            });
+        }
+    }
+    Ok(atoms)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn vecs(text: &str) -> Vec<(i8, i8)> {
+        let mut v: Vec<_> = parse(text).unwrap().into_iter().flat_map(|a| a.vectors).collect();
+        v.sort();
+        v
+    }
+
+    #[test]
+    fn pawn() {
+        let atoms = parse("fmWfceFifmnD").unwrap();
+        assert_eq!(atoms.len(), 3);
+        assert_eq!(atoms[0].vectors, vec![(0, 1)]);
+        assert!(atoms[0].modes.quiet && !atoms[0].modes.capture);
+        let mut caps = atoms[1].vectors.clone();
+        caps.sort();
+        assert_eq!(caps, vec![(-1, 1), (1, 1)]);
+        assert!(atoms[1].en_passant && atoms[1].modes.capture && !atoms[1].modes.quiet);
+        assert_eq!(atoms[2].vectors, vec![(0, 2)]);
+        assert!(atoms[2].lame && atoms[2].initial);
+    }
+
+    #[test]
+    fn knight_and_compounds() {
+        assert_eq!(vecs("N").len(), 8);
+        assert_eq!(vecs("K").len(), 8);
+        assert_eq!(vecs("KAD").len(), 24);
+        let q = parse("Q").unwrap();
+        assert!(q.iter().all(|a| a.shape == AtomShape::Ride { max: 0 }));
+        let rn = parse("RN").unwrap();
+        assert_eq!(rn.len(), 2);
+        assert_eq!(parse("NN").unwrap()[0].shape, AtomShape::Ride { max: 0 });
+        assert_eq!(parse("W2").unwrap()[0].shape, AtomShape::Ride { max: 2 });
+        assert_eq!(vecs("fN"), vec![(-1, 2), (1, 2)]);
+        assert_eq!(vecs("sW"), vec![(-1, 0), (1, 0)]);
+        assert_eq!(vecs("flF"), vec![(-1, 1)]);
+    }
+
+    #[test]
+    fn hopper_and_errors() {
+        let c = parse("mRcpR").unwrap();
+        assert_eq!(c[0].shape, AtomShape::Ride { max: 0 });
+        assert_eq!(c[1].shape, AtomShape::Hop { max: 0 });
+        assert!(parse("X").is_err());
+        assert!(parse("fm").is_err());
+        assert!(parse("").is_err());
+        assert!(parse("yK").is_err());
+    }
+}

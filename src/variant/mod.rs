@@ -1,0 +1,194 @@
+//! A game as data: `VariantSpec` (text-level, from the loader) compiled into an immutable
+//! `Variant` that every position of that game shares.
+
+pub mod betza;
+mod registry;
+pub mod spec;
+
+pub use registry::{Registry, VariantError};
+pub use spec::{CastleSpec, PieceSpec, RepetitionRule, SpecError, StalemateRule, VariantSpec};
+
+use crate::types::{BoardSize, Color, PieceKind, MAX_KINDS};
+use betza::Atom;
+
+#[derive(Clone, Debug)]
+pub struct PieceType {
+    pub letter: char,
+    pub name: String,
+    pub betza: String,
+    /// Rule value in pawns: the single source for exchange arithmetic and material.
+    pub value: i32,
+    pub royal: bool,
+    /// Pawn-like: promotes, resets the move-rule counter, double-steps where the game allows.
+    pub pawn: bool,
+    pub atoms: Vec<Atom>,
+}
+
+/// Castling toward one side for one colour, with squares resolved to files.
+#[derive(Clone, Debug)]
+pub struct Castling {
+    pub king_to: u8,
+    pub partner_to: u8,
+    /// Bit per piece kind that may be the partner.
+    pub partners: u16,
+}
+
+#[derive(Debug)]
+pub struct Variant {
+    pub name: String,
+    pub aliases: Vec<String>,
+    pub size: BoardSize,
+    pub start_fen: String,
+    pub pieces: Vec<PieceType>,
+    pub royal: PieceKind,
+    pub promote_to: Vec<PieceKind>,
+    /// Relative ranks, 0-based, on which a pawn-like piece may promote.
+    pub promotion_ranks: Vec<u8>,
+    pub promotion_limited_by_initial: bool,
+    /// Pieces of each kind in the start position, per colour (for promotion limits).
+    pub initial_counts: [[u8; MAX_KINDS]; 2],
+    /// Relative ranks, 0-based, from which `i` (initial) moves of pawn-like pieces are allowed.
+    pub double_step_ranks: Vec<u8>,
+    /// [color][side], side 0 = partner on the higher file.
+    pub castling: [[Option<Castling>; 2]; 2],
+    pub king_leap: bool,
+    pub stalemate: StalemateRule,
+    pub repetition: RepetitionRule,
+    pub move_rule: u16,
+    pub bonus_tables: Vec<(PieceKind, Vec<i32>)>,
+}
+
+impl Variant {
+    pub fn kind_of(&self, letter: char) -> Option<PieceKind> {
+        let l = letter.to_ascii_lowercase();
+        self.pieces.iter().position(|p| p.letter == l).map(|i| PieceKind(i as u8))
+    }
+    pub fn piece(&self, kind: PieceKind) -> &PieceType {
+        &self.pieces[kind.index()]
+    }
+    pub fn kinds(&self) -> impl Iterator<Item = PieceKind> {
+        (0..self.pieces.len() as u8).map(PieceKind)
+    }
+    pub fn letter(&self, color: Color, kind: PieceKind) -> char {
+        let l = self.pieces[kind.index()].letter;
+        match color {
+            Color::White => l.to_ascii_uppercase(),
+            Color::Black => l,
+        }
+    }
+    /// A rank counted from `color`'s own side (0 = its first rank).
+    pub fn relative_rank(&self, color: Color, rank: u8) -> u8 {
+        match color {
+            Color::White => rank,
+            Color::Black => self.size.ranks - 1 - rank,
+        }
+    }
+    pub fn has_castling(&self) -> bool {
+        self.castling.iter().flatten().any(Option::is_some)
+    }
+
+    /// Turns checked text-level data into a game. The start position is checked by the registry.
+    pub fn compile(spec: &VariantSpec) -> Result<Variant, String> {
+        let size = BoardSize::new(spec.files, spec.ranks)?;
+        if spec.pieces.is_empty() {
+            return Err("no pieces defined".into());
+        }
+        if spec.pieces.len() > MAX_KINDS {
+            return Err(format!("{} piece types; at most {MAX_KINDS}", spec.pieces.len()));
+        }
+        let mut pieces = Vec::new();
+        for p in &spec.pieces {
+            let atoms = betza::parse(&p.betza).map_err(|e| format!("piece {}: {}", p.letter, e.0))?;
+            if atoms.iter().any(|a| a.initial) && !p.pawn {
+                return Err(format!(
+                    "piece {}: initial moves ('i') are supported on pawn-like pieces only",
+                    p.letter
+                ));
+            }
+            pieces.push(PieceType {
+                letter: p.letter,
+                name: p.name.clone(),
+                betza: p.betza.clone(),
+                value: p.value,
+                royal: p.royal,
+                pawn: p.pawn,
+                atoms,
+            });
+        }
+        let royals: Vec<usize> = (0..pieces.len()).filter(|&i| pieces[i].royal).collect();
+        let royal = match royals.as_slice() {
+            [r] => PieceKind(*r as u8),
+            _ => return Err("exactly one piece type must be royal".into()),
+        };
+        let kind = |l: char| -> Result<PieceKind, String> {
+            pieces
+                .iter()
+                .position(|p| p.letter == l)
+                .map(|i| PieceKind(i as u8))
+                .ok_or_else(|| format!("unknown piece letter '{l}'"))
+        };
+        let promote_to = spec.promote_to.iter().map(|&l| kind(l)).collect::<Result<Vec<_>, _>>()?;
+        if promote_to.iter().any(|&k| pieces[k.index()].royal) {
+            return Err("promotion to a royal piece is not supported".into());
+        }
+        let rank_list = |list: &[u8], what: &str| -> Result<Vec<u8>, String> {
+            list.iter()
+                .map(|&r| {
+                    if r == 0 || r > spec.ranks {
+                        Err(format!("{what}: rank {r} is off the board"))
+                    } else {
+                        Ok(r - 1)
+                    }
+                })
+                .collect()
+        };
+        let mut castling: [[Option<Castling>; 2]; 2] = Default::default();
+        for c in 0..2 {
+            for s in 0..2 {
+                if let Some(cs) = &spec.castling[c][s] {
+                    if cs.king_to >= spec.files || cs.partner_to >= spec.files {
+                        return Err("castling destination off the board".into());
+                    }
+                    let mut partners = 0u16;
+                    for &l in &cs.partners {
+                        partners |= 1 << kind(l)?.0;
+                    }
+                    castling[c][s] = Some(Castling { king_to: cs.king_to, partner_to: cs.partner_to, partners });
+                }
+            }
+        }
+        if spec.king_leap && castling.iter().flatten().any(Option::is_some) {
+            return Err("king-leap replaces castling: remove castle-high/castle-low".into());
+        }
+        let mut bonus_tables = Vec::new();
+        for (l, values) in &spec.bonus_tables {
+            if values.len() != size.squares() {
+                return Err(format!(
+                    "bonus-table {l}: {} values for {} squares",
+                    values.len(),
+                    size.squares()
+                ));
+            }
+            bonus_tables.push((kind(*l)?, values.clone()));
+        }
+        Ok(Variant {
+            name: spec.name.clone(),
+            aliases: spec.aliases.clone(),
+            size,
+            start_fen: spec.start.clone(),
+            pieces,
+            royal,
+            promote_to,
+            promotion_ranks: rank_list(&spec.promotion_ranks, "promotion-ranks")?,
+            promotion_limited_by_initial: spec.promotion_limited_by_initial,
+            initial_counts: [[0; MAX_KINDS]; 2],
+            double_step_ranks: rank_list(&spec.double_step_ranks, "double-step-ranks")?,
+            castling,
+            king_leap: spec.king_leap,
+            stalemate: spec.stalemate,
+            repetition: spec.repetition,
+            move_rule: spec.move_rule,
+            bonus_tables,
+        })
+    }
+}

@@ -1,0 +1,336 @@
+//! Variant definitions as data: the INI-like format read for built-in games and user files.
+//! A `VariantSpec` is unvalidated text-level data; `Variant::compile` turns it into a game.
+
+use std::fmt;
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct PieceSpec {
+    pub letter: char,
+    pub name: String,
+    pub betza: String,
+    pub value: i32,
+    pub royal: bool,
+    pub pawn: bool,
+}
+
+/// Castling toward one side, for one colour: the king's and the partner's destination files and
+/// which piece letters may be the partner.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CastleSpec {
+    pub king_to: u8,
+    pub partner_to: u8,
+    pub partners: Vec<char>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StalemateRule {
+    Draw,
+    /// The side that has no move wins (never used yet, kept for completeness).
+    Win,
+    /// The side that has no move loses: the stalemating player wins.
+    Loss,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RepetitionRule {
+    Draw,
+    /// Recreating any earlier position is an illegal move.
+    Illegal,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct VariantSpec {
+    pub name: String,
+    pub aliases: Vec<String>,
+    pub files: u8,
+    pub ranks: u8,
+    pub start: String,
+    pub pieces: Vec<PieceSpec>,
+    pub promote_to: Vec<char>,
+    /// Relative ranks (1 = own first rank) where a pawn-like piece may promote; on the
+    /// furthest of them promotion is compulsory.
+    pub promotion_ranks: Vec<u8>,
+    pub promotion_limited_by_initial: bool,
+    pub double_step_ranks: Vec<u8>,
+    /// [color][side]: side 0 = partner on the higher file, 1 = lower file.
+    pub castling: [[Option<CastleSpec>; 2]; 2],
+    pub king_leap: bool,
+    pub stalemate: StalemateRule,
+    pub repetition: RepetitionRule,
+    pub move_rule: u16,
+    /// Positional bonus tables for the evaluation (piece letter, values from White's a1 upward).
+    pub bonus_tables: Vec<(char, Vec<i32>)>,
+    /// Line where the section started (for errors found while compiling).
+    pub line: usize,
+}
+
+impl VariantSpec {
+    fn empty(name: &str, line: usize) -> VariantSpec {
+        VariantSpec {
+            name: name.to_string(),
+            aliases: Vec::new(),
+            files: 8,
+            ranks: 8,
+            start: String::new(),
+            pieces: Vec::new(),
+            promote_to: Vec::new(),
+            promotion_ranks: Vec::new(),
+            promotion_limited_by_initial: false,
+            double_step_ranks: Vec::new(),
+            castling: [[None, None], [None, None]],
+            king_leap: false,
+            stalemate: StalemateRule::Draw,
+            repetition: RepetitionRule::Draw,
+            move_rule: 100,
+            bonus_tables: Vec::new(),
+            line,
+        }
+    }
+}
+
+/// An error in a variant file, with its line number.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SpecError {
+    pub line: usize,
+    pub message: String,
+}
+
+impl fmt::Display for SpecError {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        write!(f, "line {}: {}", self.line, self.message)
+    }
+}
+
+fn file_letter(word: &str) -> Option<u8> {
+    let b = word.as_bytes();
+    (b.len() == 1 && b[0].is_ascii_lowercase() && b[0] - b'a' < 16).then(|| b[0] - b'a')
+}
+
+fn parse_bool(v: &str) -> Option<bool> {
+    match v {
+        "yes" | "true" | "1" | "on" => Some(true),
+        "no" | "false" | "0" | "off" => Some(false),
+        _ => None,
+    }
+}
+
+fn parse_list<T: std::str::FromStr>(v: &str) -> Option<Vec<T>> {
+    v.split_whitespace().map(|w| w.parse().ok()).collect()
+}
+
+fn parse_letters(v: &str) -> Option<Vec<char>> {
+    v.split_whitespace()
+        .map(|w| {
+            let mut cs = w.chars();
+            match (cs.next(), cs.next()) {
+                (Some(c), None) if c.is_ascii_lowercase() => Some(c),
+                _ => None,
+            }
+        })
+        .collect()
+}
+
+fn apply_key(spec: &mut VariantSpec, key: &str, value: &str) -> Result<(), String> {
+    let bad = |what: &str| format!("{key}: {what}, got '{value}'");
+    match key {
+        "aliases" => spec.aliases = value.split_whitespace().map(str::to_string).collect(),
+        "board" => {
+            let (f, r) = value.split_once('x').ok_or_else(|| bad("expected FILESxRANKS"))?;
+            spec.files = f.trim().parse().map_err(|_| bad("bad file count"))?;
+            spec.ranks = r.trim().parse().map_err(|_| bad("bad rank count"))?;
+        }
+        "start" => spec.start = value.to_string(),
+        "piece" => {
+            let words: Vec<&str> = value.split_whitespace().collect();
+            if let [w] = words.as_slice() {
+                if let Some(l) = w.strip_prefix('-') {
+                    let c = parse_letters(l).and_then(|v| v.first().copied());
+                    let c = c.ok_or_else(|| bad("expected -LETTER to remove a piece"))?;
+                    spec.pieces.retain(|p| p.letter != c);
+                    return Ok(());
+                }
+            }
+            if words.len() < 4 {
+                return Err(bad("expected LETTER NAME BETZA VALUE [royal] [pawn]"));
+            }
+            let letter = parse_letters(words[0])
+                .and_then(|v| v.first().copied())
+                .ok_or_else(|| bad("the piece letter must be one lowercase letter"))?;
+            let value: i32 = words[3].parse().map_err(|_| bad("the value must be an integer"))?;
+            let mut piece = PieceSpec {
+                letter,
+                name: words[1].to_string(),
+                betza: words[2].to_string(),
+                value,
+                royal: false,
+                pawn: false,
+            };
+            for flag in &words[4..] {
+                match *flag {
+                    "royal" => piece.royal = true,
+                    "pawn" => piece.pawn = true,
+                    other => return Err(format!("piece: unknown flag '{other}'")),
+                }
+            }
+            super::betza::parse(&piece.betza).map_err(|e| e.0)?;
+            match spec.pieces.iter_mut().find(|p| p.letter == letter) {
+                Some(p) => *p = piece,
+                None => spec.pieces.push(piece),
+            }
+        }
+        "promote-to" => spec.promote_to = parse_letters(value).ok_or_else(|| bad("expected piece letters"))?,
+        "promotion-ranks" => {
+            spec.promotion_ranks = parse_list(value).ok_or_else(|| bad("expected rank numbers"))?
+        }
+        "promotion-limit" => {
+            spec.promotion_limited_by_initial = match value {
+                "initial" => true,
+                "none" => false,
+                _ => return Err(bad("expected 'initial' or 'none'")),
+            }
+        }
+        "double-step-ranks" => {
+            spec.double_step_ranks = parse_list(value).ok_or_else(|| bad("expected rank numbers"))?
+        }
+        "king-leap" => spec.king_leap = parse_bool(value).ok_or_else(|| bad("expected yes or no"))?,
+        "stalemate" => {
+            spec.stalemate = match value {
+                "draw" => StalemateRule::Draw,
+                "win" => StalemateRule::Win,
+                "loss" => StalemateRule::Loss,
+                _ => return Err(bad("expected draw, win or loss (for the side without a move)")),
+            }
+        }
+        "repetition" => {
+            spec.repetition = match value {
+                "draw" => RepetitionRule::Draw,
+                "illegal" => RepetitionRule::Illegal,
+                _ => return Err(bad("expected draw or illegal")),
+            }
+        }
+        "move-rule" => spec.move_rule = value.parse().map_err(|_| bad("expected a number of plies"))?,
+        "bonus-table" => {
+            let mut words = value.split_whitespace();
+            let letter = words
+                .next()
+                .and_then(|w| parse_letters(w))
+                .and_then(|v| v.first().copied())
+                .ok_or_else(|| bad("expected a piece letter then the values"))?;
+            let values: Vec<i32> = words
+                .map(|w| w.parse().map_err(|_| bad("values must be integers")))
+                .collect::<Result<_, _>>()?;
+            spec.bonus_tables.retain(|(l, _)| *l != letter);
+            spec.bonus_tables.push((letter, values));
+        }
+        _ => {
+            let (colors, rest): (&[usize], &str) = match key.strip_prefix("black-") {
+                Some(rest) => (&[1], rest),
+                None => (&[0, 1], key),
+            };
+            let side = match rest {
+                "castle-high" | "castle-partner-high" => 0,
+                "castle-low" | "castle-partner-low" => 1,
+                _ => return Err(format!("unknown key '{key}'")),
+            };
+            for &c in colors {
+                if rest.starts_with("castle-partner") {
+                    let letters = parse_letters(value).ok_or_else(|| bad("expected piece letters"))?;
+                    match &mut spec.castling[c][side] {
+                        Some(cs) => cs.partners = letters,
+                        None => return Err(format!("{key}: set castle-high/low first")),
+                    }
+                } else if value.trim() == "-" {
+                    spec.castling[c][side] = None;
+                } else {
+                    let words: Vec<&str> = value.split_whitespace().collect();
+                    let files: Option<Vec<u8>> = words.iter().map(|w| file_letter(w)).collect();
+                    match files.as_deref() {
+                        Some([k, p]) => {
+                            let partners = spec.castling[c][side]
+                                .as_ref()
+                                .map(|cs| cs.partners.clone())
+                                .unwrap_or_else(|| vec!['r']);
+                            spec.castling[c][side] =
+                                Some(CastleSpec { king_to: *k, partner_to: *p, partners });
+                        }
+                        _ => return Err(bad("expected the king's and the partner's destination files, or -")),
+                    }
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Reads a variants file. Earlier sections (and `base`, e.g. the built-ins) may be parents.
+pub fn parse_file(text: &str, base: &[VariantSpec]) -> Result<Vec<VariantSpec>, Vec<SpecError>> {
+    let mut out: Vec<VariantSpec> = Vec::new();
+    let mut errors = Vec::new();
+    let mut current: Option<VariantSpec> = None;
+    for (i, raw) in text.lines().enumerate() {
+        let line = i + 1;
+        let content = raw.split('#').next().unwrap_or("").trim();
+        if content.is_empty() {
+            continue;
+        }
+        if let Some(header) = content.strip_prefix('[') {
+            let Some(header) = header.strip_suffix(']') else {
+                errors.push(SpecError { line, message: "a section header must end with ']'".into() });
+                continue;
+            };
+            if let Some(done) = current.take() {
+                out.push(done);
+            }
+            let (name, parent) = match header.split_once(':') {
+                Some((n, p)) => (n.trim(), Some(p.trim())),
+                None => (header.trim(), None),
+            };
+            if name.is_empty()
+                || !name.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+            {
+                errors.push(SpecError {
+                    line,
+                    message: format!("variant name '{name}' must be lowercase letters, digits and '-'"),
+                });
+            }
+            let mut spec = match parent {
+                Some(p) => match out.iter().rev().chain(base.iter()).find(|s| s.name == p) {
+                    Some(parent) => {
+                        let mut s = parent.clone();
+                        s.aliases.clear();
+                        s.name = name.to_string();
+                        s.line = line;
+                        s
+                    }
+                    None => {
+                        errors.push(SpecError { line, message: format!("unknown parent variant '{p}'") });
+                        VariantSpec::empty(name, line)
+                    }
+                },
+                None => VariantSpec::empty(name, line),
+            };
+            spec.line = line;
+            current = Some(spec);
+            continue;
+        }
+        let Some((key, value)) = content.split_once('=') else {
+            errors.push(SpecError { line, message: format!("expected 'key = value', got '{content}'") });
+            continue;
+        };
+        let Some(spec) = current.as_mut() else {
+            errors.push(SpecError { line, message: "a key before the first [section]".into() });
+            continue;
+        };
+        if let Err(message) = apply_key(spec, key.trim(), value.trim()) {
+            errors.push(SpecError { line, message });
+        }
+    }
+    if let Some(done) = current.take() {
+        out.push(done);
+    }
+    if errors.is_empty() {
+        Ok(out)
+    } else {
+        Err(errors)
+    }
+}
