@@ -28,8 +28,14 @@ impl Term {
     pub const COUNT: usize = 6;
 
     /// Every term, in report order.
-    pub const ALL: [Term; Term::COUNT] =
-        [Term::Material, Term::Psqt, Term::Mobility, Term::KingSafety, Term::Pawns, Term::Tempo];
+    pub const ALL: [Term; Term::COUNT] = [
+        Term::Material,
+        Term::Psqt,
+        Term::Mobility,
+        Term::KingSafety,
+        Term::Pawns,
+        Term::Tempo,
+    ];
 
     /// Position in [`Term::ALL`].
     pub const fn index(self) -> usize {
@@ -62,7 +68,11 @@ pub struct Tapered {
 
 impl Tapered {
     fn of(s: Score, phase: i32) -> Tapered {
-        Tapered { mg: s.mg, eg: s.eg, tapered: s.taper(phase) }
+        Tapered {
+            mg: s.mg,
+            eg: s.eg,
+            tapered: s.taper(phase),
+        }
     }
 }
 
@@ -133,7 +143,12 @@ impl Breakdown {
 }
 
 fn pawns(cp: i32) -> String {
-    format!("{}{}.{:02}", if cp < 0 { "-" } else { "+" }, cp.unsigned_abs() / 100, cp.unsigned_abs() % 100)
+    format!(
+        "{}{}.{:02}",
+        if cp < 0 { "-" } else { "+" },
+        cp.unsigned_abs() / 100,
+        cp.unsigned_abs() % 100
+    )
 }
 
 /// A table for a terminal: one line per term with White's, Black's and the net mg / eg /
@@ -142,15 +157,41 @@ impl fmt::Display for Breakdown {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let cell = |t: &Tapered| format!("{:>6} {:>6} {:>6}", t.mg, t.eg, t.tapered);
         let rule = format!("{:-<13}+{:-<22}+{:-<22}+{:-<22}", "", "", "", "");
-        writeln!(f, "Phase {}/{} ({} = middlegame, 0 = endgame); centipawns", self.phase, PHASE_MAX, PHASE_MAX)?;
-        writeln!(f, "{:>12} | {:^20} | {:^20} | {:^20}", "Term", "White", "Black", "White - Black")?;
-        writeln!(f, "{:>12} | {:>6} {:>6} {:>6} | {:>6} {:>6} {:>6} | {:>6} {:>6} {:>6}", "", "mg", "eg", "taper", "mg", "eg", "taper", "mg", "eg", "taper")?;
+        writeln!(
+            f,
+            "Phase {}/{} ({} = middlegame, 0 = endgame); centipawns",
+            self.phase, PHASE_MAX, PHASE_MAX
+        )?;
+        let header = format!(
+            "{:>12} | {:^20} | {:^20} | {:^20}",
+            "Term", "White", "Black", "White - Black"
+        );
+        writeln!(f, "{}", header.trim_end())?;
+        writeln!(
+            f,
+            "{:>12} | {:>6} {:>6} {:>6} | {:>6} {:>6} {:>6} | {:>6} {:>6} {:>6}",
+            "", "mg", "eg", "taper", "mg", "eg", "taper", "mg", "eg", "taper"
+        )?;
         writeln!(f, "{rule}")?;
         for t in &self.terms {
-            writeln!(f, "{:>12} | {} | {} | {}", t.term.name(), cell(&t.white), cell(&t.black), cell(&t.net))?;
+            writeln!(
+                f,
+                "{:>12} | {} | {} | {}",
+                t.term.name(),
+                cell(&t.white),
+                cell(&t.black),
+                cell(&t.net)
+            )?;
         }
         writeln!(f, "{rule}")?;
-        writeln!(f, "{:>12} | {:20} | {:20} | {}", "Total", "", "", cell(&self.total))?;
+        writeln!(
+            f,
+            "{:>12} | {:20} | {:20} | {}",
+            "Total",
+            "",
+            "",
+            cell(&self.total)
+        )?;
         let stm = match self.side_to_move {
             Color::White => "White",
             Color::Black => "Black",

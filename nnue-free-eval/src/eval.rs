@@ -29,14 +29,24 @@ pub(crate) struct Snapshot {
 impl Snapshot {
     fn take<B: EvalBoard>(params: &EvalParams, board: &B) -> Snapshot {
         let mut snap = Snapshot {
-            list: [Placed { color: Color::White, kind: 0, sq: 0 }; MAX_SQUARES],
+            list: [Placed {
+                color: Color::White,
+                kind: 0,
+                sq: 0,
+            }; MAX_SQUARES],
             len: 0,
             pawns: [0; 2],
             royals: [0; 2],
         };
         board.for_each_piece(|color, kind, sq| {
-            debug_assert!(usize::from(kind) < params.kinds, "piece kind {kind} out of range");
-            debug_assert!(usize::from(sq) < params.geometry.squares, "square {sq} out of range");
+            debug_assert!(
+                usize::from(kind) < params.kinds,
+                "piece kind {kind} out of range"
+            );
+            debug_assert!(
+                usize::from(sq) < params.geometry.squares,
+                "square {sq} out of range"
+            );
             if snap.len == MAX_SQUARES {
                 return;
             }
@@ -69,12 +79,16 @@ pub(crate) struct Terms {
 impl Terms {
     /// The sum of all terms for one side.
     pub(crate) fn total(&self, color: Color) -> Score {
-        self.scores.iter().fold(Score::ZERO, |t, s| t + s[color.index()])
+        self.scores
+            .iter()
+            .fold(Score::ZERO, |t, s| t + s[color.index()])
     }
 
     /// The final evaluation from White's point of view, tapered and clamped to ±`EVAL_LIMIT`.
     pub(crate) fn white_pov(&self) -> i32 {
-        (self.total(Color::White) - self.total(Color::Black)).taper(self.phase).clamp(-EVAL_LIMIT, EVAL_LIMIT)
+        (self.total(Color::White) - self.total(Color::Black))
+            .taper(self.phase)
+            .clamp(-EVAL_LIMIT, EVAL_LIMIT)
     }
 }
 
@@ -87,8 +101,14 @@ pub(crate) fn terms<B: EvalBoard>(params: &EvalParams, board: &B) -> Terms {
     scores[Term::Psqt.index()] = psqt::evaluate(params, &snap);
 
     // Mobility and king attacks share one `targets` call per piece.
-    let zones = [king_safety::zone(params, snap.royals[0]), king_safety::zone(params, snap.royals[1])];
-    let pawn_attacks = [board.pawn_attacks(Color::White), board.pawn_attacks(Color::Black)];
+    let zones = [
+        king_safety::zone(params, snap.royals[0]),
+        king_safety::zone(params, snap.royals[1]),
+    ];
+    let pawn_attacks = [
+        board.pawn_attacks(Color::White),
+        board.pawn_attacks(Color::Black),
+    ];
     let mut mobility = [Score::ZERO; 2];
     let mut attacks = king_safety::KingAttacks::default();
     for p in snap.pieces() {
@@ -102,7 +122,8 @@ pub(crate) fn terms<B: EvalBoard>(params: &EvalParams, board: &B) -> Terms {
         }
         let targets = board.targets(p.sq);
         if with_mobility {
-            mobility[p.color.index()] += mobility::piece(params, p.kind, targets, pawn_attacks[them]);
+            mobility[p.color.index()] +=
+                mobility::piece(params, p.kind, targets, pawn_attacks[them]);
         }
         attacks.add(params, p.color, p.kind, targets, zones[them]);
     }
@@ -111,5 +132,9 @@ pub(crate) fn terms<B: EvalBoard>(params: &EvalParams, board: &B) -> Terms {
     scores[Term::Pawns.index()] = pawns::evaluate(params, &snap);
     scores[Term::Tempo.index()][side_to_move.index()] = TEMPO;
 
-    Terms { scores, phase: phase::phase(params, &snap), side_to_move }
+    Terms {
+        scores,
+        phase: phase::phase(params, &snap),
+        side_to_move,
+    }
 }

@@ -73,7 +73,14 @@ pub struct EvalPieceInfo {
 impl EvalPieceInfo {
     /// An ordinary piece.
     pub fn piece(value_cp: i32, slider_like: bool, max_targets: u8, initial_count: u8) -> Self {
-        EvalPieceInfo { value_cp, role: Role::Piece, slider_like, max_targets, initial_count, bonus_table: None }
+        EvalPieceInfo {
+            value_cp,
+            role: Role::Piece,
+            slider_like,
+            max_targets,
+            initial_count,
+            bonus_table: None,
+        }
     }
 
     /// A pawn-like piece.
@@ -90,7 +97,14 @@ impl EvalPieceInfo {
 
     /// A royal piece.
     pub fn royal(initial_count: u8) -> Self {
-        EvalPieceInfo { value_cp: 0, role: Role::Royal, slider_like: false, max_targets: 0, initial_count, bonus_table: None }
+        EvalPieceInfo {
+            value_cp: 0,
+            role: Role::Royal,
+            slider_like: false,
+            max_targets: 0,
+            initial_count,
+            bonus_table: None,
+        }
     }
 
     /// The same piece with a positional bonus table (see [`EvalPieceInfo::bonus_table`]).
@@ -118,7 +132,12 @@ pub struct EvalGameInfo {
 impl EvalGameInfo {
     /// A game with the [`Orientation::Standard`] orientation.
     pub fn new(files: u8, ranks: u8, pieces: Vec<EvalPieceInfo>) -> Self {
-        EvalGameInfo { files, ranks, orientation: Orientation::Standard, pieces }
+        EvalGameInfo {
+            files,
+            ranks,
+            orientation: Orientation::Standard,
+            pieces,
+        }
     }
 
     /// The same game with another orientation.
@@ -131,22 +150,36 @@ impl EvalGameInfo {
     pub(crate) fn validate(&self) -> Result<(), EvalError> {
         let (files, ranks) = (self.files, self.ranks);
         let squares = usize::from(files) * usize::from(ranks);
-        if files == 0 || ranks == 0 || files > MAX_SIDE || ranks > MAX_SIDE || squares > MAX_SQUARES {
+        if files == 0 || ranks == 0 || files > MAX_SIDE || ranks > MAX_SIDE || squares > MAX_SQUARES
+        {
             return Err(EvalError::BoardSize { files, ranks });
         }
         if self.pieces.is_empty() || self.pieces.len() > MAX_KINDS {
-            return Err(EvalError::PieceKinds { count: self.pieces.len() });
+            return Err(EvalError::PieceKinds {
+                count: self.pieces.len(),
+            });
         }
         for (kind, p) in self.pieces.iter().enumerate() {
             if p.role != Role::Royal && !(0..=MAX_VALUE_CP).contains(&p.value_cp) {
-                return Err(EvalError::PieceValue { kind, value_cp: p.value_cp });
+                return Err(EvalError::PieceValue {
+                    kind,
+                    value_cp: p.value_cp,
+                });
             }
             if let Some(table) = &p.bonus_table {
                 if table.len() != squares {
-                    return Err(EvalError::BonusTableLength { kind, expected: squares, found: table.len() });
+                    return Err(EvalError::BonusTableLength {
+                        kind,
+                        expected: squares,
+                        found: table.len(),
+                    });
                 }
                 if let Some(square) = table.iter().position(|v| v.abs() > BONUS_UNIT_LIMIT) {
-                    return Err(EvalError::BonusTableValue { kind, square, value: table[square] });
+                    return Err(EvalError::BonusTableValue {
+                        kind,
+                        square,
+                        value: table[square],
+                    });
                 }
             }
         }

@@ -46,7 +46,9 @@ impl Geometry {
         for sq in 0..squares {
             let (f, r) = (g.file(sq), g.rank(sq));
             g.mirror[sq] = match orientation {
-                Orientation::Standard => ((ranks - 1 - r) as usize * files as usize + f as usize) as u8,
+                Orientation::Standard => {
+                    ((ranks - 1 - r) as usize * files as usize + f as usize) as u8
+                }
                 Orientation::Crosswise | Orientation::Diagonal => (squares - 1 - sq) as u8,
             };
             g.lane[sq] = match orientation {
@@ -108,7 +110,9 @@ impl Geometry {
 
     /// The set of squares satisfying `pred`.
     pub(crate) fn mask(&self, mut pred: impl FnMut(usize) -> bool) -> u128 {
-        (0..self.squares).filter(|&s| pred(s)).fold(0, |m, s| m | 1u128 << s)
+        (0..self.squares)
+            .filter(|&s| pred(s))
+            .fold(0, |m, s| m | 1u128 << s)
     }
 
     /// The mean of `f` over the board (to centre tables on zero).
@@ -152,8 +156,21 @@ mod tests {
 
     #[test]
     fn mirror_is_an_involution_and_heights_agree() {
-        for (f, r) in [(7, 6), (8, 8), (9, 9), (10, 10), (12, 10), (16, 8), (11, 11), (1, 1)] {
-            for o in [Orientation::Standard, Orientation::Crosswise, Orientation::Diagonal] {
+        for (f, r) in [
+            (7, 6),
+            (8, 8),
+            (9, 9),
+            (10, 10),
+            (12, 10),
+            (16, 8),
+            (11, 11),
+            (1, 1),
+        ] {
+            for o in [
+                Orientation::Standard,
+                Orientation::Crosswise,
+                Orientation::Diagonal,
+            ] {
                 let g = Geometry::new(f, r, o);
                 for sq in 0..g.squares {
                     let m = usize::from(g.mirror[sq]);

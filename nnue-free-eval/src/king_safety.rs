@@ -14,8 +14,8 @@ use crate::eval::Snapshot;
 use crate::game::{EvalGameInfo, Orientation, MAX_KINDS, MAX_SQUARES};
 use crate::geometry::{squares_of, Geometry};
 use crate::params::{
-    king_attack_weight, KING_ATTACKERS_PCT, KING_ATTACK_UNITS_MAX, KING_DANGER_DIVISOR, KING_DANGER_EG_PCT,
-    KING_DANGER_MAX, KING_SHIELD_MAX_PAWNS, KING_SHIELD_MG,
+    king_attack_weight, KING_ATTACKERS_PCT, KING_ATTACK_UNITS_MAX, KING_DANGER_DIVISOR,
+    KING_DANGER_EG_PCT, KING_DANGER_MAX, KING_SHIELD_MAX_PAWNS, KING_SHIELD_MG,
 };
 use crate::{Color, EvalParams, Score};
 
@@ -30,7 +30,11 @@ pub(crate) struct KingTables {
 }
 
 pub(crate) fn build(game: &EvalGameInfo, geo: &Geometry) -> KingTables {
-    let mut t = KingTables { zone: [0; MAX_SQUARES], shield: [[0; MAX_SQUARES]; 2], attack_weight: [0; MAX_KINDS] };
+    let mut t = KingTables {
+        zone: [0; MAX_SQUARES],
+        shield: [[0; MAX_SQUARES]; 2],
+        attack_weight: [0; MAX_KINDS],
+    };
     for (w, p) in t.attack_weight.iter_mut().zip(&game.pieces) {
         *w = king_attack_weight(p.value_cp);
     }
@@ -66,13 +70,21 @@ impl KingAttacks {
     /// Records the attack of one piece of `color` and `kind` with these `targets` on the enemy
     /// king zone `enemy_zone`.
     #[inline(always)]
-    pub(crate) fn add(&mut self, params: &EvalParams, color: Color, kind: u8, targets: u128, enemy_zone: u128) {
+    pub(crate) fn add(
+        &mut self,
+        params: &EvalParams,
+        color: Color,
+        kind: u8,
+        targets: u128,
+        enemy_zone: u128,
+    ) {
         let hits = (targets & enemy_zone).count_ones() as i32;
         if hits > 0 {
             let c = color.index();
             self.attackers[c] += 1;
             // Capped at every step, so no sum can overflow whatever the board holds.
-            self.units[c] = (self.units[c] + hits * params.king.attack_weight[usize::from(kind)]).min(KING_ATTACK_UNITS_MAX);
+            self.units[c] = (self.units[c] + hits * params.king.attack_weight[usize::from(kind)])
+                .min(KING_ATTACK_UNITS_MAX);
         }
     }
 }
@@ -90,12 +102,16 @@ pub(crate) fn evaluate(params: &EvalParams, snap: &Snapshot, attacks: &KingAttac
         let (us, them) = (color.index(), color.opposite().index());
         let units = attacks.units[them];
         let attackers = attacks.attackers[them].clamp(0, 7) as usize;
-        let danger = (units * units / KING_DANGER_DIVISOR).min(KING_DANGER_MAX) * KING_ATTACKERS_PCT[attackers] / 100;
+        let danger = (units * units / KING_DANGER_DIVISOR).min(KING_DANGER_MAX)
+            * KING_ATTACKERS_PCT[attackers]
+            / 100;
         out[us] -= Score::new(danger, danger * KING_DANGER_EG_PCT / 100);
 
         let mut shield = 0;
         for sq in squares_of(snap.royals[us]) {
-            shield += (params.king.shield[us][sq] & snap.pawns[us]).count_ones().min(KING_SHIELD_MAX_PAWNS);
+            shield += (params.king.shield[us][sq] & snap.pawns[us])
+                .count_ones()
+                .min(KING_SHIELD_MAX_PAWNS);
         }
         // At most 128 royals × 3, no overflow.
         out[us] += Score::new(shield as i32 * KING_SHIELD_MG, 0);

@@ -66,7 +66,9 @@ mod tests;
 pub use board::{Color, EvalBoard};
 pub use breakdown::{Breakdown, Tapered, Term, TermBreakdown};
 pub use eval_params::EvalParams;
-pub use game::{EvalError, EvalGameInfo, EvalPieceInfo, Orientation, Role, MAX_KINDS, MAX_SIDE, MAX_SQUARES};
+pub use game::{
+    EvalError, EvalGameInfo, EvalPieceInfo, Orientation, Role, MAX_KINDS, MAX_SIDE, MAX_SQUARES,
+};
 pub use params::{EVAL_LIMIT, PHASE_MAX};
 pub use score::Score;
 
@@ -74,6 +76,7 @@ pub use score::Score;
 /// within ±[`EVAL_LIMIT`]. Allocation-free; calls `board.targets` at most once per ordinary
 /// piece.
 #[inline]
+#[must_use]
 pub fn evaluate<B: EvalBoard>(params: &EvalParams, board: &B) -> i32 {
     let terms = eval::terms(params, board);
     match terms.side_to_move {
@@ -85,6 +88,7 @@ pub fn evaluate<B: EvalBoard>(params: &EvalParams, board: &B) -> i32 {
 /// The same evaluation explained term by term, for each side (mg, eg and tapered values); its
 /// `Display` is the table the `eval` command prints.
 /// `breakdown(p, b).side_to_move_pov() == evaluate(p, b)` always.
+#[must_use]
 pub fn breakdown<B: EvalBoard>(params: &EvalParams, board: &B) -> Breakdown {
     Breakdown::from_terms(&eval::terms(params, board))
 }

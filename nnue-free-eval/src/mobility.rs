@@ -25,7 +25,10 @@ pub(crate) struct MobilityTables {
 }
 
 pub(crate) fn build(game: &EvalGameInfo) -> MobilityTables {
-    let mut t = MobilityTables { table: [[Score::ZERO; COUNTS]; MAX_KINDS], max: [0; MAX_KINDS] };
+    let mut t = MobilityTables {
+        table: [[Score::ZERO; COUNTS]; MAX_KINDS],
+        max: [0; MAX_KINDS],
+    };
     let neutral = (f64::from(MOBILITY_NEUTRAL_PCT) / 100.0).sqrt();
     for (kind, p) in game.pieces.iter().enumerate() {
         if p.role != Role::Piece || p.max_targets == 0 {
@@ -33,10 +36,15 @@ pub(crate) fn build(game: &EvalGameInfo) -> MobilityTables {
         }
         let max = p.max_targets.min((COUNTS - 1) as u8);
         t.max[kind] = max;
-        let span = if p.slider_like { MOBILITY_SPAN_SLIDER } else { MOBILITY_SPAN_LEAPER };
+        let span = if p.slider_like {
+            MOBILITY_SPAN_SLIDER
+        } else {
+            MOBILITY_SPAN_LEAPER
+        };
         for m in 0..=max {
             let x = (f64::from(m) / f64::from(max)).sqrt() - neutral;
-            t.table[kind][usize::from(m)] = Score::new(round(f64::from(span.mg) * x), round(f64::from(span.eg) * x));
+            t.table[kind][usize::from(m)] =
+                Score::new(round(f64::from(span.mg) * x), round(f64::from(span.eg) * x));
         }
     }
     t
@@ -51,9 +59,16 @@ pub(crate) fn enabled(params: &EvalParams, kind: u8) -> bool {
 /// The mobility score of one piece of `kind` with these `targets`, given the squares attacked by
 /// enemy pawn-like pieces.
 #[inline(always)]
-pub(crate) fn piece(params: &EvalParams, kind: u8, targets: u128, enemy_pawn_attacks: u128) -> Score {
+pub(crate) fn piece(
+    params: &EvalParams,
+    kind: u8,
+    targets: u128,
+    enemy_pawn_attacks: u128,
+) -> Score {
     let k = usize::from(kind);
-    let count = (targets & !enemy_pawn_attacks).count_ones().min(u32::from(params.mobility.max[k]));
+    let count = (targets & !enemy_pawn_attacks)
+        .count_ones()
+        .min(u32::from(params.mobility.max[k]));
     params.mobility.table[k][count as usize]
 }
 
@@ -67,7 +82,11 @@ mod tests {
         let game = EvalGameInfo::new(
             8,
             8,
-            vec![EvalPieceInfo::royal(1), EvalPieceInfo::piece(300, false, 8, 2), EvalPieceInfo::piece(500, true, 14, 2)],
+            vec![
+                EvalPieceInfo::royal(1),
+                EvalPieceInfo::piece(300, false, 8, 2),
+                EvalPieceInfo::piece(500, true, 14, 2),
+            ],
         );
         let t = build(&game);
         assert_eq!(t.max, [0, 8, 14, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);

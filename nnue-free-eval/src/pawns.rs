@@ -55,10 +55,17 @@ pub(crate) fn build(geo: &Geometry) -> PawnTables {
         }
     }
     for h in 0..=usize::from(geo.max_height) {
-        let progress = if geo.max_height == 0 { 0.0 } else { h as f64 / f64::from(geo.max_height) };
+        let progress = if geo.max_height == 0 {
+            0.0
+        } else {
+            h as f64 / f64::from(geo.max_height)
+        };
         let x = progress * progress;
         t.passed_bonus[h] = PASSED_BASE
-            + Score::new(round(f64::from(PASSED_PROGRESS.mg) * x), round(f64::from(PASSED_PROGRESS.eg) * x));
+            + Score::new(
+                round(f64::from(PASSED_PROGRESS.mg) * x),
+                round(f64::from(PASSED_PROGRESS.eg) * x),
+            );
     }
     t
 }
@@ -94,8 +101,14 @@ mod tests {
         let geo = Geometry::new(8, 8, Orientation::Standard);
         let t = build(&geo);
         // e4 = 28: White's front is e5..e8, Black's is e3..e1.
-        assert_eq!(squares_of(t.front[0][28]).collect::<Vec<_>>(), vec![36, 44, 52, 60]);
-        assert_eq!(squares_of(t.front[1][28]).collect::<Vec<_>>(), vec![4, 12, 20]);
+        assert_eq!(
+            squares_of(t.front[0][28]).collect::<Vec<_>>(),
+            vec![36, 44, 52, 60]
+        );
+        assert_eq!(
+            squares_of(t.front[1][28]).collect::<Vec<_>>(),
+            vec![4, 12, 20]
+        );
         // a2 = 8: passed span is a3..a8 and b3..b8.
         assert_eq!(t.passed_span[0][8].count_ones(), 12);
         assert_eq!(t.neighbours[8].count_ones(), 8);

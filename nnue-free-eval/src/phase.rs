@@ -28,7 +28,11 @@ pub(crate) fn build(game: &EvalGameInfo) -> PhaseTable {
     }
     // At most 2 × 16 kinds × 255 × 10 000, fits i64; the limits are then clamped to i32.
     let limit = |pct: i32| (initial * i64::from(pct) / 100).min(i64::from(i32::MAX)) as i32;
-    PhaseTable { weight, mg_limit: limit(PHASE_MG_LIMIT_PCT), eg_limit: limit(PHASE_EG_LIMIT_PCT) }
+    PhaseTable {
+        weight,
+        mg_limit: limit(PHASE_MG_LIMIT_PCT),
+        eg_limit: limit(PHASE_EG_LIMIT_PCT),
+    }
 }
 
 /// The phase, 0 (endgame) ..= `PHASE_MAX` (middlegame).
@@ -57,7 +61,11 @@ mod tests {
         let game = EvalGameInfo::new(
             8,
             8,
-            vec![EvalPieceInfo::royal(1), EvalPieceInfo::pawn_like(100, 8), EvalPieceInfo::piece(1000, true, 27, 1)],
+            vec![
+                EvalPieceInfo::royal(1),
+                EvalPieceInfo::pawn_like(100, 8),
+                EvalPieceInfo::piece(1000, true, 27, 1),
+            ],
         );
         let t = build(&game);
         assert_eq!(t.mg_limit, 1840);
@@ -67,7 +75,11 @@ mod tests {
         assert_eq!(phase_of(&t, 480), 0);
         assert_eq!(phase_of(&t, 0), 0);
         assert!((1..PHASE_MAX).contains(&phase_of(&t, 1000)));
-        let pawns_only = EvalGameInfo::new(8, 8, vec![EvalPieceInfo::royal(1), EvalPieceInfo::pawn_like(100, 8)]);
+        let pawns_only = EvalGameInfo::new(
+            8,
+            8,
+            vec![EvalPieceInfo::royal(1), EvalPieceInfo::pawn_like(100, 8)],
+        );
         assert_eq!(phase_of(&build(&pawns_only), 5000), 0);
     }
 }

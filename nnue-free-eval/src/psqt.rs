@@ -16,8 +16,8 @@ use crate::eval::Snapshot;
 use crate::game::{EvalGameInfo, EvalPieceInfo, Orientation, Role, MAX_KINDS, MAX_SQUARES};
 use crate::geometry::{round, Geometry};
 use crate::params::{
-    BONUS_TABLE_CP_PER_UNIT, CENTRE_LEAPER, CENTRE_SLIDER, KING_ADVANCE_MG, KING_CENTRE_EG, KING_CENTRE_FILE_MG,
-    PAWN_ADVANCE, PAWN_CENTRE_MG,
+    BONUS_TABLE_CP_PER_UNIT, CENTRE_LEAPER, CENTRE_SLIDER, KING_ADVANCE_MG, KING_CENTRE_EG,
+    KING_CENTRE_FILE_MG, PAWN_ADVANCE, PAWN_CENTRE_MG,
 };
 use crate::{EvalParams, Score};
 
@@ -39,7 +39,10 @@ fn build_kind(t: &mut [Score], piece: &EvalPieceInfo, geo: &Geometry) {
     if let Some(units) = &piece.bonus_table {
         // Exact integer arithmetic: the shift is the average of the scaled table, rounded.
         let n = units.len() as i64;
-        let total: i64 = units.iter().map(|&u| i64::from(u * BONUS_TABLE_CP_PER_UNIT)).sum();
+        let total: i64 = units
+            .iter()
+            .map(|&u| i64::from(u * BONUS_TABLE_CP_PER_UNIT))
+            .sum();
         let shift = (total.signum() * ((2 * total.abs() + n) / (2 * n))) as i32;
         for (s, &u) in t.iter_mut().zip(units) {
             let v = u * BONUS_TABLE_CP_PER_UNIT - shift;
@@ -52,13 +55,23 @@ fn build_kind(t: &mut [Score], piece: &EvalPieceInfo, geo: &Geometry) {
         let centre = geo.centrality(sq) - mean_centre;
         *s = match piece.role {
             Role::Piece => {
-                let w = if piece.slider_like { CENTRE_SLIDER } else { CENTRE_LEAPER };
-                Score::new(round(f64::from(w.mg) * centre), round(f64::from(w.eg) * centre))
+                let w = if piece.slider_like {
+                    CENTRE_SLIDER
+                } else {
+                    CENTRE_LEAPER
+                };
+                Score::new(
+                    round(f64::from(w.mg) * centre),
+                    round(f64::from(w.eg) * centre),
+                )
             }
             Role::PawnLike => {
                 let progress = geo.progress(sq);
                 Score::new(
-                    round(f64::from(PAWN_ADVANCE.mg) * progress + f64::from(PAWN_CENTRE_MG) * geo.lane_centrality(sq)),
+                    round(
+                        f64::from(PAWN_ADVANCE.mg) * progress
+                            + f64::from(PAWN_CENTRE_MG) * geo.lane_centrality(sq),
+                    ),
                     round(f64::from(PAWN_ADVANCE.eg) * progress),
                 )
             }
@@ -68,7 +81,10 @@ fn build_kind(t: &mut [Score], piece: &EvalPieceInfo, geo: &Geometry) {
                     Orientation::Standard | Orientation::Crosswise => geo.lane_centrality(sq),
                 };
                 Score::new(
-                    -round(f64::from(KING_ADVANCE_MG) * geo.progress(sq) + f64::from(KING_CENTRE_FILE_MG) * file_centre),
+                    -round(
+                        f64::from(KING_ADVANCE_MG) * geo.progress(sq)
+                            + f64::from(KING_CENTRE_FILE_MG) * file_centre,
+                    ),
                     round(f64::from(KING_CENTRE_EG) * centre),
                 )
             }

@@ -41,6 +41,9 @@ pub enum AttackGroup {
     Lame { kind: PieceKind },
 }
 
+/// (reverse rays, hop, kinds) while the attack groups are being collected.
+type RayGroup = (Vec<u16>, bool, Vec<PieceKind>);
+
 pub struct Zobrist {
     pub piece_square: Vec<u64>,
     pub side: u64,
@@ -251,7 +254,7 @@ impl<B: Bitboard> Tables<B> {
         let mut lame_lists: Vec<Vec<LameLeap<B>>> = vec![Vec::new(); 2 * kinds * n];
         let mut rev_lame_lists: Vec<Vec<LameLeap<B>>> = vec![Vec::new(); 2 * kinds * n];
         // Ray groups for attack detection: (rays, hop) → kinds, per colour.
-        let mut ray_groups: [Vec<(Vec<u16>, bool, Vec<PieceKind>)>; 2] = [Vec::new(), Vec::new()];
+        let mut ray_groups: [Vec<RayGroup>; 2] = [Vec::new(), Vec::new()];
         for color in Color::BOTH {
             let flip: i8 = if color == Color::White { 1 } else { -1 };
             for k in variant.kinds() {
@@ -331,7 +334,7 @@ impl<B: Bitboard> Tables<B> {
                 }
             }
         }
-        let mut flatten = |lists: Vec<Vec<LameLeap<B>>>, out: &mut Vec<LameLeap<B>>, index: &mut Vec<(u32, u32)>| {
+        let flatten = |lists: Vec<Vec<LameLeap<B>>>, out: &mut Vec<LameLeap<B>>, index: &mut Vec<(u32, u32)>| {
             for (i, list) in lists.into_iter().enumerate() {
                 let a = out.len() as u32;
                 out.extend(list);

@@ -148,7 +148,7 @@ impl Setup {
                 let ksq = find_king(color);
                 let back = if color == Color::White { 0 } else { size.ranks - 1 };
                 if variant.king_leap {
-                    if ch.to_ascii_uppercase() != 'K' {
+                    if !ch.eq_ignore_ascii_case(&'K') {
                         return Err(FenError::new(format!(
                             "castling field: '{ch}'; {} marks an unmoved king with K or k",
                             variant.name

@@ -214,6 +214,17 @@ impl<B: Bitboard> Position<B> {
                 }
             }
         }
+        // An en-passant square nobody can use is dropped, so equal positions hash equal.
+        if let Some(ep) = pos.state.ep {
+            let them = pos.side;
+            let usable = variant.kinds().any(|k| {
+                pos.tables.kind_moves(them, k).en_passant
+                    && (pos.tables.rev_capture_leaps(them, k, ep) & pos.pieces_of(them, k)).any()
+            });
+            if !usable {
+                pos.state.ep = None;
+            }
+        }
         pos.state.hash = pos.compute_hash();
         if pos.is_attacked(pos.king(!pos.side), pos.side, pos.occupied()) {
             return Err(FenError::new("the side not to move is in check"));

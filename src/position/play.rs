@@ -1,6 +1,6 @@
 //! Making and unmaking moves, with the incremental hash.
 
-use super::{Position, State};
+use super::Position;
 use crate::types::{Bitboard, Color, Move, MoveKind, Piece, Square};
 
 impl<B: Bitboard> Position<B> {
@@ -176,5 +176,32 @@ impl<B: Bitboard> Position<B> {
             }
         }
         self.state = prev;
+    }
+}
+
+impl<B: Bitboard> Position<B> {
+    /// Passes the turn (for null-move pruning). Never call it while in check.
+    pub fn play_null(&mut self) {
+        let prev = self.state;
+        self.history.push(prev);
+        let z = &self.tables.zobrist;
+        let mut hash = prev.hash ^ z.side;
+        if let Some(ep) = prev.ep {
+            hash ^= z.en_passant[ep.index()];
+        }
+        self.state.hash = hash;
+        self.state.ep = None;
+        self.state.captured = None;
+        self.state.promoted = None;
+        self.state.mv = Move::NULL;
+        self.state.halfmove = prev.halfmove.saturating_add(1);
+        self.side = !self.side;
+    }
+
+    pub fn undo_null(&mut self) {
+        if let Some(prev) = self.history.pop() {
+            self.state = prev;
+            self.side = !self.side;
+        }
     }
 }

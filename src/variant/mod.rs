@@ -143,9 +143,9 @@ impl Variant {
                 .collect()
         };
         let mut castling: [[Option<Castling>; 2]; 2] = Default::default();
-        for c in 0..2 {
-            for s in 0..2 {
-                if let Some(cs) = &spec.castling[c][s] {
+        for (c, sides) in spec.castling.iter().enumerate() {
+            for (s, side) in sides.iter().enumerate() {
+                if let Some(cs) = side {
                     if cs.king_to >= spec.files || cs.partner_to >= spec.files {
                         return Err("castling destination off the board".into());
                     }

@@ -5,7 +5,6 @@ use super::spec::{parse_file, SpecError, VariantSpec};
 use super::Variant;
 use crate::game::GameType;
 use crate::position::Setup;
-use crate::types::Color;
 use std::fmt;
 
 const BUILTIN: &str = include_str!("builtin.ini");
@@ -42,13 +41,9 @@ fn build(spec: &VariantSpec) -> Result<GameType, SpecError> {
         return Err(err("no start position ('start = FEN')".into()));
     }
     let setup = Setup::parse(&variant, &spec.start).map_err(|e| err(format!("start position: {e}")))?;
-    for (i, p) in setup.board.iter().enumerate() {
-        let _ = i;
-        if let Some(p) = p {
-            variant.initial_counts[p.color().index()][p.kind().index()] += 1;
-        }
+    for p in setup.board.iter().flatten() {
+        variant.initial_counts[p.color().index()][p.kind().index()] += 1;
     }
-    let _ = Color::White;
     let game = GameType::new(variant);
     game.position(&spec.start).map_err(|e| err(format!("start position: {e}")))?;
     Ok(game)
@@ -104,7 +99,7 @@ impl Registry {
         let wanted = name.trim().to_ascii_lowercase();
         self.games
             .iter()
-            .find(|g| g.variant.name == wanted || g.variant.aliases.iter().any(|a| *a == wanted))
+            .find(|g| g.variant.name == wanted || g.variant.aliases.contains(&wanted))
             .ok_or_else(|| VariantError::Unknown(name.trim().to_string()))
     }
 

@@ -213,7 +213,7 @@ fn apply_key(spec: &mut VariantSpec, key: &str, value: &str) -> Result<(), Strin
             let mut words = value.split_whitespace();
             let letter = words
                 .next()
-                .and_then(|w| parse_letters(w))
+                .and_then(parse_letters)
                 .and_then(|v| v.first().copied())
                 .ok_or_else(|| bad("expected a piece letter then the values"))?;
             let values: Vec<i32> = words

@@ -15,7 +15,16 @@ pub fn slides(v: &[(i8, i8)]) -> Moves {
 
 pub const ORTH: [(i8, i8); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
 pub const DIAG: [(i8, i8); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
-pub const KNIGHT: [(i8, i8); 8] = [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)];
+pub const KNIGHT: [(i8, i8); 8] = [
+    (1, 2),
+    (2, 1),
+    (2, -1),
+    (1, -2),
+    (-1, -2),
+    (-2, -1),
+    (-2, 1),
+    (-1, 2),
+];
 
 pub fn king() -> Moves {
     steps(&[ORTH, DIAG].concat())
@@ -38,7 +47,16 @@ pub fn compound(a: Moves, b: Moves) -> Moves {
 /// Cannons and Crabs' cannon as a plain leaper: K, A and D.
 pub fn cannon() -> Moves {
     let mut m = king();
-    m.extend(steps(&[(2, 0), (-2, 0), (0, 2), (0, -2), (2, 2), (2, -2), (-2, 2), (-2, -2)]));
+    m.extend(steps(&[
+        (2, 0),
+        (-2, 0),
+        (0, 2),
+        (0, -2),
+        (2, 2),
+        (2, -2),
+        (-2, 2),
+        (-2, -2),
+    ]));
     m
 }
 
@@ -53,14 +71,35 @@ pub struct Kind {
 }
 
 pub fn royal(letter: char) -> Kind {
-    Kind { letter, role: Role::Royal, value_cp: 0, slider: false, moves: king(), bonus: None }
+    Kind {
+        letter,
+        role: Role::Royal,
+        value_cp: 0,
+        slider: false,
+        moves: king(),
+        bonus: None,
+    }
 }
 pub fn pawn(letter: char, value_cp: i32) -> Kind {
-    Kind { letter, role: Role::PawnLike, value_cp, slider: false, moves: Vec::new(), bonus: None }
+    Kind {
+        letter,
+        role: Role::PawnLike,
+        value_cp,
+        slider: false,
+        moves: Vec::new(),
+        bonus: None,
+    }
 }
 pub fn piece(letter: char, value_cp: i32, moves: Moves) -> Kind {
     let slider = moves.iter().any(|m| m.2);
-    Kind { letter, role: Role::Piece, value_cp, slider, moves, bonus: None }
+    Kind {
+        letter,
+        role: Role::Piece,
+        value_cp,
+        slider,
+        moves,
+        bonus: None,
+    }
 }
 
 /// A mock game: the evaluation's description plus what the mock board needs to move pieces.
@@ -72,23 +111,45 @@ pub struct MockGame {
 
 impl MockGame {
     /// `start` (board part of a FEN) gives the initial counts.
-    pub fn new(files: u8, ranks: u8, orientation: Orientation, kinds: Vec<Kind>, start: &str) -> MockGame {
+    pub fn new(
+        files: u8,
+        ranks: u8,
+        orientation: Orientation,
+        kinds: Vec<Kind>,
+        start: &str,
+    ) -> MockGame {
         let letters: Vec<char> = kinds.iter().map(|k| k.letter).collect();
         let moves: Vec<Moves> = kinds.iter().map(|k| k.moves.clone()).collect();
         let probe = MockGame {
-            info: EvalGameInfo { files, ranks, orientation, pieces: Vec::new() },
+            info: EvalGameInfo {
+                files,
+                ranks,
+                orientation,
+                pieces: Vec::new(),
+            },
             letters: letters.clone(),
             moves: moves.clone(),
         };
-        let start = if start.is_empty() { None } else { Some(probe.board(&format!("{start} w"))) };
+        let start = if start.is_empty() {
+            None
+        } else {
+            Some(probe.board(&format!("{start} w")))
+        };
         let pieces = kinds
             .iter()
             .enumerate()
             .map(|(i, k)| {
-                let count = start
-                    .as_ref()
-                    .map_or(1, |b| b.pieces.iter().filter(|p| p.0 == Color::White && usize::from(p.1) == i).count());
-                let max_targets = if k.role == Role::Piece { probe.max_targets(i) } else { 0 };
+                let count = start.as_ref().map_or(1, |b| {
+                    b.pieces
+                        .iter()
+                        .filter(|p| p.0 == Color::White && usize::from(p.1) == i)
+                        .count()
+                });
+                let max_targets = if k.role == Role::Piece {
+                    probe.max_targets(i)
+                } else {
+                    0
+                };
                 EvalPieceInfo {
                     value_cp: k.value_cp,
                     role: k.role,
@@ -99,7 +160,16 @@ impl MockGame {
                 }
             })
             .collect();
-        MockGame { info: EvalGameInfo { files, ranks, orientation, pieces }, letters, moves }
+        MockGame {
+            info: EvalGameInfo {
+                files,
+                ranks,
+                orientation,
+                pieces,
+            },
+            letters,
+            moves,
+        }
     }
 
     pub fn params(&self) -> EvalParams {
@@ -120,7 +190,12 @@ impl MockGame {
     }
 
     fn empty_board_with(&self, color: Color, kind: u8, sq: u8) -> MockBoard<'_> {
-        MockBoard { game: self, stm: Color::White, pieces: vec![(color, kind, sq)], flood: false }
+        MockBoard {
+            game: self,
+            stm: Color::White,
+            pieces: vec![(color, kind, sq)],
+            flood: false,
+        }
     }
 
     /// Reads "board side" (the first two FEN fields). Ranks from the top; letters per game.
@@ -140,19 +215,41 @@ impl MockGame {
                 }
                 file += run;
                 run = 0;
-                let kind = self.letters.iter().position(|&l| l == ch.to_ascii_lowercase()).expect("known letter");
-                let color = if ch.is_ascii_uppercase() { Color::White } else { Color::Black };
-                pieces.push((color, kind as u8, (rank * usize::from(self.info.files) + file) as u8));
+                let kind = self
+                    .letters
+                    .iter()
+                    .position(|&l| l == ch.to_ascii_lowercase())
+                    .expect("known letter");
+                let color = if ch.is_ascii_uppercase() {
+                    Color::White
+                } else {
+                    Color::Black
+                };
+                pieces.push((
+                    color,
+                    kind as u8,
+                    (rank * usize::from(self.info.files) + file) as u8,
+                ));
                 file += 1;
             }
             file += run;
-            assert_eq!(file, usize::from(self.info.files), "{fen}: rank {}", rank + 1);
+            assert_eq!(
+                file,
+                usize::from(self.info.files),
+                "{fen}: rank {}",
+                rank + 1
+            );
         }
         let stm = match fields.next() {
             Some("b") => Color::Black,
             _ => Color::White,
         };
-        MockBoard { game: self, stm, pieces, flood: false }
+        MockBoard {
+            game: self,
+            stm,
+            pieces,
+            flood: false,
+        }
     }
 }
 
@@ -167,7 +264,10 @@ pub struct MockBoard<'g> {
 
 impl MockBoard<'_> {
     fn at(&self, file: i32, rank: i32) -> Option<Option<Color>> {
-        let (files, ranks) = (i32::from(self.game.info.files), i32::from(self.game.info.ranks));
+        let (files, ranks) = (
+            i32::from(self.game.info.files),
+            i32::from(self.game.info.ranks),
+        );
         if !(0..files).contains(&file) || !(0..ranks).contains(&rank) {
             return None;
         }
@@ -179,7 +279,11 @@ impl MockBoard<'_> {
     pub fn mirrored(&self, params: &EvalParams) -> Self {
         let mut m = self.clone();
         m.stm = self.stm.opposite();
-        m.pieces = self.pieces.iter().map(|&(c, k, s)| (c.opposite(), k, params.mirror(s))).collect();
+        m.pieces = self
+            .pieces
+            .iter()
+            .map(|&(c, k, s)| (c.opposite(), k, params.mirror(s)))
+            .collect();
         m
     }
 
@@ -211,9 +315,17 @@ impl EvalBoard for MockBoard<'_> {
         let files = i32::from(self.game.info.files);
         let squares = files * i32::from(self.game.info.ranks);
         if self.flood {
-            return if squares == 128 { u128::MAX } else { (1u128 << squares) - 1 };
+            return if squares == 128 {
+                u128::MAX
+            } else {
+                (1u128 << squares) - 1
+            };
         }
-        let &(color, kind, _) = self.pieces.iter().find(|p| p.2 == square).expect("a piece on the square");
+        let &(color, kind, _) = self
+            .pieces
+            .iter()
+            .find(|p| p.2 == square)
+            .expect("a piece on the square");
         let (f0, r0) = (i32::from(square) % files, i32::from(square) / files);
         let mut set = 0u128;
         for &(dx, dy, slide) in &self.game.moves[usize::from(kind)] {
@@ -284,13 +396,24 @@ pub fn random_board<'g>(game: &'g MockGame, rng: &mut Rng, extra: usize) -> Mock
             pieces.push((c, k as u8, take(rng)));
         }
     }
-    let others: Vec<usize> = (0..game.info.pieces.len()).filter(|&k| Some(k) != royal).collect();
-    let n = rng.below(extra.min(squares - pieces.len()) + 1);
+    let others: Vec<usize> = (0..game.info.pieces.len())
+        .filter(|&k| Some(k) != royal)
+        .collect();
+    let n = if others.is_empty() {
+        0
+    } else {
+        rng.below(extra.min(squares - pieces.len()) + 1)
+    };
     for _ in 0..n {
         let c = Color::BOTH[rng.below(2)];
         let k = others[rng.below(others.len())];
         pieces.push((c, k as u8, take(rng)));
     }
     let stm = Color::BOTH[rng.below(2)];
-    MockBoard { game, stm, pieces, flood: false }
+    MockBoard {
+        game,
+        stm,
+        pieces,
+        flood: false,
+    }
 }
