@@ -3,7 +3,8 @@
 
 use crate::movegen::Tables;
 use crate::position::{FenError, Position, Setup};
-use crate::types::{Color, Move, MoveList};
+use crate::types::{Bitboard, Color, Move, MoveList};
+use nnue_free_eval::EvalParams;
 use crate::variant::Variant;
 use std::sync::Arc;
 
@@ -18,16 +19,32 @@ enum AnyTables {
 pub struct GameType {
     pub variant: Arc<Variant>,
     tables: AnyTables,
+    pub eval: Arc<EvalParams>,
+}
+
+fn max_targets<B: Bitboard>(variant: &Variant, tables: &Tables<B>) -> Vec<u8> {
+    variant
+        .kinds()
+        .map(|k| {
+            let most = variant.size.all_squares().map(|s| tables.empty_board_reach(Color::White, k, s).count());
+            most.max().unwrap_or(0).min(255) as u8
+        })
+        .collect()
 }
 
 impl GameType {
     pub fn new(variant: Variant) -> GameType {
-        let tables = if variant.size.squares() <= 64 {
-            AnyTables::Narrow(Arc::new(Tables::new(&variant)))
+        let (tables, reach) = if variant.size.squares() <= 64 {
+            let t = Tables::<u64>::new(&variant);
+            let reach = max_targets(&variant, &t);
+            (AnyTables::Narrow(Arc::new(t)), reach)
         } else {
-            AnyTables::Wide(Arc::new(Tables::new(&variant)))
+            let t = Tables::<u128>::new(&variant);
+            let reach = max_targets(&variant, &t);
+            (AnyTables::Wide(Arc::new(t)), reach)
         };
-        GameType { variant: Arc::new(variant), tables }
+        let eval = Arc::new(crate::evaluation::eval_params(&variant, &reach));
+        GameType { variant: Arc::new(variant), tables, eval }
     }
 
     pub fn position(&self, fen: &str) -> Result<Game, FenError> {

@@ -393,6 +393,22 @@ impl<B: Bitboard> Tables<B> {
         t
     }
 
+    /// Squares a piece reaches from `sq` on an otherwise empty board (moves and captures).
+    pub fn empty_board_reach(&self, color: Color, kind: PieceKind, sq: Square) -> B {
+        let mut reach = self.quiet_leaps(color, kind, sq) | self.capture_leaps(color, kind, sq);
+        for r in &self.kind_moves(color, kind).rides {
+            if !r.hop {
+                reach |= self.ride(r.ray, sq, B::EMPTY);
+            }
+        }
+        for l in self.lame_leaps(color, kind, sq) {
+            if !l.initial {
+                reach = reach.with(l.target);
+            }
+        }
+        reach
+    }
+
     #[inline(always)]
     pub fn exposure(&self, attacker: Color, sq: Square) -> B {
         self.exposure[attacker.index() * self.n + sq.index()]

@@ -52,6 +52,8 @@ pub trait Bitboard:
     }
     /// True when more than one square is set.
     fn more_than_one(self) -> bool;
+    /// The same squares in a 128-bit board.
+    fn to_u128(self) -> u128;
 }
 
 macro_rules! impl_bitboard {
@@ -84,6 +86,10 @@ macro_rules! impl_bitboard {
                 let sq = self.lsb();
                 *self &= *self - 1;
                 sq
+            }
+            #[inline(always)]
+            fn to_u128(self) -> u128 {
+                self as u128
             }
             #[inline(always)]
             fn more_than_one(self) -> bool {

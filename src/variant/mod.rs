@@ -6,7 +6,7 @@ mod registry;
 pub mod spec;
 
 pub use registry::{Registry, VariantError};
-pub use spec::{CastleSpec, PieceSpec, RepetitionRule, SpecError, StalemateRule, VariantSpec};
+pub use spec::{CastleSpec, EvalOrientation, PieceSpec, RepetitionRule, SpecError, StalemateRule, VariantSpec};
 
 use crate::types::{BoardSize, Color, PieceKind, MAX_KINDS};
 use betza::Atom;
@@ -56,6 +56,7 @@ pub struct Variant {
     pub repetition: RepetitionRule,
     pub move_rule: u16,
     pub bonus_tables: Vec<(PieceKind, Vec<i32>)>,
+    pub eval_orientation: EvalOrientation,
 }
 
 impl Variant {
@@ -189,6 +190,7 @@ impl Variant {
             repetition: spec.repetition,
             move_rule: spec.move_rule,
             bonus_tables,
+            eval_orientation: spec.eval_orientation,
         })
     }
 }

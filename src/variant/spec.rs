@@ -31,6 +31,15 @@ pub enum StalemateRule {
     Loss,
 }
 
+/// How Black's half of the board mirrors White's, for the evaluation's tables: by rank
+/// (standard), by a half turn (crosswise arrays), or along the diagonal grid (Canonical).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EvalOrientation {
+    Standard,
+    Crosswise,
+    Diagonal,
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum RepetitionRule {
     Draw,
@@ -60,6 +69,7 @@ pub struct VariantSpec {
     pub move_rule: u16,
     /// Positional bonus tables for the evaluation (piece letter, values from White's a1 upward).
     pub bonus_tables: Vec<(char, Vec<i32>)>,
+    pub eval_orientation: EvalOrientation,
     /// Line where the section started (for errors found while compiling).
     pub line: usize,
 }
@@ -83,6 +93,7 @@ impl VariantSpec {
             repetition: RepetitionRule::Draw,
             move_rule: 100,
             bonus_tables: Vec::new(),
+            eval_orientation: EvalOrientation::Standard,
             line,
         }
     }
@@ -209,6 +220,14 @@ fn apply_key(spec: &mut VariantSpec, key: &str, value: &str) -> Result<(), Strin
             }
         }
         "move-rule" => spec.move_rule = value.parse().map_err(|_| bad("expected a number of plies"))?,
+        "eval-orientation" => {
+            spec.eval_orientation = match value {
+                "standard" => EvalOrientation::Standard,
+                "crosswise" => EvalOrientation::Crosswise,
+                "diagonal" => EvalOrientation::Diagonal,
+                _ => return Err(bad("expected standard, crosswise or diagonal")),
+            }
+        }
         "bonus-table" => {
             let mut words = value.split_whitespace();
             let letter = words

@@ -1,0 +1,82 @@
+//! The engine's side of the evaluation: the game description handed to `nnue-free-eval` once
+//! per game type, and the `EvalBoard` view of a position it reads at every leaf.
+
+use crate::position::Position;
+use crate::types::{Bitboard, Color, PieceKind};
+use crate::variant::betza::AtomShape;
+use crate::variant::{EvalOrientation, Variant};
+use nnue_free_eval::{EvalBoard, EvalGameInfo, EvalParams, EvalPieceInfo, Orientation};
+
+/// Centipawns per pawn of rule value.
+pub const CP_PER_PAWN: i32 = 100;
+
+fn eval_color(c: Color) -> nnue_free_eval::Color {
+    match c {
+        Color::White => nnue_free_eval::Color::White,
+        Color::Black => nnue_free_eval::Color::Black,
+    }
+}
+
+/// Builds the evaluation data of a game. `max_targets[k]` is the most squares kind `k` reaches
+/// from any square of the empty board (from the move tables).
+pub fn eval_params(variant: &Variant, max_targets: &[u8]) -> EvalParams {
+    let pieces = variant
+        .kinds()
+        .map(|k| {
+            let p = variant.piece(k);
+            let count = variant.initial_counts[0][k.index()];
+            let info = if p.royal {
+                EvalPieceInfo::royal(count)
+            } else if p.pawn {
+                EvalPieceInfo::pawn_like((p.value * CP_PER_PAWN).clamp(0, 10_000), count)
+            } else {
+                let slider = p.atoms.iter().any(|a| !matches!(a.shape, AtomShape::Leap));
+                EvalPieceInfo::piece((p.value * CP_PER_PAWN).clamp(0, 10_000), slider, max_targets[k.index()], count)
+            };
+            match variant.bonus_tables.iter().find(|(bk, _)| *bk == k) {
+                Some((_, table)) => info.with_bonus_table(table.clone()),
+                None => info,
+            }
+        })
+        .collect();
+    let orientation = match variant.eval_orientation {
+        EvalOrientation::Standard => Orientation::Standard,
+        EvalOrientation::Crosswise => Orientation::Crosswise,
+        EvalOrientation::Diagonal => Orientation::Diagonal,
+    };
+    let info = EvalGameInfo::new(variant.size.files, variant.size.ranks, pieces).with_orientation(orientation);
+    EvalParams::new(&info).unwrap_or_else(|e| panic!("evaluation data of {}: {e}", variant.name))
+}
+
+impl<B: Bitboard> EvalBoard for Position<B> {
+    fn side_to_move(&self) -> nnue_free_eval::Color {
+        eval_color(Position::side_to_move(self))
+    }
+
+    fn for_each_piece<F: FnMut(nnue_free_eval::Color, u8, u8)>(&self, mut f: F) {
+        for color in Color::BOTH {
+            for sq in self.pieces(color).squares() {
+                if let Some(p) = self.piece_at(sq) {
+                    f(eval_color(color), p.kind().0, sq.raw());
+                }
+            }
+        }
+    }
+
+    fn targets(&self, square: u8) -> u128 {
+        let sq = crate::types::Square::new(square);
+        let Some(p) = self.piece_at(sq) else { return 0 };
+        let us = p.color();
+        let kind: PieceKind = p.kind();
+        let pawn = self.variant.piece(kind).pawn;
+        let (quiet, caps, doubles) = self.targets(us, kind, sq, self.occupied(), self.pieces(!us), pawn);
+        (quiet | caps | doubles).to_u128()
+    }
+}
+
+impl<B: Bitboard> Position<B> {
+    /// Static evaluation in centipawns from the side to move's point of view.
+    pub fn evaluate(&self, params: &EvalParams) -> i32 {
+        nnue_free_eval::evaluate(params, self)
+    }
+}
