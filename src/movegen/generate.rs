@@ -33,7 +33,7 @@ impl<B: Bitboard> Position<B> {
                 (occ.without(from).with(to), B::from_square(to))
             }
         };
-        self.attackers(ksq, them, occ_after) & !removed == B::EMPTY
+        !self.is_attacked_without(ksq, them, occ_after, removed)
     }
 
     /// All legal moves of the side to move.
@@ -63,7 +63,7 @@ impl<B: Bitboard> Position<B> {
                 if royal {
                     let occ_wo = occ.without(from);
                     for to in (quiet | caps).squares() {
-                        if (self.attackers(to, them, occ_wo.with(to)) & !B::from_square(to)).is_empty() {
+                        if !self.is_attacked_without(to, them, occ_wo.with(to), B::from_square(to)) {
                             list.push(Move::new(from, to, MoveKind::Normal));
                         }
                     }

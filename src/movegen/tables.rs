@@ -35,8 +35,8 @@ pub struct KindMoves {
 pub enum AttackGroup {
     /// Reverse rides (or hops) along these rays from the attacked square.
     Rays { rays: Vec<u16>, hop: bool, kinds: Vec<PieceKind> },
-    /// Per-kind reverse leap table.
-    Leaps { kind: PieceKind },
+    /// Reverse leaps, from the table of `table_of`, shared by kinds with identical leaps.
+    Leaps { table_of: PieceKind, kinds: Vec<PieceKind> },
     /// Per-kind reverse lame leaps.
     Lame { kind: PieceKind },
 }
@@ -346,15 +346,31 @@ impl<B: Bitboard> Tables<B> {
 
         for color in Color::BOTH {
             let ci = color.index();
-            let mut groups = Vec::new();
+            // Cheap leap tests first, so that an early exit skips the rays.
+            let mut groups: Vec<AttackGroup> = Vec::new();
+            for k in variant.kinds() {
+                let pk = t.pk(color, k);
+                let table = &t.rev_capture_leaps[pk * n..(pk + 1) * n];
+                if !table.iter().any(|b| b.any()) {
+                    continue;
+                }
+                let same = groups.iter_mut().find(|g| match g {
+                    AttackGroup::Leaps { table_of, .. } => {
+                        let o = t.pk(color, *table_of);
+                        t.rev_capture_leaps[o * n..(o + 1) * n] == *table
+                    }
+                    _ => false,
+                });
+                match same {
+                    Some(AttackGroup::Leaps { kinds, .. }) => kinds.push(k),
+                    _ => groups.push(AttackGroup::Leaps { table_of: k, kinds: vec![k] }),
+                }
+            }
             for (rays, hop, kinds) in std::mem::take(&mut ray_groups[ci]) {
                 groups.push(AttackGroup::Rays { rays, hop, kinds });
             }
             for k in variant.kinds() {
                 let pk = t.pk(color, k);
-                if (0..n).any(|s| t.rev_capture_leaps[pk * n + s].any()) {
-                    groups.push(AttackGroup::Leaps { kind: k });
-                }
                 if (0..n).any(|s| t.rev_lame_index[pk * n + s].0 != t.rev_lame_index[pk * n + s].1) {
                     groups.push(AttackGroup::Lame { kind: k });
                 }

@@ -235,17 +235,44 @@ impl<B: Bitboard> Position<B> {
     /// The attackers of `color` on `sq` with occupancy `occ`, attacks judged as against a king.
     #[inline]
     pub fn attackers(&self, sq: Square, color: Color, occ: B) -> B {
+        self.scan_attackers::<false>(sq, color, occ, B::EMPTY)
+    }
+
+    /// Is `sq` attacked by `color` with occupancy `occ`, ignoring `color`'s pieces on `removed`
+    /// (a piece just captured)? Stops at the first attacker.
+    #[inline]
+    pub fn is_attacked_without(&self, sq: Square, color: Color, occ: B, removed: B) -> bool {
+        self.scan_attackers::<true>(sq, color, occ, removed).any()
+    }
+
+    #[inline]
+    pub fn is_attacked(&self, sq: Square, by: Color, occ: B) -> bool {
+        self.scan_attackers::<true>(sq, by, occ, B::EMPTY).any()
+    }
+
+    #[inline(always)]
+    fn kinds_bb(&self, kinds: &[PieceKind]) -> B {
+        let mut bb = B::EMPTY;
+        for k in kinds {
+            bb |= self.by_kind[k.index()];
+        }
+        bb
+    }
+
+    /// Attackers by attack group; with `ANY` it returns as soon as one is found.
+    #[inline(always)]
+    fn scan_attackers<const ANY: bool>(&self, sq: Square, color: Color, occ: B, removed: B) -> B {
+        use crate::movegen::tables::AttackGroup;
         let t = &*self.tables;
-        let theirs = self.by_color[color.index()] & occ;
+        let theirs = self.by_color[color.index()] & occ & !removed;
         let mut result = B::EMPTY;
         for g in &t.attack_groups[color.index()] {
             match g {
-                crate::movegen::tables::AttackGroup::Rays { rays, hop, kinds } => {
-                    let mut kinds_bb = B::EMPTY;
-                    for k in kinds {
-                        kinds_bb |= self.by_kind[k.index()];
-                    }
-                    let candidates = kinds_bb & theirs;
+                AttackGroup::Leaps { table_of, kinds } => {
+                    result |= t.rev_capture_leaps(color, *table_of, sq) & self.kinds_bb(kinds) & theirs;
+                }
+                AttackGroup::Rays { rays, hop, kinds } => {
+                    let candidates = self.kinds_bb(kinds) & theirs;
                     if candidates.is_empty() {
                         continue;
                     }
@@ -254,10 +281,7 @@ impl<B: Bitboard> Position<B> {
                         result |= reach & candidates;
                     }
                 }
-                crate::movegen::tables::AttackGroup::Leaps { kind } => {
-                    result |= t.rev_capture_leaps(color, *kind, sq) & self.by_kind[kind.index()] & theirs;
-                }
-                crate::movegen::tables::AttackGroup::Lame { kind } => {
+                AttackGroup::Lame { kind } => {
                     let candidates = self.by_kind[kind.index()] & theirs;
                     if candidates.is_empty() {
                         continue;
@@ -269,13 +293,11 @@ impl<B: Bitboard> Position<B> {
                     }
                 }
             }
+            if ANY && result.any() {
+                return result;
+            }
         }
         result
-    }
-
-    #[inline]
-    pub fn is_attacked(&self, sq: Square, by: Color, occ: B) -> bool {
-        self.attackers(sq, by, occ).any()
     }
 
     pub fn checkers(&self) -> B {
