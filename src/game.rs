@@ -32,6 +32,12 @@ fn max_targets<B: Bitboard>(variant: &Variant, tables: &Tables<B>) -> Vec<u8> {
         .collect()
 }
 
+impl std::fmt::Debug for GameType {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        write!(f, "GameType({})", self.variant.name)
+    }
+}
+
 impl GameType {
     pub fn new(variant: Variant) -> GameType {
         let (tables, reach) = if variant.size.squares() <= 64 {

@@ -259,7 +259,7 @@ mod tests {
     fn knight_and_compounds() {
         assert_eq!(vecs("N").len(), 8);
         assert_eq!(vecs("K").len(), 8);
-        assert_eq!(vecs("KAD").len(), 24);
+        assert_eq!(vecs("KAD").len(), 16);
         let q = parse("Q").unwrap();
         assert!(q.iter().all(|a| a.shape == AtomShape::Ride { max: 0 }));
         let rn = parse("RN").unwrap();

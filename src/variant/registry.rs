@@ -1,7 +1,7 @@
 //! The names Chimera knows: the built-in games and any loaded from a variants file, all read by
 //! the same loader.
 
-use super::spec::{parse_file, SpecError, VariantSpec};
+use super::spec::{parse_file, parse_file_lenient, SpecError, VariantSpec};
 use super::Variant;
 use crate::game::GameType;
 use crate::position::Setup;
@@ -61,9 +61,8 @@ impl Registry {
 
     /// Reads a variants file (without adding it): the games it defines, or every error found.
     pub fn check(&self, text: &str) -> Result<Vec<GameType>, Vec<SpecError>> {
-        let specs = parse_file(text, &self.specs)?;
+        let (specs, mut errors) = parse_file_lenient(text, &self.specs);
         let mut games = Vec::new();
-        let mut errors = Vec::new();
         for s in &specs {
             match build(s) {
                 Ok(g) => games.push(g),
@@ -109,5 +108,43 @@ impl Registry {
 
     pub fn games(&self) -> &[GameType] {
         &self.games
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn builtins_load_and_names_resolve() {
+        let r = Registry::builtin();
+        assert!(r.names().count() >= 11);
+        assert_eq!(r.find("NORMAL").unwrap().variant.name, "chess");
+        assert!(matches!(r.find("xiangqi-ish"), Err(VariantError::Unknown(_))));
+    }
+
+    #[test]
+    fn user_file_errors_carry_line_numbers() {
+        let r = Registry::builtin();
+        let text = "[a : chess]\nboard = 20x3\n\n[b : nothing]\npiece = z Zebra Y 3\nfoo = bar\n[c : chess]\nstart = 8/8 w - - 0 1\n";
+        let errors = r.check(text).unwrap_err();
+        let lines: Vec<usize> = errors.iter().map(|e| e.line).collect();
+        assert!(lines.contains(&4), "unknown parent: {errors:?}");
+        assert!(lines.contains(&5), "bad Betza: {errors:?}");
+        assert!(lines.contains(&6), "unknown key: {errors:?}");
+        assert!(lines.contains(&1), "bad board (reported at its section): {errors:?}");
+        assert!(lines.contains(&7), "bad start FEN: {errors:?}");
+    }
+
+    #[test]
+    fn user_variant_derives_from_builtin() {
+        let mut r = Registry::builtin();
+        let text = "[mini : chess]\nboard = 6x6\nstart = rnbqkr/pppppp/6/6/PPPPPP/RNBQKR w - - 0 1\ncastle-high = -\ncastle-low = -\npromotion-ranks = 6\n";
+        assert_eq!(r.load(text).unwrap(), vec!["mini".to_string()]);
+        let g = r.find("mini").unwrap().start();
+        let mut list = crate::types::MoveList::new();
+        g.legal_moves(&mut list);
+        // Six pawn single steps, six double steps, two knight moves.
+        assert_eq!(list.len(), 6 + 6 + 2);
     }
 }

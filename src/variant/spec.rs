@@ -283,6 +283,16 @@ fn apply_key(spec: &mut VariantSpec, key: &str, value: &str) -> Result<(), Strin
 
 /// Reads a variants file. Earlier sections (and `base`, e.g. the built-ins) may be parents.
 pub fn parse_file(text: &str, base: &[VariantSpec]) -> Result<Vec<VariantSpec>, Vec<SpecError>> {
+    let (specs, errors) = parse_file_lenient(text, base);
+    if errors.is_empty() {
+        Ok(specs)
+    } else {
+        Err(errors)
+    }
+}
+
+/// Reads what it can: the sections (even those with bad lines) and every error found.
+pub fn parse_file_lenient(text: &str, base: &[VariantSpec]) -> (Vec<VariantSpec>, Vec<SpecError>) {
     let mut out: Vec<VariantSpec> = Vec::new();
     let mut errors = Vec::new();
     let mut current: Option<VariantSpec> = None;
@@ -347,9 +357,5 @@ pub fn parse_file(text: &str, base: &[VariantSpec]) -> Result<Vec<VariantSpec>, 
     if let Some(done) = current.take() {
         out.push(done);
     }
-    if errors.is_empty() {
-        Ok(out)
-    } else {
-        Err(errors)
-    }
+    (out, errors)
 }
