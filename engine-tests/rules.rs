@@ -530,22 +530,24 @@ fn crosswise_rights() {
         "a8a1 a8a2 a8a3 a8a4 a8a5 a8a6 a8a7 a8b7 a8b8 a8c6 a8c8 a8d5 a8e4 a8f3 a8g2 a8h1 \
          d8b8 d8c7 d8c8 d8d7 d8e7 d8e8 h8e8 h8f7 h8f8 h8g6 h8g8 h8h1 h8h2 h8h3 h8h4 h8h5 h8h6 h8h7",
     );
-    // Rook on e8 blocks d8f8 (41) ...
+    // Rook on e8 blocks d8f8 (a white pawn on e2 stops it checking the e1 king):
+    // Re8: e7-e3, xe2, f8 g8 = 8; 16 queen + 5 king (no d8f8, e8 occupied) + 11
+    // chancellor (h-file 7, g8 f8, Ng6 Nf7) = 40 ...
     check(
         PX,
-        "q2kr2c/8/8/8/8/8/8/C3K2Q b kq - 0 1",
+        "q2kr2c/8/8/8/8/8/4P3/C3K2Q b kq - 0 1",
         "",
         "a8a1 a8a2 a8a3 a8a4 a8a5 a8a6 a8a7 a8b7 a8b8 a8c6 a8c8 a8d5 a8e4 a8f3 a8g2 a8h1 \
-         d8b8 d8c7 d8c8 d8d7 d8e7 e8e1 e8e2 e8e3 e8e4 e8e5 e8e6 e8e7 e8f8 e8g8 \
+         d8b8 d8c7 d8c8 d8d7 d8e7 e8e2 e8e3 e8e4 e8e5 e8e6 e8e7 e8f8 e8g8 \
          h8f7 h8f8 h8g6 h8g8 h8h1 h8h2 h8h3 h8h4 h8h5 h8h6 h8h7",
     );
-    // ... but once it has moved (Re7), d8f8 is legal: 48.
+    // ... but once it has moved (Re7), d8f8 is legal: 47.
     check(
         PX,
-        "q2kr2c/8/8/8/8/8/8/C3K2Q b kq - 0 1",
+        "q2kr2c/8/8/8/8/8/4P3/C3K2Q b kq - 0 1",
         "e8e7 e1d1",
         "a8a1 a8a2 a8a3 a8a4 a8a5 a8a6 a8a7 a8b7 a8b8 a8c6 a8c8 a8d5 a8e4 a8f3 a8g2 a8h1 \
-         d8b8 d8c7 d8c8 d8d7 d8e8 d8f8 e7a7 e7b7 e7c7 e7d7 e7e1 e7e2 e7e3 e7e4 e7e5 e7e6 e7e8 e7f7 e7g7 e7h7 \
+         d8b8 d8c7 d8c8 d8d7 d8e8 d8f8 e7a7 e7b7 e7c7 e7d7 e7e2 e7e3 e7e4 e7e5 e7e6 e7e8 e7f7 e7g7 e7h7 \
          h8e8 h8f7 h8f8 h8g6 h8g8 h8h1 h8h2 h8h3 h8h4 h8h5 h8h6 h8h7",
     );
 }
@@ -950,4 +952,67 @@ fn tutti_frutti_castling() {
     assert_eq!(total("tutti-frutti", None, 1), 23);
     assert_eq!(total("tutti-frutti", None, 2), 529);
     assert_eq!(total("tutti-frutti", None, 3), 15032);
+}
+
+// ===================================================================================
+// Deeper perft against independent oracles
+// ===================================================================================
+//
+// The numbers below were computed with an independent, deliberately simple Python
+// move generator written for this test suite (8x8, pieces K Q R B N C P, King's Leap
+// and crosswise castling implemented from chancellor.md). That generator reproduces
+// pyffish exactly on paulowich (castling by corner pieces) at depth 1-4 and on the
+// crosswise form wherever pyffish can express it (mirrored, Black castling only), and
+// it reproduces every hand-checked set in this file. Grand numbers are from pyffish.
+
+fn deep(variant: &str, fen: &str, depth: u32, nodes: u64) {
+    let d = perft_cmd(variant, Some(fen), depth);
+    assert_eq!(d.total, nodes, "{} `{}` perft {}", variant, fen, depth);
+}
+
+#[test]
+fn kings_leap_deep_perft() {
+    assert_eq!(total(KL, None, 3), 11952);
+    assert_eq!(total(KL, None, 4), 292918);
+    deep(KL, "4k3/8/8/8/8/8/8/4K3 w Kk - 0 1", 4, 2697);
+    deep(KL, "c3k2q/8/8/8/8/8/8/C3K2Q w Kk - 0 1", 3, 32535);
+    deep(KL, "c3k2q/8/8/8/8/8/8/C3K2Q w Kk - 0 1", 4, 978816);
+    deep(KL, "cnbrkbnq/ppp2ppp/8/3pp3/3PP3/8/PPP2PPP/CNBRKBNQ w Kk - 0 3", 3, 44995);
+    deep(KL, "cn2k1nq/pppb1ppp/3p4/4p3/4P3/3P4/PPPB1PPP/CN2K1NQ w Kk - 0 1", 4, 1016987);
+    deep(KL, "2r1k2r/8/8/8/8/8/8/R3K1NR w Kk - 0 1", 3, 15996);
+    deep(KL, "4k3/8/8/3n4/8/5b2/8/R3K2R w Kk - 0 1", 4, 238988);
+}
+
+#[test]
+fn paulowich_deep_perft() {
+    // pyffish agrees on all of these.
+    deep(PW, PW_BASE, 3, 29396);
+    deep(PW, "c2rk2q/8/8/8/8/8/8/C2RK2Q w KQkq - 0 1", 3, 47187);
+    deep(PW, "c3k2q/pppp1ppp/8/4P3/8/8/PP1P1PPP/C3K2Q b KQkq - 0 1", 3, 16262);
+    deep(PW, "r3k2q/1P6/8/3pP3/8/8/6p1/C3K2Q w KQk d6 0 1", 3, 32199);
+    deep(PW, "c3k2q/p6p/8/8/8/8/P6P/C3K2Q w KQkq - 0 1", 4, 365995);
+}
+
+#[test]
+fn crosswise_deep_perft() {
+    assert_eq!(total(PX, None, 4), 245373);
+    deep(PX, PX_BASE, 3, 26312);
+    deep(PX, "q2k3c/8/8/8/8/8/8/C3K2Q w KQkq - 0 1", 3, 27238);
+    deep(PX, "q2k3c/8/8/8/8/8/8/C3K2Q b KQkq - 0 1", 4, 778744);
+    deep(PX, "q2k3c/p6p/8/8/8/8/P6P/C3K2Q w KQkq - 0 1", 4, 324197);
+    deep(PX, "q2kr2c/pp1p1ppp/8/8/8/8/PP1PP1PP/C2RK2Q w KQkq - 0 1", 3, 16235);
+    deep(PX, "q2kr2c/pp3ppp/8/8/8/8/4P3/C3K2Q b kq - 0 1", 3, 22422);
+    deep(PX, "q2k3c/8/8/8/8/8/8/C3K1RQ w kq - 0 1", 3, 37511);
+}
+
+#[test]
+fn grand_deep_perft() {
+    // Promotion-limited material on both sides (pyffish).
+    deep(GR, "k9/2P1P5/10/10/10/10/10/10/2p1p5/KQR1BB4 w - - 0 1", 3, 13092);
+    // White may only promote to B or N, and after one promotion the choice narrows.
+    deep(GR, "6k2r/1P1P6/8P1/10/10/10/10/1p8/2p7/KQCARRB3 w - - 0 1", 1, 55);
+    deep(GR, "6k2r/1P1P6/8P1/10/10/10/10/1p8/2p7/KQCARRB3 w - - 0 1", 3, 78556);
+    // En passant after Black's d8d6 (e.p. square d7).
+    deep(GR, "r8r/1nbqkcabn1/ppp1pppppp/10/3pP5/10/10/PPPP1PPPPP/1NBQKCABN1/R8R w - d7 0 3", 2, 5388);
+    deep(GR, "r8r/1nbqkcabn1/ppp1pppppp/10/3pP5/10/10/PPPP1PPPPP/1NBQKCABN1/R8R w - d7 0 3", 3, 370782);
 }

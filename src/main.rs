@@ -34,6 +34,12 @@ enum Cmd {
         #[arg(long)]
         variants: Option<String>,
     },
+    /// Search fixed positions of several games to a fixed depth (one thread); prints the
+    /// total node count (the search's signature) and the speed.
+    Bench {
+        #[arg(default_value_t = chimera::bench::DEFAULT_DEPTH, value_parser = clap::value_parser!(i32).range(1..=64))]
+        depth: i32,
+    },
     /// Check a variants file; prints line-numbered errors.
     CheckVariants { file: String },
     /// List every variant name.
@@ -51,18 +57,23 @@ fn main() -> ExitCode {
         .init();
     let cli = match Cli::try_parse() {
         Ok(c) => c,
+        Err(e) if e.use_stderr() => {
+            // One line, as for every other bad input.
+            let text = e.render().to_string();
+            let first = text.lines().next().unwrap_or("bad arguments");
+            eprintln!("{}", first);
+            return ExitCode::from(2);
+        }
         Err(e) => {
-            let code = if e.use_stderr() { 2 } else { 0 };
             let _ = e.print();
-            return ExitCode::from(code);
+            return ExitCode::SUCCESS;
         }
     };
     let mut registry = Registry::builtin();
     match cli.command.unwrap_or(Cmd::Uci) {
         Cmd::Uci => {
-            let stdin = std::io::stdin();
             let mut engine = UciEngine::new(registry, std::io::stdout());
-            engine.run(stdin.lock());
+            engine.run(std::io::BufReader::new(std::io::stdin()));
             ExitCode::SUCCESS
         }
         Cmd::Perft { variant, fen, depth, divide, variants } => {
@@ -97,6 +108,19 @@ fn main() -> ExitCode {
             println!("Nodes/second: {}", report.nps());
             ExitCode::SUCCESS
         }
+        Cmd::Bench { depth } => match chimera::bench::run(&registry, depth) {
+            Ok(report) => {
+                for (i, l) in report.lines.iter().enumerate() {
+                    println!("{:>2}/{} {:<20} {:>10} nodes  bestmove {:<7} {}", i + 1, report.lines.len(), l.game, l.nodes, l.best, l.fen);
+                }
+                println!();
+                println!("Total time (ms): {}", (report.seconds * 1000.0) as u64);
+                println!("Nodes searched: {}", report.nodes);
+                println!("Nodes/second: {}", report.nps());
+                ExitCode::SUCCESS
+            }
+            Err(e) => fail(&e),
+        },
         Cmd::CheckVariants { file } => {
             let text = match std::fs::read_to_string(&file) {
                 Ok(t) => t,

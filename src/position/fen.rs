@@ -37,6 +37,14 @@ const MAX_HALFMOVE: u32 = 10_000;
 const MAX_FULLMOVE: u32 = 100_000;
 
 impl Setup {
+    /// Where each side's royal piece stands.
+    pub fn king_squares(&self, variant: &Variant) -> [Square; 2] {
+        Color::BOTH.map(|color| {
+            let royal = Piece::new(color, variant.royal);
+            Square::new(self.board.iter().position(|p| *p == Some(royal)).unwrap_or(0) as u8)
+        })
+    }
+
     pub fn parse(variant: &Variant, fen: &str) -> Result<Setup, FenError> {
         let size = variant.size;
         let fields: Vec<&str> = fen.split_whitespace().collect();
@@ -147,6 +155,14 @@ impl Setup {
                 let color = if ch.is_ascii_uppercase() { Color::White } else { Color::Black };
                 let ksq = find_king(color);
                 let back = if color == Color::White { 0 } else { size.ranks - 1 };
+                if let Some(home) = variant.king_home {
+                    if home[color.index()] != ksq {
+                        return Err(FenError::new(format!(
+                            "castling field: '{ch}' but the king is not on its start square {}",
+                            size.name(home[color.index()])
+                        )));
+                    }
+                }
                 if variant.king_leap {
                     if !ch.eq_ignore_ascii_case(&'K') {
                         return Err(FenError::new(format!(

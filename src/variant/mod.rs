@@ -52,6 +52,9 @@ pub struct Variant {
     /// [color][side], side 0 = partner on the higher file.
     pub castling: [[Option<Castling>; 2]; 2],
     pub king_leap: bool,
+    /// Each king's square in the start position: castling and leap rights need the king there.
+    /// `None` only while the start position itself is being read.
+    pub king_home: Option<[crate::types::Square; 2]>,
     pub stalemate: StalemateRule,
     pub repetition: RepetitionRule,
     pub move_rule: u16,
@@ -186,6 +189,7 @@ impl Variant {
             double_step_ranks: rank_list(&spec.double_step_ranks, "double-step-ranks")?,
             castling,
             king_leap: spec.king_leap,
+            king_home: None,
             stalemate: spec.stalemate,
             repetition: spec.repetition,
             move_rule: spec.move_rule,

@@ -44,6 +44,7 @@ fn build(spec: &VariantSpec) -> Result<GameType, SpecError> {
     for p in setup.board.iter().flatten() {
         variant.initial_counts[p.color().index()][p.kind().index()] += 1;
     }
+    variant.king_home = Some(setup.king_squares(&variant));
     let game = GameType::new(variant);
     game.position(&spec.start).map_err(|e| err(format!("start position: {e}")))?;
     Ok(game)
