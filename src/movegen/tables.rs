@@ -274,7 +274,17 @@ impl<B: Bitboard> Tables<B> {
                                         if atom.modes.capture {
                                             t.capture_leaps[i] = t.capture_leaps[i].with(to);
                                             let r = pk * n + to.index();
-                                            t.rev_capture_leaps[r] = t.rev_capture_leaps[r].with(sq);
+                                            let piece = variant.piece(k);
+                                            match crate::rules::no_jump_check::attack_block::<B>(piece, size, sq, dx, dy) {
+                                                Some(block) => rev_lame_lists[r].push(LameLeap {
+                                                    target: sq,
+                                                    block,
+                                                    quiet: false,
+                                                    capture: true,
+                                                    initial: false,
+                                                }),
+                                                None => t.rev_capture_leaps[r] = t.rev_capture_leaps[r].with(sq),
+                                            }
                                         }
                                     }
                                 }
@@ -441,7 +451,7 @@ impl<B: Bitboard> Tables<B> {
 
 /// The squares a lame leap passes: every square on the line for straight leaps; for oblique
 /// leaps the orthogonal first step (the Mao's path: `nN` is the Xiang Qi horse).
-fn lame_path<B: Bitboard>(size: BoardSize, from: Square, dx: i8, dy: i8) -> B {
+pub(crate) fn lame_path<B: Bitboard>(size: BoardSize, from: Square, dx: i8, dy: i8) -> B {
     let (ax, ay) = (dx.abs(), dy.abs());
     let mut block = B::EMPTY;
     if ax == 0 || ay == 0 || ax == ay {

@@ -21,6 +21,8 @@ pub struct PieceType {
     pub royal: bool,
     /// Pawn-like: promotes, resets the move-rule counter, double-steps where the game allows.
     pub pawn: bool,
+    /// Its leaps may not jump an occupied square to attack a royal piece.
+    pub no_jump_check: bool,
     pub atoms: Vec<Atom>,
 }
 
@@ -116,6 +118,7 @@ impl Variant {
                 value: p.value,
                 royal: p.royal,
                 pawn: p.pawn,
+                no_jump_check: p.no_jump_check,
                 atoms,
             });
         }

@@ -11,6 +11,8 @@ pub struct PieceSpec {
     pub value: i32,
     pub royal: bool,
     pub pawn: bool,
+    /// May not jump an occupied square to attack a royal piece (the Cannons and Crabs cannon).
+    pub no_jump_check: bool,
 }
 
 /// Castling toward one side, for one colour: the king's and the partner's destination files and
@@ -175,11 +177,13 @@ fn apply_key(spec: &mut VariantSpec, key: &str, value: &str) -> Result<(), Strin
                 value,
                 royal: false,
                 pawn: false,
+                no_jump_check: false,
             };
             for flag in &words[4..] {
                 match *flag {
                     "royal" => piece.royal = true,
                     "pawn" => piece.pawn = true,
+                    "no-jump-check" => piece.no_jump_check = true,
                     other => return Err(format!("piece: unknown flag '{other}'")),
                 }
             }
