@@ -44,7 +44,9 @@ impl<B: Bitboard> Position<B> {
         let t = &*self.tables;
         let v = &*self.variant;
         let occ = self.occupied();
-        let enemy = self.pieces(them);
+        // The enemy king is never captured: where a piece could take it only by a move that
+        // does not count as an attack on it (the cannon's jump), the capture does not exist.
+        let enemy = self.pieces(them).without(self.king(them));
         let ksq = self.king(us);
         let checkers = self.attackers(ksq, them, occ);
         let careful_from = if checkers.any() { !B::EMPTY } else { t.exposure(them, ksq) };
