@@ -110,6 +110,7 @@ impl<B: Bitboard> Position<B> {
             self.generate_castling(list);
             crate::rules::kings_leap::generate(self, list);
         }
+        crate::rules::no_repetition::filter(self, list);
     }
 
     /// Pseudo-legal targets of a piece: (quiet moves, captures, pawn initial steps).

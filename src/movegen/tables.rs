@@ -2,7 +2,7 @@
 //! is created: leap tables, rays, lame-leap paths, reverse (attacker) tables, Zobrist keys.
 
 use crate::types::{Bitboard, BoardSize, Color, PieceKind, Square};
-use crate::variant::betza::AtomShape;
+use crate::variant::betza::{Atom, AtomShape};
 use crate::variant::Variant;
 
 /// A ride or hop along one direction, for one piece kind.
@@ -256,45 +256,69 @@ impl<B: Bitboard> Tables<B> {
         // Ray groups for attack detection: (rays, hop) → kinds, per colour.
         let mut ray_groups: [Vec<RayGroup>; 2] = [Vec::new(), Vec::new()];
         for color in Color::BOTH {
-            let flip: i8 = if color == Color::White { 1 } else { -1 };
+            let (flip_x, flip_y): (i8, i8) = match (color, variant.rotate_black) {
+                (Color::White, _) => (1, 1),
+                (Color::Black, false) => (1, -1),
+                (Color::Black, true) => (-1, -1),
+            };
+            let zone_mask = |z: usize| -> B {
+                variant.zones[z].squares[color.index()].iter().fold(B::EMPTY, |b, &s| b.with(s))
+            };
             for k in variant.kinds() {
                 let pk = t.pk(color, k);
+                let piece = variant.piece(k);
                 let mut capture_rays: Vec<(u16, bool)> = Vec::new();
-                for atom in &variant.piece(k).atoms {
-                    let vectors: Vec<(i8, i8)> = atom.vectors.iter().map(|&(x, y)| (x, y * flip)).collect();
+                let confine = piece.confined.map(zone_mask).unwrap_or(!B::EMPTY);
+                // The piece's own atoms apply everywhere; zone moves only on their zone.
+                let mut atom_sets: Vec<(&[Atom], B)> = vec![(&piece.atoms, !B::EMPTY)];
+                if let Some((z, extra)) = &piece.zone_moves {
+                    atom_sets.push((extra, zone_mask(*z)));
+                }
+                for (atoms, applies) in atom_sets {
+                for atom in atoms {
+                    let vectors: Vec<(i8, i8)> =
+                        atom.vectors.iter().map(|&(x, y)| (x * flip_x, y * flip_y)).collect();
                     match atom.shape {
                         AtomShape::Leap if !atom.lame && !atom.initial => {
-                            for sq in size.all_squares() {
+                            for sq in size.all_squares().filter(|&s| applies.has(s) && confine.has(s)) {
                                 for &(dx, dy) in &vectors {
-                                    if let Some(to) = size.offset(sq, dx as i32, dy as i32) {
-                                        let i = pk * n + sq.index();
-                                        if atom.modes.quiet {
-                                            t.quiet_leaps[i] = t.quiet_leaps[i].with(to);
-                                        }
-                                        if atom.modes.capture {
-                                            t.capture_leaps[i] = t.capture_leaps[i].with(to);
-                                            let r = pk * n + to.index();
-                                            let piece = variant.piece(k);
-                                            match crate::rules::no_jump_check::attack_block::<B>(piece, size, sq, dx, dy) {
-                                                Some(block) => rev_lame_lists[r].push(LameLeap {
-                                                    target: sq,
-                                                    block,
-                                                    quiet: false,
-                                                    capture: true,
-                                                    initial: false,
-                                                }),
-                                                None => t.rev_capture_leaps[r] = t.rev_capture_leaps[r].with(sq),
-                                            }
+                                    let Some(to) = size.offset(sq, dx as i32, dy as i32) else { continue };
+                                    if !confine.has(to) {
+                                        continue;
+                                    }
+                                    let i = pk * n + sq.index();
+                                    if atom.modes.quiet {
+                                        t.quiet_leaps[i] = t.quiet_leaps[i].with(to);
+                                    }
+                                    if atom.modes.capture {
+                                        t.capture_leaps[i] = t.capture_leaps[i].with(to);
+                                        let r = pk * n + to.index();
+                                        match crate::rules::no_jump_check::attack_block::<B>(piece, size, sq, dx, dy) {
+                                            Some(block) => rev_lame_lists[r].push(LameLeap {
+                                                target: sq,
+                                                block,
+                                                quiet: false,
+                                                capture: true,
+                                                initial: false,
+                                            }),
+                                            None => t.rev_capture_leaps[r] = t.rev_capture_leaps[r].with(sq),
                                         }
                                     }
                                 }
                             }
                         }
                         AtomShape::Leap => {
-                            for sq in size.all_squares() {
+                            for sq in size.all_squares().filter(|&s| applies.has(s) && confine.has(s)) {
                                 for &(dx, dy) in &vectors {
                                     let Some(to) = size.offset(sq, dx as i32, dy as i32) else { continue };
-                                    let block = if atom.lame { lame_path::<B>(size, sq, dx, dy) } else { B::EMPTY };
+                                    if !confine.has(to) {
+                                        continue;
+                                    }
+                                    let block = if atom.lame {
+                                        lame_path::<B>(size, sq, dx, dy, atom.diagonal_first)
+                                    } else {
+                                        B::EMPTY
+                                    };
                                     let leap = LameLeap {
                                         target: to,
                                         block,
@@ -327,6 +351,7 @@ impl<B: Bitboard> Tables<B> {
                         }
                     }
                     t.kind_moves[pk].en_passant |= atom.en_passant;
+                }
                 }
                 for hop in [false, true] {
                     let mut rays: Vec<u16> =
@@ -378,6 +403,10 @@ impl<B: Bitboard> Tables<B> {
             }
             for (rays, hop, kinds) in std::mem::take(&mut ray_groups[ci]) {
                 groups.push(AttackGroup::Rays { rays, hop, kinds });
+            }
+            if let Some((dx, dy)) = variant.facing_kings {
+                let rays = vec![t.ray_id(dx, dy, 0), t.ray_id(-dx, -dy, 0)];
+                groups.push(AttackGroup::Rays { rays, hop: false, kinds: vec![variant.royal] });
             }
             for k in variant.kinds() {
                 let pk = t.pk(color, k);
@@ -450,8 +479,9 @@ impl<B: Bitboard> Tables<B> {
 }
 
 /// The squares a lame leap passes: every square on the line for straight leaps; for oblique
-/// leaps the orthogonal first step (the Mao's path: `nN` is the Xiang Qi horse).
-pub(crate) fn lame_path<B: Bitboard>(size: BoardSize, from: Square, dx: i8, dy: i8) -> B {
+/// leaps the orthogonal first step (the Mao's path: `nN` is the Xiang Qi horse), or with
+/// `diagonal_first` the diagonal one (the Moa).
+pub(crate) fn lame_path<B: Bitboard>(size: BoardSize, from: Square, dx: i8, dy: i8, diagonal_first: bool) -> B {
     let (ax, ay) = (dx.abs(), dy.abs());
     let mut block = B::EMPTY;
     if ax == 0 || ay == 0 || ax == ay {
@@ -463,7 +493,13 @@ pub(crate) fn lame_path<B: Bitboard>(size: BoardSize, from: Square, dx: i8, dy: 
             }
         }
     } else {
-        let (ox, oy) = if ay > ax { (0, dy.signum()) } else { (dx.signum(), 0) };
+        let (ox, oy) = if diagonal_first {
+            (dx.signum(), dy.signum())
+        } else if ay > ax {
+            (0, dy.signum())
+        } else {
+            (dx.signum(), 0)
+        };
         if let Some(s) = size.offset(from, ox as i32, oy as i32) {
             block = block.with(s);
         }

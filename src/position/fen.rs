@@ -126,7 +126,8 @@ impl Setup {
             if let Some(p) = p {
                 if variant.piece(p.kind()).pawn {
                     let r = variant.relative_rank(p.color(), size.rank(Square::new(i as u8)));
-                    if r == size.ranks - 1 || (r == 0 && !variant.promotion_ranks.is_empty()) {
+                    // Only pawns that promote have a first and a last rank to avoid.
+                    if !variant.promotion_ranks.is_empty() && (r == size.ranks - 1 || r == 0) {
                         return Err(FenError::new(format!(
                             "a pawn on {} can never stand there",
                             size.name(Square::new(i as u8))

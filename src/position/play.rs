@@ -205,3 +205,45 @@ impl<B: Bitboard> Position<B> {
         }
     }
 }
+
+impl<B: Bitboard> Position<B> {
+    /// The hash of the position after `m`, without playing it. The en-passant square a double
+    /// step may create is left out (such a move can never recreate an earlier position).
+    pub fn hash_after(&self, m: Move) -> u64 {
+        let z = &self.tables.zobrist;
+        let us = self.side;
+        let mut h = self.state.hash ^ z.side;
+        if let Some(ep) = self.state.ep {
+            h ^= z.en_passant[ep.index()];
+        }
+        let (from, to) = (m.from(), m.to());
+        let key = |p: Option<Piece>, sq: Square| p.map_or(0, |p| self.tables.piece_key(p, sq));
+        match m.kind() {
+            MoveKind::Normal | MoveKind::DoubleStep | MoveKind::Promotion | MoveKind::KingLeap => {
+                let moved = self.piece_at(from);
+                let placed = if m.kind() == MoveKind::Promotion { Some(Piece::new(us, m.piece())) } else { moved };
+                h ^= key(self.piece_at(to), to) ^ key(moved, from) ^ key(placed, to);
+            }
+            MoveKind::EnPassant => {
+                let victim = self.ep_victim_square(m);
+                let moved = self.piece_at(from);
+                h ^= key(self.piece_at(victim), victim) ^ key(moved, from) ^ key(moved, to);
+            }
+            MoveKind::CastleHigh | MoveKind::CastleLow => {
+                let side = (m.kind() == MoveKind::CastleLow) as usize;
+                if let Some((psq, kto, pto)) = self.castle_squares(us, side, from) {
+                    let (king, partner) = (self.piece_at(from), self.piece_at(psq));
+                    h ^= key(king, from) ^ key(king, kto) ^ key(partner, psq) ^ key(partner, pto);
+                }
+            }
+            MoveKind::Drop => h ^= key(Some(Piece::new(us, m.piece())), to),
+        }
+        let rights = self.state.castling & self.castle_mask[from.index()] & self.castle_mask[to.index()];
+        h ^ z.castling[self.state.castling as usize] ^ z.castling[rights as usize]
+    }
+
+    /// Did the game (from its set-up position on) already have the position with this hash?
+    pub fn seen(&self, hash: u64) -> bool {
+        self.state.hash == hash || self.history.iter().any(|s| s.hash == hash)
+    }
+}

@@ -1,3 +1,4 @@
 //! Rule modifiers, one module each, called by the move generator through narrow functions.
 pub mod kings_leap;
 pub mod no_jump_check;
+pub mod no_repetition;

@@ -14,5 +14,5 @@ pub fn attack_block<B: Bitboard>(piece: &PieceType, size: BoardSize, from: Squar
     if !piece.no_jump_check || !straight || dx.abs().max(dy.abs()) < 2 {
         return None;
     }
-    Some(lame_path(size, from, dx, dy))
+    Some(lame_path(size, from, dx, dy, false))
 }

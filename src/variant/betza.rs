@@ -1,6 +1,7 @@
 //! Betza notation → movement atoms. Covers the leapers `W F D A N H C Z G K`, the riders
 //! `R B Q` (and any doubled atom, `NN`), range digits (`W2`), and the modifiers
-//! `m c f b l r s v i n p e`. Directions are given for White; Black's are mirrored by rank.
+//! `m c f b l r s v i n p e`, and `o` (Chimera's extension: lame through the diagonal first
+//! step, the Moa). Directions are given for White; Black's are mirrored by rank.
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
 pub enum AtomShape {
@@ -28,6 +29,9 @@ pub struct Atom {
     pub modes: Modes,
     /// `n`: blocked when a square on the path is occupied.
     pub lame: bool,
+    /// `o` (a Chimera extension): an oblique lame leap whose path is the diagonal first step
+    /// (the Moa), where `n` takes the orthogonal first step (the Mao, the Xiang Qi horse).
+    pub diagonal_first: bool,
     /// `i`: only a piece's first move (for pawn-like pieces: from its double-step ranks).
     pub initial: bool,
     /// `e`: may capture en passant.
@@ -143,12 +147,17 @@ pub fn parse(text: &str) -> Result<Vec<Atom>, BetzaError> {
         let mut dirs = Vec::new();
         let (mut m, mut c, mut lame, mut initial, mut hop, mut ep) =
             (false, false, false, false, false, false);
+        let mut diagonal_first = false;
         while i < chars.len() && chars[i].is_ascii_lowercase() {
             match chars[i] {
                 'f' | 'b' | 'l' | 'r' | 's' | 'v' => dirs.push(chars[i]),
                 'm' => m = true,
                 'c' => c = true,
                 'n' => lame = true,
+                'o' => {
+                    lame = true;
+                    diagonal_first = true;
+                }
                 'i' => initial = true,
                 'p' => hop = true,
                 'e' => ep = true,
@@ -223,6 +232,7 @@ pub fn parse(text: &str) -> Result<Vec<Atom>, BetzaError> {
                 vectors,
                 modes,
                 lame,
+                diagonal_first,
                 initial,
                 en_passant: ep,
             });

@@ -24,6 +24,10 @@ pub struct PieceType {
     /// Its leaps may not jump an occupied square to attack a royal piece.
     pub no_jump_check: bool,
     pub atoms: Vec<Atom>,
+    /// Index into `Variant::zones` of the zone the piece may never leave.
+    pub confined: Option<usize>,
+    /// Extra moves while standing in a zone: (zone index, atoms).
+    pub zone_moves: Option<(usize, Vec<Atom>)>,
 }
 
 /// Castling toward one side for one colour, with squares resolved to files.
@@ -62,6 +66,16 @@ pub struct Variant {
     pub move_rule: u16,
     pub bonus_tables: Vec<(PieceKind, Vec<i32>)>,
     pub eval_orientation: EvalOrientation,
+    pub rotate_black: bool,
+    /// Named square sets per colour.
+    pub zones: Vec<Zone>,
+    pub facing_kings: Option<(i8, i8)>,
+}
+
+#[derive(Clone, Debug)]
+pub struct Zone {
+    pub name: String,
+    pub squares: [Vec<crate::types::Square>; 2],
 }
 
 impl Variant {
@@ -102,6 +116,20 @@ impl Variant {
         if spec.pieces.len() > MAX_KINDS {
             return Err(format!("{} piece types; at most {MAX_KINDS}", spec.pieces.len()));
         }
+        let mut zones = Vec::new();
+        for (name, sides) in &spec.zones {
+            let mut squares: [Vec<crate::types::Square>; 2] = Default::default();
+            for (c, list) in sides.iter().enumerate() {
+                for text in list {
+                    let sq = size.parse(text).ok_or_else(|| format!("zone {name}: '{text}' is not a square"))?;
+                    squares[c].push(sq);
+                }
+            }
+            zones.push(Zone { name: name.clone(), squares });
+        }
+        let zone_index = |name: &str| -> Result<usize, String> {
+            zones.iter().position(|z| z.name == name).ok_or_else(|| format!("unknown zone '{name}'"))
+        };
         let mut pieces = Vec::new();
         for p in &spec.pieces {
             let atoms = betza::parse(&p.betza).map_err(|e| format!("piece {}: {}", p.letter, e.0))?;
@@ -111,7 +139,23 @@ impl Variant {
                     p.letter
                 ));
             }
+            let confined = p.confined.as_deref().map(zone_index).transpose()?;
+            if confined.is_some() && atoms.iter().any(|a| !matches!(a.shape, betza::AtomShape::Leap)) {
+                return Err(format!("piece {}: only leaping pieces can be confined to a zone", p.letter));
+            }
+            let zone_moves = match &p.zone_moves {
+                Some((zone, text)) => {
+                    let extra = betza::parse(text).map_err(|e| format!("piece {}: {}", p.letter, e.0))?;
+                    if extra.iter().any(|a| !matches!(a.shape, betza::AtomShape::Leap) || a.lame || a.initial) {
+                        return Err(format!("piece {}: zone moves must be plain leaps", p.letter));
+                    }
+                    Some((zone_index(zone)?, extra))
+                }
+                None => None,
+            };
             pieces.push(PieceType {
+                confined,
+                zone_moves,
                 letter: p.letter,
                 name: p.name.clone(),
                 betza: p.betza.clone(),
@@ -198,6 +242,9 @@ impl Variant {
             move_rule: spec.move_rule,
             bonus_tables,
             eval_orientation: spec.eval_orientation,
+            rotate_black: spec.rotate_black,
+            zones,
+            facing_kings: spec.facing_kings,
         })
     }
 }

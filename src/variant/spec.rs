@@ -13,6 +13,10 @@ pub struct PieceSpec {
     pub pawn: bool,
     /// May not jump an occupied square to attack a royal piece (the Cannons and Crabs cannon).
     pub no_jump_check: bool,
+    /// Name of the zone the piece may never leave.
+    pub confined: Option<String>,
+    /// Extra moves the piece has while it stands in a zone: (zone, Betza).
+    pub zone_moves: Option<(String, String)>,
 }
 
 /// Castling toward one side, for one colour: the king's and the partner's destination files and
@@ -72,6 +76,13 @@ pub struct VariantSpec {
     /// Positional bonus tables for the evaluation (piece letter, values from White's a1 upward).
     pub bonus_tables: Vec<(char, Vec<i32>)>,
     pub eval_orientation: EvalOrientation,
+    /// Black's moves are White's turned a half turn (true) or mirrored by rank (false).
+    pub rotate_black: bool,
+    /// Named sets of squares per colour: (name, [white squares, black squares]) as text.
+    pub zones: Vec<(String, [Vec<String>; 2])>,
+    /// Kings facing each other along this direction (both ways) with nothing between attack
+    /// each other (Xiang Qi's flying general).
+    pub facing_kings: Option<(i8, i8)>,
     /// Line where the section started (for errors found while compiling).
     pub line: usize,
 }
@@ -96,6 +107,9 @@ impl VariantSpec {
             move_rule: 100,
             bonus_tables: Vec::new(),
             eval_orientation: EvalOrientation::Standard,
+            rotate_black: false,
+            zones: Vec::new(),
+            facing_kings: None,
             line,
         }
     }
@@ -178,13 +192,27 @@ fn apply_key(spec: &mut VariantSpec, key: &str, value: &str) -> Result<(), Strin
                 royal: false,
                 pawn: false,
                 no_jump_check: false,
+                confined: None,
+                zone_moves: None,
             };
             for flag in &words[4..] {
                 match *flag {
                     "royal" => piece.royal = true,
                     "pawn" => piece.pawn = true,
                     "no-jump-check" => piece.no_jump_check = true,
-                    other => return Err(format!("piece: unknown flag '{other}'")),
+                    other => {
+                        if let Some(zone) = other.strip_prefix("confined=") {
+                            piece.confined = Some(zone.to_string());
+                        } else if let Some(rest) = other.strip_prefix("zone-moves=") {
+                            let (zone, betza) = rest
+                                .split_once(':')
+                                .ok_or_else(|| bad("zone-moves=ZONE:BETZA"))?;
+                            super::betza::parse(betza).map_err(|e| e.0)?;
+                            piece.zone_moves = Some((zone.to_string(), betza.to_string()));
+                        } else {
+                            return Err(format!("piece: unknown flag '{other}'"));
+                        }
+                    }
                 }
             }
             super::betza::parse(&piece.betza).map_err(|e| e.0)?;
@@ -224,6 +252,47 @@ fn apply_key(spec: &mut VariantSpec, key: &str, value: &str) -> Result<(), Strin
             }
         }
         "move-rule" => spec.move_rule = value.parse().map_err(|_| bad("expected a number of plies"))?,
+        "symmetry" => {
+            spec.rotate_black = match value {
+                "mirror" => false,
+                "rotate" => true,
+                _ => return Err(bad("expected mirror or rotate")),
+            }
+        }
+        "zone" => {
+            let words: Vec<&str> = value.split_whitespace().collect();
+            let (name, color) = match words.as_slice() {
+                [n, c, ..] => (n.to_string(), *c),
+                _ => return Err(bad("expected NAME white|black SQUARES...")),
+            };
+            let ci = match color {
+                "white" => 0,
+                "black" => 1,
+                _ => return Err(bad("the zone's colour must be white or black")),
+            };
+            let squares: Vec<String> = words[2..].iter().map(|w| w.to_string()).collect();
+            match spec.zones.iter_mut().find(|z| z.0 == name) {
+                Some(z) => z.1[ci] = squares,
+                None => {
+                    let mut sides: [Vec<String>; 2] = Default::default();
+                    sides[ci] = squares;
+                    spec.zones.push((name, sides));
+                }
+            }
+        }
+        "facing-kings" => {
+            if value == "-" {
+                spec.facing_kings = None;
+            } else {
+                let v: Vec<i8> = parse_list(value).ok_or_else(|| bad("expected DX DY or -"))?;
+                match v.as_slice() {
+                    [dx, dy] if (*dx, *dy) != (0, 0) && dx.abs() <= 1 && dy.abs() <= 1 => {
+                        spec.facing_kings = Some((*dx, *dy))
+                    }
+                    _ => return Err(bad("expected a unit direction DX DY")),
+                }
+            }
+        }
         "eval-orientation" => {
             spec.eval_orientation = match value {
                 "standard" => EvalOrientation::Standard,
