@@ -535,7 +535,9 @@ def run_chimera(chimera, variant, fen, depth, timeout):
     lines = p.stdout.splitlines()
     moves = {}
     i = 0
-    while i < len(lines) and lines[i].strip():
+    # Divide lines end at the blank line; tolerate its absence when there is no legal move
+    # (Chimera then prints `Nodes searched: 0` straight away).
+    while i < len(lines) and lines[i].strip() and not lines[i].lstrip().startswith("Nodes searched"):
         mt = re.match(r"^\s*(\S+):\s*(\d+)\s*$", lines[i])
         if not mt:
             raise ChimeraError("unparsable divide line %r" % lines[i])
@@ -623,8 +625,8 @@ def check_position(task):
         got = run_chimera(_ctx["chimera"], variant, None if default_start else fen, depth,
                           _ctx["timeout"])
     except ChimeraError as e:
-        return game, fen, depth, ["chimera error (%s, depth %d%s): %s"
-                                  % (variant, depth, ", no --fen" if default_start else "", e)]
+        return game, fen, depth, ["chimera error (%s, depth %d%s): %s\n  FEN %s"
+                                  % (variant, depth, ", no --fen" if default_start else "", e, fen)]
     if depth == 1:
         ref = set(ref_moves if ref_moves is not None else o.legal(fen))
         only_c = set(got) - ref
@@ -662,8 +664,10 @@ def check_position(task):
 # Position generation: seeded, biased random playouts
 # ----------------------------------------------------------------------------------------
 def _classify(fen, moves):
+    """-> (captures, pawn moves, promotions, king moves, specials) where specials are
+    castlings/leaps and double steps that offer an en-passant capture"""
     ranks = parse_board(fen_fields(fen)[0])
-    caps, pawns, promos, kings = [], [], [], []
+    caps, pawns, promos, kings, specials = [], [], [], [], []
     for m in moves:
         a, b, promo = split_move(m)
         af, ar = sq(a)
@@ -676,38 +680,98 @@ def _classify(fen, moves):
             pawns.append(m)
             if af != bf and target is None:
                 caps.append(m)  # en passant
+            if abs(br - ar) >= 2:
+                enemy = "p" if piece == "P" else "P"
+                if any(0 <= bf + d < len(ranks[br]) and ranks[br][bf + d] == enemy for d in (-1, 1)):
+                    specials.append(m)  # double step next to an enemy pawn: offers en passant
         if target is not None:
             caps.append(m)
         if piece is not None and piece.lower() == "k":
             kings.append(m)
-    return caps, pawns, promos, kings
+            if abs(af - bf) >= 2 or abs(ar - br) >= 2:
+                specials.append(m)
+    return caps, pawns, promos, kings, specials
+
+
+def seed_fens(game):
+    """Start position plus three derived start points that make the rare rules frequent in
+    short playouts (all keep the start's castling field, which stays valid):
+      castling : back ranks emptied except kings and corner pieces (not grand);
+      ep       : on files 4k White's pawn stands on Black's double-step landing rank and on
+                 files 4k+3 Black's pawn on White's, so double steps of the neighbours can be
+                 taken en passant;
+      promotion: on the first two files White's pawns replace Black's, on the last two
+                 Black's replace White's (captures-with-promotion onto the back ranks)."""
+    start = GAMES[game][2]
+    board, stm, rights, ep, half, full = fen_fields(start)
+    ranks = parse_board(board)
+    nr, nf = len(ranks), len(ranks[0])
+    wp = max(range(nr), key=lambda r: ranks[r].count("P"))
+    bp = max(range(nr), key=lambda r: ranks[r].count("p"))
+    seeds = [start]
+
+    def fen_of(rk):
+        return " ".join([board_str(rk), "w", rights, "-", "0", "1"])
+
+    if game != "grand":
+        rk = [row[:] for row in ranks]
+        for r in (0, nr - 1):
+            for f in range(1, nf - 1):
+                if rk[r][f] is not None and rk[r][f].lower() != "k":
+                    rk[r][f] = None
+        seeds.append(fen_of(rk))
+    rk = [row[:] for row in ranks]
+    for f in range(nf):
+        if f % 4 == 0 and rk[wp][f] == "P":
+            rk[wp][f] = None
+            rk[bp - 2][f] = "P"
+        elif f % 4 == 3 and rk[bp][f] == "p":
+            rk[bp][f] = None
+            rk[wp + 2][f] = "p"
+    seeds.append(fen_of(rk))
+    rk = [row[:] for row in ranks]
+    for f in (0, 1):
+        rk[wp][f] = None
+        rk[bp][f] = "P"
+    for f in (nf - 2, nf - 1):
+        rk[bp][f] = None
+        rk[wp][f] = "p"
+    seeds.append(fen_of(rk))
+    return seeds
 
 
 def generate_positions(game, count, seed, max_plies):
-    """Start position + positions sampled along seeded random playouts.
-    -> list of (fen, legal moves). Playouts run to a random length in [1, max_plies] (or the
-    end of the game); each ply is kept with probability 1/4 (the last ply always), so plies
-    0..max_plies are all represented and playouts stay diverse."""
+    """Start position, the derived start points of seed_fens() and positions sampled along
+    seeded random playouts. -> list of (fen, legal moves). Half of the playouts start from the
+    start position and run up to max_plies, the others from a derived start point and run up
+    to max_plies/2; each ply is kept with probability 1/4 (the last always). Move choice is
+    biased towards promotions, captures, castling/leaps and pawn moves."""
     o = make_oracle(game)
     rng = random.Random((seed * 1000003) ^ zlib.crc32(game.encode()))
     out = []
     seen = set()
-    start = o.start_fen
-    out.append((start, o.legal(start)))
-    seen.add(start)
+    seeds = seed_fens(game)
+    for s in seeds:
+        if s not in seen and len(out) < count + 1:
+            seen.add(s)
+            out.append((s, o.legal(s)))
     guard = 0
     while len(out) < count + 1 and guard < 50 * (count + 1):
         guard += 1
-        length = rng.randint(1, max_plies)
-        fen = start
+        if rng.random() < 0.5:
+            fen, length = seeds[0], rng.randint(1, max_plies)
+        else:
+            fen, length = rng.choice(seeds[1:]), rng.randint(1, max(1, max_plies // 2))
         moves = o.legal(fen)
         for ply in range(1, length + 1):
             if not moves:
                 break
-            caps, pawns, promos, kings = _classify(fen, moves)
+            caps, pawns, promos, kings, specials = _classify(fen, moves)
             r = rng.random()
             if promos and r < 0.5:
                 m = rng.choice(promos)
+            elif specials and r < 0.25:
+                m = rng.choice(specials)
             elif caps and r < 0.45:
                 m = rng.choice(caps)
             elif pawns and r < 0.65:

@@ -17,8 +17,15 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Cmd {
-    /// Speak UCI on stdin/stdout (the default).
+    /// Speak UCI on stdin/stdout. Without a subcommand, the first command chooses the protocol
+    /// (`uci` or `xboard`).
     Uci,
+    /// Speak XBoard/WinBoard (CECP v2) on stdin/stdout.
+    Xboard {
+        /// A variants file to load first (its games are offered to the GUI).
+        #[arg(long)]
+        variants: Option<String>,
+    },
     /// Count the leaf nodes of the legal move tree.
     Perft {
         #[arg(long, default_value = "chess")]
@@ -44,6 +51,10 @@ enum Cmd {
     CheckVariants { file: String },
     /// List every variant name.
     Variants,
+    /// Play a match between engines, refereed by Chimera's rules (PGN, Elo, SPRT).
+    Match(chimera::tournament::MatchArgs),
+    /// Play a game in the terminal against Chimera, another engine, or a second person.
+    Play(chimera::play::PlayArgs),
 }
 
 fn fail(msg: &str) -> ExitCode {
@@ -70,7 +81,22 @@ fn main() -> ExitCode {
         }
     };
     let mut registry = Registry::builtin();
-    match cli.command.unwrap_or(Cmd::Uci) {
+    let Some(command) = cli.command else {
+        chimera::protocol::select::run(registry, std::io::BufReader::new(std::io::stdin()), std::io::stdout());
+        return ExitCode::SUCCESS;
+    };
+    match command {
+        Cmd::Xboard { variants } => {
+            let mut engine = chimera::protocol::xboard::XboardEngine::new(registry, std::io::stdout());
+            if let Some(path) = variants {
+                let loaded = std::fs::read_to_string(&path).map_err(|e| e.to_string()).and_then(|t| engine.load_variants(&t));
+                if let Err(e) = loaded {
+                    return fail(&format!("{path}: {e}"));
+                }
+            }
+            engine.run(std::io::BufReader::new(std::io::stdin()));
+            ExitCode::SUCCESS
+        }
         Cmd::Uci => {
             let mut engine = UciEngine::new(registry, std::io::stdout());
             engine.run(std::io::BufReader::new(std::io::stdin()));
@@ -142,6 +168,8 @@ fn main() -> ExitCode {
                 }
             }
         }
+        Cmd::Match(args) => chimera::tournament::run_cli(&args, &mut registry),
+        Cmd::Play(args) => chimera::play::run_cli(&args, &mut registry),
         Cmd::Variants => {
             for g in registry.games() {
                 let v = &g.variant;

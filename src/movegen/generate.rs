@@ -9,6 +9,9 @@ use crate::types::{Bitboard, Color, Move, MoveKind, MoveList, PieceKind, Square}
 impl<B: Bitboard> Position<B> {
     /// Would our king be safe after `m`? `m` must be pseudo-legal here.
     pub fn leaves_king_safe(&self, m: Move) -> bool {
+        if self.tables.relay.is_some() {
+            return crate::rules::relay::leaves_king_safe(self, m);
+        }
         let us = self.side_to_move();
         let them = !us;
         let occ = self.occupied();
@@ -38,6 +41,12 @@ impl<B: Bitboard> Position<B> {
 
     /// All legal moves of the side to move.
     pub fn legal_moves(&self, list: &mut MoveList) {
+        if self.tables.relay.is_some() {
+            return crate::rules::relay::legal_moves(self, list);
+        }
+        if self.placement_pending() {
+            return crate::rules::cancellation::legality::generate_placements(self, list);
+        }
         list.clear();
         let us = self.side_to_move();
         let them = !us;
@@ -52,6 +61,7 @@ impl<B: Bitboard> Position<B> {
         let careful_from = if checkers.any() { !B::EMPTY } else { t.exposure(them, ksq) };
         let careful_to = if t.has_hoppers { t.screen_lines(them, ksq) } else { B::EMPTY };
         let ep = self.ep_square();
+        let cancellation = v.cancellation.is_some();
         for k in v.kinds() {
             let pieces = self.pieces_of(us, k);
             if pieces.is_empty() {
@@ -61,7 +71,7 @@ impl<B: Bitboard> Position<B> {
             let pawn = v.piece(k).pawn;
             let km = t.kind_moves(us, k);
             for from in pieces.squares() {
-                let (quiet, caps, doubles) = self.targets(us, k, from, occ, enemy, pawn);
+                let (quiet, mut caps, doubles) = self.targets(us, k, from, occ, enemy, pawn);
                 if royal {
                     let occ_wo = occ.without(from);
                     for to in (quiet | caps).squares() {
@@ -70,6 +80,11 @@ impl<B: Bitboard> Position<B> {
                         }
                     }
                     continue;
+                }
+                if cancellation {
+                    // Cancellation captures: never a promotion, and legal by their own rule.
+                    crate::rules::cancellation::legality::push_captures(self, from, caps, list);
+                    caps = B::EMPTY;
                 }
                 let check_all = careful_from.has(from);
                 let mut emit = |m: Move, list: &mut MoveList| {
@@ -98,7 +113,9 @@ impl<B: Bitboard> Position<B> {
                     if let Some(ep) = ep {
                         if t.capture_leaps(us, k, from).has(ep) {
                             let m = Move::new(from, ep, MoveKind::EnPassant);
-                            if self.leaves_king_safe(m) {
+                            if (cancellation && crate::rules::cancellation::legality::capture_is_legal(self, m))
+                                || (!cancellation && self.leaves_king_safe(m))
+                            {
                                 list.push(m);
                             }
                         }

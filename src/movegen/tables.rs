@@ -81,6 +81,8 @@ pub struct Tables<B> {
     pub compulsory_zone: [B; 2],
     pub double_step_zone: [B; 2],
     pub zobrist: Zobrist,
+    /// Per-move-type tables and relations data of a relay / anti-relay game.
+    pub relay: Option<Box<crate::rules::relay::RelayTables<B>>>,
 }
 
 fn splitmix(state: &mut u64) -> u64 {
@@ -235,6 +237,7 @@ impl<B: Bitboard> Tables<B> {
             compulsory_zone: [B::EMPTY; 2],
             double_step_zone: [B::EMPTY; 2],
             zobrist,
+            relay: None,
         };
         for color in Color::BOTH {
             for sq in size.all_squares() {
@@ -444,6 +447,9 @@ impl<B: Bitboard> Tables<B> {
                 t.exposure[ci * n + sq.index()] = lines;
                 t.screen_lines[ci * n + sq.index()] = screens;
             }
+        }
+        if let Some(rule) = variant.relay {
+            t.relay = Some(Box::new(crate::rules::relay::RelayTables::new(variant, rule, &t)));
         }
         t
     }

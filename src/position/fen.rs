@@ -31,6 +31,8 @@ pub struct Setup {
     pub ep: Option<Square>,
     pub halfmove: u16,
     pub fullmove: u32,
+    /// Cancellation placements still owed (the seventh field, see `Pending::fen_field`).
+    pub pending: Option<crate::rules::cancellation::Pending>,
 }
 
 const MAX_HALFMOVE: u32 = 10_000;
@@ -47,10 +49,22 @@ impl Setup {
 
     pub fn parse(variant: &Variant, fen: &str) -> Result<Setup, FenError> {
         let size = variant.size;
-        let fields: Vec<&str> = fen.split_whitespace().collect();
+        let mut fields: Vec<&str> = fen.split_whitespace().collect();
         if fields.is_empty() {
             return Err(FenError::new("empty FEN"));
         }
+        // Cancellation games: pending placements as an extra last field `place=…`.
+        let pending = match fields.last() {
+            Some(last) if fields.len() > 1 && last.starts_with("place=") => {
+                if variant.cancellation.is_none() {
+                    return Err(FenError::new(format!("{} has no cancellation captures: '{last}'", variant.name)));
+                }
+                let p = crate::rules::cancellation::Pending::parse_fen_field(size, last).map_err(FenError::new)?;
+                fields.pop();
+                Some(p)
+            }
+            _ => None,
+        };
         if fields.len() > 6 {
             return Err(FenError::new(format!("FEN has {} fields; at most 6", fields.len())));
         }
@@ -250,7 +264,7 @@ impl Setup {
         };
         let halfmove = counter(4, 0, MAX_HALFMOVE, "halfmove clock")? as u16;
         let fullmove = counter(5, 1, MAX_FULLMOVE, "fullmove number")?.max(1);
-        Ok(Setup { board, side, castling, partners, ep, halfmove, fullmove })
+        Ok(Setup { board, side, castling, partners, ep, halfmove, fullmove, pending })
     }
 }
 
@@ -288,6 +302,11 @@ impl<B: Bitboard> Position<B> {
             None => out.push('-'),
         }
         out.push_str(&format!(" {} {}", self.halfmove_clock(), self.fullmove_number()));
+        let pending = self.pending_placement();
+        if pending.is_active() {
+            out.push(' ');
+            out.push_str(&pending.fen_field(size));
+        }
         out
     }
 

@@ -2,9 +2,11 @@
 //! Built only from a checked `Setup` (see `fen`), so a `Position` is always valid.
 
 pub mod fen;
+mod placement;
 mod play;
 
 use crate::movegen::Tables;
+use crate::rules::cancellation::Pending;
 use crate::types::{Bitboard, Color, Move, Piece, PieceKind, Square, MAX_KINDS, MAX_SQUARES};
 use crate::variant::Variant;
 use std::sync::Arc;
@@ -22,6 +24,8 @@ pub struct State {
     pub promoted: Option<PieceKind>,
     pub hash: u64,
     pub mv: Move,
+    /// Cancellation placements still owed (none in other games), with the ply's undo bits.
+    pub cancel: Pending,
 }
 
 #[derive(Clone)]
@@ -42,6 +46,10 @@ pub struct Position<B: Bitboard> {
     history: Vec<State>,
     fullmove_base: u32,
     black_started: bool,
+    /// The game has cancellation captures (`variant.cancellation`).
+    cancellation: bool,
+    /// What each cancellation ply took off and put on the board, for its undo.
+    placement_log: Vec<placement::PlacementLog>,
 }
 
 /// The bit of a castling (or King's Leap) right.
@@ -97,6 +105,9 @@ impl<B: Bitboard> Position<B> {
         self.state.halfmove
     }
     pub fn fullmove_number(&self) -> u32 {
+        if self.cancellation {
+            return self.fullmove_base + self.black_turns_ended();
+        }
         self.fullmove_base + (self.history.len() as u32 + self.black_started as u32) / 2
     }
     /// The moves played since the position was set up, oldest first.
@@ -123,7 +134,7 @@ impl<B: Bitboard> Position<B> {
         if let Some(ep) = self.state.ep {
             h ^= z.en_passant[ep.index()];
         }
-        h
+        h ^ self.state.cancel.key()
     }
 
     /// How many times the current position occurred before (same side, same hash), looking
@@ -192,10 +203,13 @@ impl<B: Bitboard> Position<B> {
                 promoted: None,
                 hash: 0,
                 mv: Move::NULL,
+                cancel: Pending::NONE,
             },
             history: Vec::with_capacity(1024),
             fullmove_base: setup.fullmove,
             black_started: setup.side == Color::Black,
+            cancellation: variant.cancellation.is_some(),
+            placement_log: Vec::new(),
         };
         for (i, p) in setup.board.iter().enumerate() {
             if let Some(p) = p {
@@ -225,8 +239,20 @@ impl<B: Bitboard> Position<B> {
                 pos.state.ep = None;
             }
         }
+        if let Some(p) = setup.pending {
+            // Mid-placement the side not to move may be in check (the capture gave it, or the
+            // defender's placements are not finished): the check below does not apply.
+            pos.state.cancel = placement::checked_pending(&pos, p)?;
+            pos.state.hash = pos.compute_hash();
+            return Ok(pos);
+        }
         pos.state.hash = pos.compute_hash();
-        if pos.is_attacked(pos.king(!pos.side), pos.side, pos.occupied()) {
+        let attacked = if pos.tables.relay.is_some() {
+            crate::rules::relay::king_attacked(&pos, !pos.side)
+        } else {
+            pos.is_attacked(pos.king(!pos.side), pos.side, pos.occupied())
+        };
+        if attacked {
             return Err(FenError::new("the side not to move is in check"));
         }
         Ok(pos)
@@ -301,6 +327,9 @@ impl<B: Bitboard> Position<B> {
     }
 
     pub fn checkers(&self) -> B {
+        if self.tables.relay.is_some() {
+            return crate::rules::relay::checkers(self);
+        }
         self.attackers(self.king(self.side), !self.side, self.occupied())
     }
 

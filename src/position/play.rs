@@ -22,13 +22,13 @@ impl<B: Bitboard> Position<B> {
     }
 
     #[inline(always)]
-    fn put_hashed(&mut self, piece: Piece, sq: Square) {
+    pub(super) fn put_hashed(&mut self, piece: Piece, sq: Square) {
         self.put(piece, sq);
         self.state.hash ^= self.tables.piece_key(piece, sq);
     }
 
     #[inline(always)]
-    fn remove_hashed(&mut self, sq: Square) -> Option<Piece> {
+    pub(super) fn remove_hashed(&mut self, sq: Square) -> Option<Piece> {
         let p = self.remove(sq)?;
         self.state.hash ^= self.tables.piece_key(p, sq);
         Some(p)
@@ -36,6 +36,9 @@ impl<B: Bitboard> Position<B> {
 
     /// Plays a legal move (as generated for this position).
     pub fn play(&mut self, m: Move) {
+        if self.cancellation && self.is_cancellation_ply(m) {
+            return self.play_cancellation(m);
+        }
         let prev = self.state;
         self.history.push(prev);
         let us = self.side;
@@ -49,6 +52,7 @@ impl<B: Bitboard> Position<B> {
         self.state.ep = None;
         self.state.captured = None;
         self.state.promoted = None;
+        self.state.cancel = crate::rules::cancellation::Pending::NONE;
         self.state.mv = m;
         self.state.halfmove = prev.halfmove.saturating_add(1);
         let (from, to) = (m.from(), m.to());
@@ -128,6 +132,9 @@ impl<B: Bitboard> Position<B> {
 
     /// Takes back the last move played.
     pub fn undo(&mut self) {
+        if self.state.cancel.has(crate::rules::cancellation::LOGGED) {
+            return self.undo_cancellation();
+        }
         let m = self.state.mv;
         let captured = self.state.captured;
         let promoted = self.state.promoted;
@@ -193,6 +200,7 @@ impl<B: Bitboard> Position<B> {
         self.state.ep = None;
         self.state.captured = None;
         self.state.promoted = None;
+        self.state.cancel = crate::rules::cancellation::Pending::NONE;
         self.state.mv = Move::NULL;
         self.state.halfmove = prev.halfmove.saturating_add(1);
         self.side = !self.side;
@@ -210,6 +218,9 @@ impl<B: Bitboard> Position<B> {
     /// The hash of the position after `m`, without playing it. The en-passant square a double
     /// step may create is left out (such a move can never recreate an earlier position).
     pub fn hash_after(&self, m: Move) -> u64 {
+        if self.is_cancellation_ply(m) {
+            return self.hash_after_cancellation(m);
+        }
         let z = &self.tables.zobrist;
         let us = self.side;
         let mut h = self.state.hash ^ z.side;

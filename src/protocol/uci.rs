@@ -1,176 +1,525 @@
-//! The UCI front end. Each line is parsed into a `Command` (or an error that becomes one
-//! `info string error: …` line); the engine's state changes only when a command succeeds.
+//! The UCI front end. Input is read on a thread of its own into a channel, so `isready`, `stop`
+//! and `quit` are answered while a search runs. Each line is parsed into a `Command` or a
+//! `UciError`; an error becomes one `info string error: …` line and changes nothing.
+//!
+//! vampirc-uci parses `setoption` (its grammar handles multi-word names and values, and has no
+//! squares in it) and formats the `id`, `option`, `uciok` and `readyok` lines. Its move grammar
+//! knows only 8x8 squares, so `position … moves`, `go … searchmoves`, `info … pv` and
+//! `bestmove` (squares such as `a10`, `j10`, drops `N@e5`) are parsed and written here, with
+//! `protocol::notation`.
 
 use crate::game::{Game, GameType};
 use crate::perft::PerftReport;
+use crate::search::limits::{DEFAULT_MOVE_OVERHEAD, MAX_MOVE_OVERHEAD, MAX_MULTI_PV, MAX_THREADS};
+use crate::search::params::MAX_DEPTH;
+use crate::search::{Listener, Outcome, Report, Score, SearchLimits, Searcher};
+use crate::types::{Bitboard, Move};
 use crate::variant::Registry;
+use crate::with_position;
+use std::fmt;
 use std::io::{BufRead, Write};
+use std::sync::{mpsc, Arc, Mutex};
+use std::time::Instant;
 use vampirc_uci::{UciMessage, UciOptionConfig};
 
-#[derive(Debug, PartialEq)]
+pub const DEFAULT_HASH_MB: usize = 16;
+
+/// The `go` parameters as written, before the search moves are resolved against the position.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct GoCommand {
+    /// Everything but `search_moves`.
+    pub limits: SearchLimits,
+    pub search_moves: Vec<String>,
+}
+
+#[derive(Debug, PartialEq, Eq)]
 pub enum Command {
     Uci,
+    Debug,
     IsReady,
     NewGame,
     SetOption { name: String, value: Option<String> },
     Position { fen: Option<String>, moves: Vec<String> },
+    Go(GoCommand),
     GoPerft { depth: u32 },
-    Display,
+    Stop,
+    PonderHit,
     Quit,
+    /// `d`: the board, FEN, hash key and checkers.
+    Display,
+    /// `eval`: the evaluation term by term.
+    Eval,
+}
+
+/// Why a line is not a command.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum UciError {
+    Unknown(String),
+    /// The command is known; its arguments are not right.
+    Syntax { command: &'static str, detail: String },
+}
+
+impl fmt::Display for UciError {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        match self {
+            UciError::Unknown(word) => {
+                let shown: String = word.chars().take(40).collect();
+                write!(f, "unknown command '{}'", shown.escape_default())
+            }
+            UciError::Syntax { command, detail } => write!(f, "{command}: {detail}"),
+        }
+    }
+}
+
+fn syntax(command: &'static str, detail: impl Into<String>) -> UciError {
+    UciError::Syntax { command, detail: detail.into() }
 }
 
 /// Parses one line. `Ok(None)` for an empty line.
-pub fn parse_command(line: &str) -> Result<Option<Command>, String> {
+pub fn parse_command(line: &str) -> Result<Option<Command>, UciError> {
     let words: Vec<&str> = line.split_whitespace().collect();
     let Some(&first) = words.first() else { return Ok(None) };
-    Ok(Some(match first {
-        "uci" => Command::Uci,
-        "isready" => Command::IsReady,
-        "ucinewgame" => Command::NewGame,
-        "quit" => Command::Quit,
-        "d" => Command::Display,
-        "setoption" => {
-            // vampirc-uci knows this grammar, which involves no squares.
-            match vampirc_uci::parse_one(line.trim()) {
-                UciMessage::SetOption { name, value } => Command::SetOption { name, value },
-                _ => return Err("setoption: expected 'setoption name NAME [value VALUE]'".into()),
-            }
+    let alone = |c: Command, name: &'static str| -> Result<Option<Command>, UciError> {
+        if words.len() == 1 {
+            Ok(Some(c))
+        } else {
+            Err(syntax(name, format!("unexpected '{}'", words[1].escape_default())))
         }
-        "position" => {
-            let (fen, rest) = match words.get(1) {
-                Some(&"startpos") => (None, &words[2..]),
-                Some(&"fen") => {
-                    let end = words.iter().position(|w| *w == "moves").unwrap_or(words.len());
-                    if end <= 2 {
-                        return Err("position fen: FEN missing".into());
-                    }
-                    (Some(words[2..end].join(" ")), &words[end..])
-                }
-                _ => return Err("position: expected 'startpos' or 'fen'".into()),
-            };
-            let moves = match rest.split_first() {
-                None => Vec::new(),
-                Some((&"moves", ms)) => ms.iter().flat_map(|m| m.split(',')).filter(|m| !m.is_empty()).map(str::to_string).collect(),
-                Some((w, _)) => return Err(format!("position: unexpected '{w}'")),
-            };
-            Command::Position { fen, moves }
-        }
-        "go" => match words.get(1) {
-            Some(&"perft") => {
-                let depth = words
-                    .get(2)
-                    .and_then(|d| d.parse::<u32>().ok())
-                    .filter(|d| (1..=20).contains(d))
-                    .ok_or("go perft: expected a depth from 1 to 20")?;
-                Command::GoPerft { depth }
-            }
-            _ => return Err("go: only 'go perft N' is available in this build".into()),
+    };
+    match first {
+        "uci" => alone(Command::Uci, "uci"),
+        "isready" => alone(Command::IsReady, "isready"),
+        "ucinewgame" => alone(Command::NewGame, "ucinewgame"),
+        "stop" => alone(Command::Stop, "stop"),
+        "ponderhit" => alone(Command::PonderHit, "ponderhit"),
+        "quit" => alone(Command::Quit, "quit"),
+        "d" => alone(Command::Display, "d"),
+        "eval" => alone(Command::Eval, "eval"),
+        "debug" => match words.get(1..) {
+            Some(["on"] | ["off"]) => Ok(Some(Command::Debug)),
+            _ => Err(syntax("debug", "expected 'on' or 'off'")),
         },
-        other => return Err(format!("unknown command '{other}'")),
-    }))
+        "setoption" => match vampirc_uci::parse_one(line.trim()) {
+            UciMessage::SetOption { name, value } if !name.trim().is_empty() => Ok(Some(Command::SetOption {
+                name: name.trim().to_string(),
+                value: value.map(|v| v.trim().to_string()),
+            })),
+            _ => Err(syntax("setoption", "expected 'setoption name NAME [value VALUE]'")),
+        },
+        "position" => parse_position(&words[1..]).map(Some),
+        "go" => parse_go(&words[1..]).map(Some),
+        other => Err(UciError::Unknown(other.to_string())),
+    }
 }
 
-pub struct UciEngine<W: Write> {
+fn parse_position(words: &[&str]) -> Result<Command, UciError> {
+    let (fen, rest) = match words.first() {
+        Some(&"startpos") => (None, &words[1..]),
+        Some(&"fen") => {
+            let end = words.iter().position(|w| *w == "moves").unwrap_or(words.len());
+            if end <= 1 {
+                return Err(syntax("position", "FEN missing after 'fen'"));
+            }
+            (Some(words[1..end].join(" ")), &words[end..])
+        }
+        _ => return Err(syntax("position", "expected 'startpos' or 'fen'")),
+    };
+    let moves = match rest.split_first() {
+        None => Vec::new(),
+        Some((&"moves", ms)) => {
+            ms.iter().flat_map(|m| m.split(',')).filter(|m| !m.is_empty()).map(str::to_string).collect()
+        }
+        Some((w, _)) => return Err(syntax("position", format!("unexpected '{}'", w.escape_default()))),
+    };
+    Ok(Command::Position { fen, moves })
+}
+
+const GO_KEYWORDS: &[&str] = &[
+    "searchmoves", "ponder", "wtime", "btime", "winc", "binc", "movestogo", "depth", "nodes", "mate", "movetime",
+    "infinite", "perft",
+];
+
+/// `go` and its parameters, in any order; each at most once.
+pub fn parse_go(words: &[&str]) -> Result<Command, UciError> {
+    if words.first() == Some(&"perft") {
+        let depth = match words {
+            [_, d] => d.parse::<u32>().ok().filter(|d| (1..=20).contains(d)),
+            _ => None,
+        };
+        return depth
+            .map(|depth| Command::GoPerft { depth })
+            .ok_or_else(|| syntax("go perft", "expected one depth from 1 to 20"));
+    }
+    let mut go = GoCommand::default();
+    let mut seen: Vec<&str> = Vec::new();
+    let mut i = 0;
+    while i < words.len() {
+        let key = words[i];
+        if !GO_KEYWORDS.contains(&key) {
+            return Err(syntax("go", format!("unknown parameter '{}'", key.escape_default())));
+        }
+        if seen.contains(&key) {
+            return Err(syntax("go", format!("'{key}' given twice")));
+        }
+        seen.push(key);
+        i += 1;
+        let mut number = |min: i64, max: i64| -> Result<i64, UciError> {
+            let text = words.get(i).ok_or_else(|| syntax("go", format!("'{key}' needs a number")))?;
+            i += 1;
+            match text.parse::<i64>() {
+                Ok(v) if (min..=max).contains(&v) => Ok(v),
+                _ => Err(syntax("go", format!("'{key}' must be a number from {min} to {max}, not '{}'", text.escape_default()))),
+            }
+        };
+        const MS: i64 = 1 << 40;
+        match key {
+            "searchmoves" => {
+                while i < words.len() && !GO_KEYWORDS.contains(&words[i]) {
+                    go.search_moves.push(words[i].to_string());
+                    i += 1;
+                }
+                if go.search_moves.is_empty() {
+                    return Err(syntax("go", "'searchmoves' needs at least one move"));
+                }
+            }
+            "ponder" => go.limits.ponder = true,
+            "infinite" => go.limits.infinite = true,
+            // Some GUIs send a negative time when the clock has run out: read it as 0.
+            "wtime" => go.limits.time[0] = Some(number(-MS, MS)?.max(0) as u64),
+            "btime" => go.limits.time[1] = Some(number(-MS, MS)?.max(0) as u64),
+            "winc" => go.limits.increment[0] = number(-MS, MS)?.max(0) as u64,
+            "binc" => go.limits.increment[1] = number(-MS, MS)?.max(0) as u64,
+            "movestogo" => go.limits.moves_to_go = Some(number(1, 100_000)? as u64),
+            "depth" => go.limits.depth = Some(number(1, MAX_DEPTH as i64)? as i32),
+            "nodes" => go.limits.nodes = Some(number(1, i64::MAX)? as u64),
+            "mate" => go.limits.mate = Some(number(1, 1_000)? as u32),
+            "movetime" => go.limits.movetime = Some(number(0, MS)? as u64),
+            _ => return Err(syntax("go", "'perft' must come alone: 'go perft N'")),
+        }
+    }
+    Ok(Command::Go(go))
+}
+
+/// Physical memory in MiB (the `Hash` maximum); a generous guess where it cannot be read.
+fn machine_memory_mb() -> usize {
+    const FALLBACK_MB: usize = 32_768;
+    let Ok(text) = std::fs::read_to_string("/proc/meminfo") else { return FALLBACK_MB };
+    text.lines()
+        .find_map(|l| l.strip_prefix("MemTotal:"))
+        .and_then(|rest| rest.trim().trim_end_matches("kB").trim().parse::<usize>().ok())
+        .map_or(FALLBACK_MB, |kb| (kb / 1024).max(1))
+}
+
+/// A move as UCI writes it; with `UCI_Chess960`, castling is the king taking its partner.
+fn format_move<B: Bitboard>(pos: &crate::position::Position<B>, m: Move, chess960: bool) -> String {
+    if chess960 && m.is_castling() {
+        let side = (m.kind() == crate::types::MoveKind::CastleLow) as usize;
+        if let Some(partner) = pos.partner_square(pos.side_to_move(), side) {
+            let size = pos.variant.size;
+            return format!("{}{}", size.name(m.from()), size.name(partner));
+        }
+    }
+    super::notation::move_to_uci(pos, m)
+}
+
+/// Writes moves played in turn from `game`.
+fn format_line(game: &Game, moves: &[Move], chess960: bool) -> Vec<String> {
+    let mut g = game.clone();
+    let mut out = Vec::with_capacity(moves.len());
+    with_position!(&mut g, p => {
+        for &m in moves {
+            if !p.is_legal(m) {
+                break;
+            }
+            out.push(format_move(p, m, chess960));
+            p.play(m);
+        }
+    });
+    out
+}
+
+fn format_score(s: Score) -> String {
+    match s {
+        Score::Centipawns(cp) => format!("cp {cp}"),
+        Score::Mate(n) => format!("mate {n}"),
+    }
+}
+
+type Output<W> = Arc<Mutex<W>>;
+
+fn send_to<W: Write>(out: &Output<W>, line: &str) {
+    // A poisoned lock only means another writer panicked mid-line; keep writing.
+    let mut w = out.lock().unwrap_or_else(|e| e.into_inner());
+    // A closed stdout means the GUI is gone; there is no one left to tell.
+    let _ = writeln!(w, "{line}");
+    let _ = w.flush();
+}
+
+/// Prints a search's `info` lines and its `bestmove`.
+struct UciListener<W: Write + Send + 'static> {
+    out: Output<W>,
+    root: Game,
+    chess960: bool,
+}
+
+impl<W: Write + Send + 'static> Listener for UciListener<W> {
+    fn report(&mut self, r: &Report) {
+        let pv = format_line(&self.root, &r.pv, self.chess960).join(" ");
+        send_to(
+            &self.out,
+            &format!(
+                "info depth {} seldepth {} multipv {} score {} nodes {} nps {} hashfull {} time {} pv {}",
+                r.depth,
+                r.seldepth,
+                r.multipv,
+                format_score(r.score),
+                r.nodes,
+                r.nps,
+                r.hashfull,
+                r.time_ms,
+                pv
+            ),
+        );
+    }
+
+    fn finished(&mut self, o: &Outcome) {
+        let Some(best) = o.best else {
+            send_to(&self.out, &format!("info depth 0 score {}", format_score(o.score)));
+            send_to(&self.out, "bestmove (none)");
+            return;
+        };
+        let line: Vec<Move> = std::iter::once(best).chain(o.ponder).collect();
+        let words = format_line(&self.root, &line, self.chess960);
+        match words.as_slice() {
+            [b, p] => send_to(&self.out, &format!("bestmove {b} ponder {p}")),
+            [b, ..] => send_to(&self.out, &format!("bestmove {b}")),
+            [] => send_to(&self.out, "bestmove (none)"),
+        }
+    }
+}
+
+/// Option values as last set.
+struct Options {
+    hash_max_mb: usize,
+    ponder: bool,
+    chess960: bool,
+}
+
+pub struct UciEngine<W: Write + Send + 'static> {
     registry: Registry,
     game_type: GameType,
     game: Game,
-    out: W,
+    out: Output<W>,
+    searcher: Searcher,
+    options: Options,
 }
 
-impl<W: Write> UciEngine<W> {
+impl<W: Write + Send + 'static> UciEngine<W> {
     pub fn new(registry: Registry, out: W) -> UciEngine<W> {
         let game_type = registry.find("chess").expect("chess is built in").clone();
         let game = game_type.start();
-        UciEngine { registry, game_type, game, out }
+        let searcher = Searcher::new(DEFAULT_HASH_MB).expect("the default hash table fits in memory");
+        let options = Options { hash_max_mb: machine_memory_mb(), ponder: false, chess960: false };
+        UciEngine { registry, game_type, game, out: Arc::new(Mutex::new(out)), searcher, options }
     }
 
-    fn send(&mut self, line: &str) {
-        // A closed stdout means the GUI is gone; there is no one left to tell.
-        let _ = writeln!(self.out, "{line}");
-        let _ = self.out.flush();
+    fn send(&self, line: &str) {
+        send_to(&self.out, line);
     }
 
-    fn error(&mut self, msg: &str) {
+    fn error(&self, msg: &str) {
         self.send(&format!("info string error: {msg}"));
     }
 
-    /// Runs until `quit` or end of input.
-    pub fn run(&mut self, input: impl BufRead) {
-        for line in input.lines() {
-            let Ok(line) = line else { break };
-            if !self.handle(&line) {
-                break;
+    /// Runs until `quit` or the end of input. Lines are read on a thread of their own; a search
+    /// runs on its own thread too, so every command is answered at once.
+    pub fn run<R: BufRead + Send + 'static>(&mut self, input: R) {
+        let (tx, rx) = mpsc::channel::<(String, Instant)>();
+        let reader = std::thread::Builder::new().name("input".into()).spawn(move || {
+            let mut input = input;
+            let mut buf = Vec::new();
+            loop {
+                buf.clear();
+                match input.read_until(b'\n', &mut buf) {
+                    Ok(0) | Err(_) => break,
+                    Ok(_) => {
+                        // Invalid UTF-8 becomes U+FFFD and then an unknown command.
+                        let line = String::from_utf8_lossy(&buf).into_owned();
+                        if tx.send((line, Instant::now())).is_err() {
+                            break;
+                        }
+                    }
+                }
             }
+        });
+        if let Err(e) = reader {
+            self.error(&format!("cannot start the input thread: {e}"));
+            return;
+        }
+        for (line, received) in rx {
+            if !self.handle_at(&line, received) {
+                self.searcher.stop();
+                return;
+            }
+        }
+        // End of input: a search that would wait for `stop` forever is stopped; one with limits
+        // finishes and answers.
+        if self.searcher.waits_for_stop() {
+            self.searcher.stop();
+        } else {
+            self.searcher.wait();
         }
     }
 
     /// Handles one line; false on quit.
     pub fn handle(&mut self, line: &str) -> bool {
+        self.handle_at(line, Instant::now())
+    }
+
+    /// Waits for a running search to end by itself (tests, scripts).
+    pub fn wait_for_search(&mut self) {
+        self.searcher.wait();
+    }
+
+    fn handle_at(&mut self, line: &str, received: Instant) -> bool {
         match parse_command(line) {
             Ok(None) => true,
             Ok(Some(Command::Quit)) => false,
             Ok(Some(cmd)) => {
-                if let Err(e) = self.execute(cmd) {
+                if let Err(e) = self.execute(cmd, received) {
                     self.error(&e);
                 }
                 true
             }
             Err(e) => {
-                self.error(&e);
+                self.error(&e.to_string());
                 true
             }
         }
     }
 
-    fn execute(&mut self, cmd: Command) -> Result<(), String> {
+    fn execute(&mut self, cmd: Command, received: Instant) -> Result<(), String> {
         match cmd {
-            Command::Uci => {
-                self.send(&UciMessage::Id { name: Some(format!("Chimera {}", env!("CARGO_PKG_VERSION"))), author: None }.to_string());
-                self.send(&UciMessage::Id { name: None, author: Some("the Chimera developers".into()) }.to_string());
-                let names: Vec<String> = self.registry.names().map(str::to_string).collect();
-                let variant = UciOptionConfig::Combo {
-                    name: "UCI_Variant".into(),
-                    default: Some("chess".into()),
-                    var: names,
-                };
-                self.send(&UciMessage::Option(variant).to_string());
-                self.send(&UciMessage::Option(UciOptionConfig::String { name: "VariantPath".into(), default: Some("<empty>".into()) }).to_string());
-                self.send(&UciMessage::UciOk.to_string());
-            }
+            Command::Uci => self.identify(),
+            Command::Debug => {}
             Command::IsReady => self.send(&UciMessage::ReadyOk.to_string()),
-            Command::NewGame => self.game = self.game_type.start(),
-            Command::SetOption { name, value } => self.set_option(&name, value.as_deref().unwrap_or(""))?,
+            Command::NewGame => {
+                self.searcher.new_game()?;
+                self.game = self.game_type.start();
+            }
+            Command::SetOption { name, value } => self.set_option(&name, value.as_deref())?,
             Command::Position { fen, moves } => {
                 let mut game = match fen {
                     Some(f) => self.game_type.position(&f).map_err(|e| format!("bad FEN: {e}"))?,
                     None => self.game_type.start(),
                 };
                 for m in &moves {
-                    let mv = game.parse_uci(m)?;
+                    let mv = game.parse_uci(m).map_err(|e| format!("position: {e}"))?;
                     game.play(mv);
                 }
                 self.game = game;
             }
+            Command::Go(go) => {
+                if self.searcher.is_searching() {
+                    return Err("go: a search is running; send 'stop' first".into());
+                }
+                let mut limits = go.limits;
+                for text in &go.search_moves {
+                    let m = self.game.parse_uci(text).map_err(|e| format!("go searchmoves: {e}"))?;
+                    if !limits.search_moves.contains(&m) {
+                        limits.search_moves.push(m);
+                    }
+                }
+                let listener = UciListener { out: self.out.clone(), root: self.game.clone(), chess960: self.options.chess960 };
+                self.searcher.start(&self.game, &self.game_type.eval, limits, received, Box::new(listener))?;
+            }
             Command::GoPerft { depth } => {
+                if self.searcher.is_searching() {
+                    return Err("go perft: a search is running; send 'stop' first".into());
+                }
                 let report = PerftReport::run(&self.game, depth, true);
                 for line in report.lines() {
                     self.send(&line);
                 }
                 self.send(&format!("info string perft time {} ms nps {}", (report.seconds * 1000.0) as u64, report.nps()));
             }
+            Command::Stop => self.searcher.stop(),
+            Command::PonderHit => self.searcher.ponderhit(),
             Command::Display => {
-                let fen = self.game.fen();
-                self.send(&format!("info string fen {fen}"));
+                for line in display(&self.game) {
+                    self.send(&line);
+                }
+            }
+            Command::Eval => {
+                let text = with_position!(&self.game, p => {
+                    let b = nnue_free_eval::breakdown(&self.game_type.eval, p);
+                    format!("{b}")
+                });
+                for line in text.lines() {
+                    self.send(line);
+                }
             }
             Command::Quit => {}
         }
         Ok(())
     }
 
-    fn set_option(&mut self, name: &str, value: &str) -> Result<(), String> {
+    fn identify(&self) {
+        self.send(&UciMessage::Id { name: Some(format!("Chimera {}", env!("CARGO_PKG_VERSION"))), author: None }.to_string());
+        self.send(&UciMessage::Id { name: None, author: Some("the Chimera developers".into()) }.to_string());
+        let spin = |name: &str, default: i64, min: i64, max: i64| UciOptionConfig::Spin {
+            name: name.into(),
+            default: Some(default),
+            min: Some(min),
+            max: Some(max),
+        };
+        let check = |name: &str| UciOptionConfig::Check { name: name.into(), default: Some(false) };
+        let names: Vec<String> = self.registry.names().map(str::to_string).collect();
+        let options = [
+            spin("Hash", DEFAULT_HASH_MB as i64, 1, self.options.hash_max_mb as i64),
+            UciOptionConfig::Button { name: "Clear Hash".into() },
+            spin("Threads", 1, 1, MAX_THREADS as i64),
+            spin("MultiPV", 1, 1, MAX_MULTI_PV as i64),
+            check("Ponder"),
+            spin("Move Overhead", DEFAULT_MOVE_OVERHEAD as i64, 0, MAX_MOVE_OVERHEAD as i64),
+            check("UCI_Chess960"),
+            UciOptionConfig::Combo { name: "UCI_Variant".into(), default: Some("chess".into()), var: names },
+            UciOptionConfig::String { name: "VariantPath".into(), default: Some("<empty>".into()) },
+        ];
+        for o in options {
+            self.send(&UciMessage::Option(o).to_string());
+        }
+        self.send(&UciMessage::UciOk.to_string());
+    }
+
+    fn set_option(&mut self, name: &str, value: Option<&str>) -> Result<(), String> {
+        let spin = |min: u64, max: u64| -> Result<u64, String> {
+            let v = value.unwrap_or("");
+            match v.parse::<u64>() {
+                Ok(n) if (min..=max).contains(&n) => Ok(n),
+                _ => Err(format!("option {name}: value must be a number from {min} to {max}, not '{}'", v.escape_default())),
+            }
+        };
+        let check = || -> Result<bool, String> {
+            match value.map(str::to_ascii_lowercase).as_deref() {
+                Some("true") => Ok(true),
+                Some("false") => Ok(false),
+                _ => Err(format!("option {name}: value must be true or false")),
+            }
+        };
         match name.to_ascii_lowercase().as_str() {
+            "hash" => {
+                let mb = spin(1, self.options.hash_max_mb as u64)? as usize;
+                self.searcher.set_hash(mb)?;
+            }
+            "clear hash" => self.searcher.new_game()?,
+            "threads" => self.searcher.set_threads(spin(1, MAX_THREADS as u64)? as usize)?,
+            "multipv" => self.searcher.set_multi_pv(spin(1, MAX_MULTI_PV as u64)? as usize)?,
+            "ponder" => self.options.ponder = check()?,
+            "move overhead" => self.searcher.set_move_overhead(spin(0, MAX_MOVE_OVERHEAD)?)?,
+            "uci_chess960" => self.options.chess960 = check()?,
             "uci_variant" => {
-                let gt = self.registry.find(value).map_err(|e| e.to_string())?.clone();
+                let gt = self.registry.find(value.unwrap_or("")).map_err(|e| e.to_string())?.clone();
                 self.game = gt.start();
                 self.game_type = gt;
                 let v = &self.game_type.variant;
@@ -181,15 +530,93 @@ impl<W: Write> UciEngine<W> {
                 self.send(&line);
             }
             "variantpath" => {
-                if value.is_empty() || value == "<empty>" {
+                let path = value.unwrap_or("");
+                if path.is_empty() || path == "<empty>" {
                     return Ok(());
                 }
-                let text = std::fs::read_to_string(value).map_err(|e| format!("VariantPath {value}: {e}"))?;
-                let names = self.registry.load(&text).map_err(|e| format!("VariantPath {value}: {e}"))?;
+                let text = std::fs::read_to_string(path).map_err(|e| format!("VariantPath {path}: {e}"))?;
+                let names = self.registry.load(&text).map_err(|e| format!("VariantPath {path}: {e}"))?;
+                // The current game keeps its rules until it is chosen again.
                 self.send(&format!("info string loaded variants {}", names.join(" ")));
             }
-            _ => return Err(format!("unknown option '{name}'")),
+            _ => return Err(format!("unknown option '{}'", name.escape_default())),
         }
         Ok(())
+    }
+}
+
+/// The `d` command: the board with coordinates (any size), FEN, hash key and checkers.
+pub fn display(game: &Game) -> Vec<String> {
+    with_position!(game, p => {
+        let v = &*p.variant;
+        let size = v.size;
+        let files = size.files as usize;
+        let rule = format!(" {}+", "+---".repeat(files));
+        let mut out = vec![String::new(), rule.clone()];
+        for rank in (0..size.ranks).rev() {
+            let mut row = String::from(" |");
+            for file in 0..size.files {
+                let c = p.piece_at(size.square(file, rank)).map_or(' ', |pc| v.letter(pc.color(), pc.kind()));
+                row.push_str(&format!(" {c} |"));
+            }
+            row.push_str(&format!(" {}", rank + 1));
+            out.push(row);
+            out.push(rule.clone());
+        }
+        let letters: String = (0..size.files).map(|f| format!("   {}", (b'a' + f) as char)).collect();
+        out.push(letters);
+        out.push(String::new());
+        out.push(format!("Variant: {} ({}x{})", v.name, size.files, size.ranks));
+        out.push(format!("Fen: {}", p.fen()));
+        out.push(format!("Key: {:016X}", p.hash()));
+        let checkers: Vec<String> = p.checkers().squares().map(|s| size.name(s).to_string()).collect();
+        out.push(format!("Checkers: {}", checkers.join(" ")));
+        out
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn go_parameters() {
+        let Ok(Some(Command::Go(g))) = parse_command("go wtime 1000 btime -5 winc 10 binc 10 movestogo 5") else { panic!() };
+        assert_eq!(g.limits.time, [Some(1000), Some(0)]);
+        assert_eq!(g.limits.moves_to_go, Some(5));
+        let Ok(Some(Command::Go(g))) = parse_command("go searchmoves a10a9 N@e5 depth 3 ponder") else { panic!() };
+        assert_eq!(g.search_moves, vec!["a10a9", "N@e5"]);
+        assert_eq!(g.limits.depth, Some(3));
+        assert!(g.limits.ponder);
+        assert_eq!(parse_command("go"), Ok(Some(Command::Go(GoCommand::default()))));
+        for bad in ["go depth", "go depth 0", "go depth x", "go nodes -1", "go frob", "go depth 3 depth 4", "go searchmoves", "go perft", "go infinite perft 3"] {
+            assert!(parse_command(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn simple_commands() {
+        assert_eq!(parse_command("  "), Ok(None));
+        assert_eq!(parse_command("isready\r\n"), Ok(Some(Command::IsReady)));
+        assert!(parse_command("isready now").is_err());
+        assert_eq!(
+            parse_command("setoption name Move Overhead value 30"),
+            Ok(Some(Command::SetOption { name: "Move Overhead".into(), value: Some("30".into()) }))
+        );
+        assert!(parse_command("setoption name").is_err());
+        assert!(parse_command("setoption value 3").is_err());
+        assert_eq!(
+            parse_command("position fen 4k3/8/8/8/8/8/8/4K3 w - - 0 1 moves e1e2,e8e7"),
+            Ok(Some(Command::Position { fen: Some("4k3/8/8/8/8/8/8/4K3 w - - 0 1".into()), moves: vec!["e1e2".into(), "e8e7".into()] }))
+        );
+    }
+
+    #[test]
+    fn board_display_any_size() {
+        let reg = Registry::builtin();
+        let lines = display(&reg.find("grand").unwrap().start());
+        assert!(lines.iter().any(|l| l.ends_with("| 10")), "{lines:#?}");
+        assert!(lines.iter().any(|l| l.trim_start().starts_with("a   b")), "{lines:#?}");
+        assert!(lines.iter().any(|l| l.starts_with("Key: ")));
     }
 }

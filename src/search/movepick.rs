@@ -1,12 +1,15 @@
-//! Move ordering. The legal moves are generated once and scored: the TT move first, then winning
-//! and equal captures (MVV/LVA, promotions counted as captures), killers and the counter-move,
-//! quiet moves by history, and losing captures (by SEE) last. Moves are picked best-first by
-//! selection, so a cutoff early on spends no time sorting the rest.
+//! Move ordering, in stages: the transposition-table move first, before any generation (a
+//! cutoff by it saves generating at all); then the generated moves best-first: winning and
+//! equal captures and promotions (MVV/LVA), killers and the counter-move, quiet moves by
+//! history, losing captures (by SEE) last. Quiescence generates only captures and promotions,
+//! or every evasion when in check. The move lists live in per-ply buffers of the thread, so a
+//! node allocates and clears nothing.
 
 use super::history::Histories;
 use super::see::SeeValues;
+use super::tactical::tactical_moves;
 use crate::position::Position;
-use crate::types::{Bitboard, Move, MoveKind, MoveList, MAX_MOVES};
+use crate::types::{Bitboard, Color, Move, MoveKind, MoveList, MAX_MOVES};
 use crate::variant::RepetitionRule;
 
 const TT_MOVE: i32 = 1 << 30;
@@ -14,43 +17,16 @@ const GOOD_TACTICAL: i32 = 1 << 28;
 const KILLER: i32 = 1 << 26;
 const COUNTER: i32 = KILLER - 2;
 const BAD_TACTICAL: i32 = -(1 << 28);
+/// Marks a move already handed out (or never to be).
+const USED: i32 = i32::MIN;
 
 /// Captures (en passant included) and promotions: the moves quiescence searches.
 #[inline(always)]
 pub fn is_tactical<B: Bitboard>(pos: &Position<B>, m: Move) -> bool {
     match m.kind() {
         MoveKind::EnPassant | MoveKind::Promotion => true,
-        MoveKind::CastleHigh | MoveKind::CastleLow | MoveKind::Drop => false,
+        MoveKind::CastleHigh | MoveKind::CastleLow | MoveKind::Drop | MoveKind::KingLeap => false,
         _ => pos.piece_at(m.to()).is_some(),
-    }
-}
-
-#[inline(always)]
-pub fn is_capture<B: Bitboard>(pos: &Position<B>, m: Move) -> bool {
-    match m.kind() {
-        MoveKind::EnPassant => true,
-        MoveKind::CastleHigh | MoveKind::CastleLow | MoveKind::Drop => false,
-        _ => pos.piece_at(m.to()).is_some(),
-    }
-}
-
-/// The legal moves under the variant's rules: with `RepetitionRule::Illegal`, moves that
-/// recreate an earlier position are dropped.
-pub fn legal_moves<B: Bitboard>(pos: &mut Position<B>, list: &mut MoveList) {
-    pos.legal_moves(list);
-    if pos.variant.repetition == RepetitionRule::Illegal {
-        let mut i = 0;
-        while i < list.len() {
-            let m = list.as_slice()[i];
-            pos.play(m);
-            let repeats = pos.occurred_before();
-            pos.undo();
-            if repeats {
-                list.swap_remove(i);
-            } else {
-                i += 1;
-            }
-        }
     }
 }
 
@@ -61,10 +37,58 @@ fn mvv_lva<B: Bitboard>(pos: &Position<B>, see: &SeeValues, m: Move) -> i32 {
     see.gain(pos, m) * 16 - attacker / 16
 }
 
-pub struct MovePicker {
+/// Can a move from the table be played here without generating the moves? The table's key is
+/// the full 64-bit hash, so a hit is this position and its move was legal here; what is checked
+/// is only what a key collision or a torn entry would break. Moves whose legality depends on
+/// more than the position (castling through attacked squares is fine, repetition rules are
+/// not) go through the generator.
+fn table_move_playable<B: Bitboard>(pos: &Position<B>, m: Move) -> bool {
+    if pos.variant.repetition == RepetitionRule::Illegal {
+        return false;
+    }
+    let size = pos.variant.size.squares();
+    if m.from().index() >= size || m.to().index() >= size || m.from() == m.to() {
+        return false;
+    }
+    match m.kind() {
+        MoveKind::Normal | MoveKind::DoubleStep => {}
+        MoveKind::Promotion => {
+            if !pos.variant.promote_to.contains(&m.piece()) {
+                return false;
+            }
+        }
+        MoveKind::EnPassant => {
+            if pos.ep_square() != Some(m.to()) {
+                return false;
+            }
+        }
+        _ => return false,
+    }
+    let us = pos.side_to_move();
+    match (pos.piece_at(m.from()), pos.piece_at(m.to())) {
+        (Some(p), None) => p.color() == us,
+        (Some(p), Some(q)) => p.color() == us && q.color() != us && q.kind() != pos.variant.royal,
+        _ => false,
+    }
+}
+
+/// One ply's move buffer, owned by the thread.
+pub struct PlyMoves {
     list: MoveList,
     scores: [i32; MAX_MOVES],
-    next: usize,
+}
+
+impl Default for PlyMoves {
+    fn default() -> Self {
+        PlyMoves { list: MoveList::new(), scores: [0; MAX_MOVES] }
+    }
+}
+
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+enum Stage {
+    TableMove,
+    Generate,
+    Pick,
 }
 
 /// What the picker needs to know to order the moves of a node.
@@ -74,113 +98,130 @@ pub struct OrderHints {
     pub counter: Move,
 }
 
+pub struct MovePicker {
+    stage: Stage,
+    hints: OrderHints,
+    /// Only captures and promotions (quiescence, not in check).
+    tactical_only: bool,
+    /// The table move was handed out before generation.
+    table_move_done: bool,
+    /// Moves generated (the legal moves, for a full picker).
+    generated: usize,
+}
+
 impl MovePicker {
-    /// All moves of a main-search node, ordered.
-    pub fn main<B: Bitboard>(pos: &mut Position<B>, see: &SeeValues, hist: &Histories, hints: &OrderHints) -> MovePicker {
-        let mut list = MoveList::new();
-        legal_moves(pos, &mut list);
-        let mut scores = [0; MAX_MOVES];
-        let us = pos.side_to_move();
-        for (i, &m) in list.iter().enumerate() {
-            scores[i] = if m == hints.tt_move {
-                TT_MOVE
+    /// All moves of a main-search node.
+    pub fn main<B: Bitboard>(pos: &Position<B>, hints: OrderHints) -> MovePicker {
+        let first = hints.tt_move != Move::NULL && table_move_playable(pos, hints.tt_move);
+        MovePicker {
+            stage: if first { Stage::TableMove } else { Stage::Generate },
+            hints,
+            tactical_only: false,
+            table_move_done: false,
+            generated: 0,
+        }
+    }
+
+    /// Captures and promotions, or every evasion when in check.
+    pub fn quiescence<B: Bitboard>(pos: &Position<B>, in_check: bool, tt_move: Move) -> MovePicker {
+        let first = tt_move != Move::NULL && (in_check || is_tactical(pos, tt_move)) && table_move_playable(pos, tt_move);
+        MovePicker {
+            stage: if first { Stage::TableMove } else { Stage::Generate },
+            hints: OrderHints { tt_move, killers: [Move::NULL; 2], counter: Move::NULL },
+            tactical_only: !in_check,
+            table_move_done: false,
+            generated: 0,
+        }
+    }
+
+    /// Legal moves generated so far (all of them once the table move stage is over).
+    pub fn generated(&self) -> usize {
+        self.generated
+    }
+
+    /// True once the moves were generated (so `generated()` counts every legal move).
+    pub fn has_generated(&self) -> bool {
+        self.stage == Stage::Pick
+    }
+
+    /// The best remaining move and its ordering score.
+    pub fn next<B: Bitboard>(
+        &mut self,
+        buf: &mut PlyMoves,
+        pos: &Position<B>,
+        see: &SeeValues,
+        hist: &Histories,
+    ) -> Option<(Move, i32)> {
+        loop {
+            match self.stage {
+                Stage::TableMove => {
+                    self.stage = Stage::Generate;
+                    self.table_move_done = true;
+                    return Some((self.hints.tt_move, TT_MOVE));
+                }
+                Stage::Generate => {
+                    if self.tactical_only {
+                        tactical_moves(pos, &mut buf.list);
+                    } else {
+                        pos.legal_moves(&mut buf.list);
+                    }
+                    self.generated = buf.list.len();
+                    self.score(buf, pos, see, hist, pos.side_to_move());
+                    self.stage = Stage::Pick;
+                }
+                Stage::Pick => {
+                    let n = buf.list.len();
+                    let scores = &mut buf.scores[..n];
+                    let mut best = USED;
+                    let mut at = n;
+                    for (i, &s) in scores.iter().enumerate() {
+                        if s > best {
+                            best = s;
+                            at = i;
+                        }
+                    }
+                    if at == n {
+                        return None;
+                    }
+                    scores[at] = USED;
+                    return Some((buf.list.as_slice()[at], best));
+                }
+            }
+        }
+    }
+
+    fn score<B: Bitboard>(&self, buf: &mut PlyMoves, pos: &Position<B>, see: &SeeValues, hist: &Histories, us: Color) {
+        let h = &self.hints;
+        for (i, &m) in buf.list.iter().enumerate() {
+            buf.scores[i] = if m == h.tt_move {
+                if self.table_move_done {
+                    USED
+                } else {
+                    TT_MOVE
+                }
             } else if is_tactical(pos, m) {
-                let base = if see.see_ge(pos, m, 0) { GOOD_TACTICAL } else { BAD_TACTICAL };
-                base + mvv_lva(pos, see, m)
-            } else if m == hints.killers[0] {
+                if self.tactical_only {
+                    GOOD_TACTICAL + mvv_lva(pos, see, m)
+                } else {
+                    // Taking something worth at least the taker never loses material.
+                    let cheap_taker = pos.piece_at(m.from()).is_some_and(|p| see.of(p.kind()) <= see.gain(pos, m));
+                    let base = if cheap_taker || see.see_ge(pos, m, 0) { GOOD_TACTICAL } else { BAD_TACTICAL };
+                    base + mvv_lva(pos, see, m)
+                }
+            } else if m == h.killers[0] {
                 KILLER
-            } else if m == hints.killers[1] {
+            } else if m == h.killers[1] {
                 KILLER - 1
-            } else if m == hints.counter {
+            } else if m == h.counter {
                 COUNTER
             } else {
                 hist.quiet(us, m)
             };
         }
-        MovePicker { list, scores, next: 0 }
     }
 
-    /// Captures and promotions (or every move, when in check) for quiescence.
-    pub fn quiescence<B: Bitboard>(pos: &mut Position<B>, see: &SeeValues, in_check: bool, tt_move: Move) -> MovePicker {
-        let mut list = MoveList::new();
-        legal_moves(pos, &mut list);
-        let mut scores = [0; MAX_MOVES];
-        if !in_check {
-            let mut i = 0;
-            while i < list.len() {
-                if is_tactical(pos, list.as_slice()[i]) {
-                    i += 1;
-                } else {
-                    list.swap_remove(i);
-                }
-            }
-        }
-        for (i, &m) in list.iter().enumerate() {
-            scores[i] = if m == tt_move {
-                TT_MOVE
-            } else if is_tactical(pos, m) {
-                GOOD_TACTICAL + mvv_lva(pos, see, m)
-            } else {
-                0
-            };
-        }
-        MovePicker { list, scores, next: 0 }
-    }
-
-    /// The number of moves (legal moves for `main`; searched kinds for `quiescence`).
-    pub fn len(&self) -> usize {
-        self.list.len()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.list.is_empty()
-    }
-
-    /// The best remaining move and its ordering score.
-    #[inline]
-    pub fn next(&mut self) -> Option<(Move, i32)> {
-        let n = self.list.len();
-        if self.next >= n {
-            return None;
-        }
-        let mut best = self.next;
-        for i in self.next + 1..n {
-            if self.scores[i] > self.scores[best] {
-                best = i;
-            }
-        }
-        let moves = self.list.as_slice();
-        let m = moves[best];
-        let s = self.scores[best];
-        // Move the picked one into the consumed prefix.
-        let (a, b) = (self.next, best);
-        let first = moves[a];
-        self.scores[b] = self.scores[a];
-        self.scores[a] = s;
-        self.swap(a, b, first, m);
-        self.next += 1;
-        Some((m, s))
-    }
-
-    fn swap(&mut self, a: usize, b: usize, at_a: Move, at_b: Move) {
-        // MoveList has no indexed setter: rebuild the two slots through swap_remove-free copying.
-        if a == b {
-            return;
-        }
-        let mut rebuilt = MoveList::new();
-        for (i, &m) in self.list.iter().enumerate() {
-            rebuilt.push(if i == a {
-                at_b
-            } else if i == b {
-                at_a
-            } else {
-                m
-            });
-        }
-        self.list = rebuilt;
-    }
-
-    /// Ordering score of a winning-or-equal capture (for pruning decisions).
+    /// Ordering score from which a tactical move counts as winning or equal.
     pub const GOOD_TACTICAL: i32 = GOOD_TACTICAL;
+    /// Ordering score of the first killer.
     pub const KILLER: i32 = KILLER;
 }

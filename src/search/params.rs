@@ -116,10 +116,6 @@ pub const fn stability_scale(stable_iterations: u32) -> u64 {
 /// Nodes between clock checks of the main thread.
 pub const CLOCK_CHECK_NODES: u64 = 1024;
 
-// ---- Evaluation (the interim evaluation in `eval.rs`) ----
-/// Rule values are in pawns; the evaluation speaks centipawns.
-pub const CENTIPAWNS_PER_PAWN: i32 = 100;
-
 const fn min(a: i32, b: i32) -> i32 {
     if a < b {
         a

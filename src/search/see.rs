@@ -21,7 +21,7 @@ impl SeeValues {
         let mut value = [0; MAX_KINDS];
         for k in v.kinds() {
             let p = v.piece(k);
-            value[k.index()] = if p.royal { ROYAL_SEE_VALUE } else { p.value * super::params::CENTIPAWNS_PER_PAWN };
+            value[k.index()] = if p.royal { ROYAL_SEE_VALUE } else { p.value * crate::evaluation::CP_PER_PAWN };
         }
         let mut order: Vec<PieceKind> = v.kinds().collect();
         order.sort_by_key(|k| value[k.index()]);
@@ -127,9 +127,9 @@ mod tests {
 
     #[test]
     fn exchanges() {
-        // Pawn takes a defended knight: +300.
-        check("chess", "4k3/8/3p4/4n3/3P4/8/8/4K3 w - - 0 1", "d4e5", 300, true);
-        check("chess", "4k3/8/3p4/4n3/3P4/8/8/4K3 w - - 0 1", "d4e5", 301, false);
+        // Pawn takes a knight defended by a pawn: +300 - 100.
+        check("chess", "4k3/8/3p4/4n3/3P4/8/8/4K3 w - - 0 1", "d4e5", 200, true);
+        check("chess", "4k3/8/3p4/4n3/3P4/8/8/4K3 w - - 0 1", "d4e5", 201, false);
         // Rook takes a pawn defended by a pawn: -400.
         check("chess", "4k3/8/3p4/4p3/8/8/8/4RK2 w - - 0 1", "e1e5", 0, false);
         check("chess", "4k3/8/3p4/4p3/8/8/8/4RK2 w - - 0 1", "e1e5", -400, true);

@@ -3,9 +3,11 @@
 
 pub mod betza;
 mod registry;
+pub mod relay_name;
 pub mod spec;
 
 pub use registry::{Registry, VariantError};
+pub use relay_name::RelayRule;
 pub use spec::{CastleSpec, EvalOrientation, PieceSpec, RepetitionRule, SpecError, StalemateRule, VariantSpec};
 
 use crate::types::{BoardSize, Color, PieceKind, MAX_KINDS};
@@ -39,7 +41,7 @@ pub struct Castling {
     pub partners: u16,
 }
 
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct Variant {
     pub name: String,
     pub aliases: Vec<String>,
@@ -70,6 +72,10 @@ pub struct Variant {
     /// Named square sets per colour.
     pub zones: Vec<Zone>,
     pub facing_kings: Option<(i8, i8)>,
+    /// Relay / anti-relay rules (`rules/relay.md`), applied by `rules::relay`.
+    pub relay: Option<RelayRule>,
+    /// The cancellation capture rule (`rules/cancellation.md`), applied by `rules::cancellation`.
+    pub cancellation: Option<crate::rules::cancellation::CancellationRule>,
 }
 
 #[derive(Clone, Debug)]
@@ -171,6 +177,9 @@ impl Variant {
             [r] => PieceKind(*r as u8),
             _ => return Err("exactly one piece type must be royal".into()),
         };
+        if spec.relay.is_some() {
+            crate::rules::relay::check_pieces(&pieces)?;
+        }
         let kind = |l: char| -> Result<PieceKind, String> {
             pieces
                 .iter()
@@ -222,7 +231,7 @@ impl Variant {
             }
             bonus_tables.push((kind(*l)?, values.clone()));
         }
-        Ok(Variant {
+        let mut variant = Variant {
             name: spec.name.clone(),
             aliases: spec.aliases.clone(),
             size,
@@ -245,6 +254,12 @@ impl Variant {
             rotate_black: spec.rotate_black,
             zones,
             facing_kings: spec.facing_kings,
-        })
+            relay: spec.relay,
+            cancellation: None,
+        };
+        if spec.cancellation {
+            variant.cancellation = Some(crate::rules::cancellation::CancellationRule::new(&variant)?);
+        }
+        Ok(variant)
     }
 }

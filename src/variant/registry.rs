@@ -6,6 +6,7 @@ use super::Variant;
 use crate::game::GameType;
 use crate::position::Setup;
 use std::fmt;
+use std::sync::OnceLock;
 
 const BUILTIN: &str = include_str!("builtin.ini");
 
@@ -13,12 +14,15 @@ const BUILTIN: &str = include_str!("builtin.ini");
 pub enum VariantError {
     Unknown(String),
     File(Vec<SpecError>),
+    /// A relay / anti-relay name with a wrong word (the message says which).
+    BadName(String),
 }
 
 impl fmt::Display for VariantError {
     fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
         match self {
             VariantError::Unknown(name) => write!(f, "unknown variant '{name}'"),
+            VariantError::BadName(message) => write!(f, "{message}"),
             VariantError::File(errors) => {
                 let list: Vec<String> = errors.iter().map(|e| e.to_string()).collect();
                 write!(f, "{}", list.join("; "))
@@ -27,10 +31,52 @@ impl fmt::Display for VariantError {
     }
 }
 
+/// How many relay games built on request (`Registry::find`) one registry keeps.
+const RELAY_CACHE: usize = 128;
+
 #[derive(Clone)]
 pub struct Registry {
     specs: Vec<VariantSpec>,
     games: Vec<GameType>,
+    /// Relay / anti-relay games built on request, by canonical name (filled once per slot).
+    relay_games: Box<[OnceLock<(String, GameType)>]>,
+    /// `cancellation-…` games built on request, by canonical name (filled once per slot).
+    cancellation_games: Box<[OnceLock<(String, GameType)>]>,
+}
+
+fn empty_relay_cache() -> Box<[OnceLock<(String, GameType)>]> {
+    (0..RELAY_CACHE).map(|_| OnceLock::new()).collect()
+}
+
+/// The game called `name` in `slots`, built by `make` and kept in the first free slot if absent.
+fn cached_game<'a>(
+    slots: &'a [OnceLock<(String, GameType)>],
+    name: &str,
+    make: impl FnOnce() -> Result<GameType, VariantError>,
+) -> Result<&'a GameType, VariantError> {
+    let mut make = Some(make);
+    let mut built: Option<GameType> = None;
+    for slot in slots {
+        if let Some((n, g)) = slot.get() {
+            if n == name {
+                return Ok(g);
+            }
+            continue;
+        }
+        let game = match built.take() {
+            Some(g) => g,
+            None => (make.take().expect("built once"))()?,
+        };
+        // Another thread may have filled this slot meanwhile: then look further.
+        match slot.set((name.to_string(), game)) {
+            Ok(()) => return Ok(&slot.get().expect("just set").1),
+            Err((_, g)) => match slot.get() {
+                Some((n, other)) if n == name => return Ok(other),
+                _ => built = Some(g),
+            },
+        }
+    }
+    Err(VariantError::BadName(format!("too many different games built on request (at most {})", slots.len())))
 }
 
 /// Compiles a spec and checks its start position.
@@ -57,7 +103,7 @@ impl Registry {
             .iter()
             .map(|s| build(s).unwrap_or_else(|e| panic!("built-in variant: {e}")))
             .collect();
-        Registry { specs, games }
+        Registry { specs, games, relay_games: empty_relay_cache(), cancellation_games: empty_relay_cache() }
     }
 
     /// Reads a variants file (without adding it): the games it defines, or every error found.
@@ -92,15 +138,121 @@ impl Registry {
                 self.games.push(game);
             }
         }
+        // Relay games were built over the old definitions.
+        self.relay_games = empty_relay_cache();
+        self.cancellation_games = empty_relay_cache();
         Ok(names)
     }
 
+    /// A game by name or alias; a relay / anti-relay name over any known game (kebab-case or
+    /// the written title, `rules/relay.md`) is built on first request and kept.
     pub fn find(&self, name: &str) -> Result<&GameType, VariantError> {
         let wanted = name.trim().to_ascii_lowercase();
-        self.games
-            .iter()
-            .find(|g| g.variant.name == wanted || g.variant.aliases.contains(&wanted))
-            .ok_or_else(|| VariantError::Unknown(name.trim().to_string()))
+        if let Some(g) = self.games.iter().find(|g| g.variant.name == wanted || g.variant.aliases.contains(&wanted)) {
+            return Ok(g);
+        }
+        if let Some(found) = self.find_cancellation(&wanted) {
+            return found;
+        }
+        self.find_relay(name.trim())
+    }
+
+    /// `cancellation-GAME` and `cancellation-extended-GAME` (`rules/cancellation.md`) for every
+    /// game known by name or alias, built on first request and kept. `None`: not such a name.
+    fn find_cancellation(&self, name: &str) -> Option<Result<&GameType, VariantError>> {
+        let rest = name.strip_prefix("cancellation-")?;
+        let known = |n: &str| self.specs.iter().find(|s| s.name == n || s.aliases.iter().any(|a| a == n));
+        let (extended, base) = match rest.strip_prefix("extended-") {
+            Some(b) if known(rest).is_none() => (true, b),
+            _ => (false, rest),
+        };
+        let Some(base) = known(base) else {
+            if self.find(base).is_ok() {
+                return Some(Err(VariantError::BadName(format!(
+                    "'{name}': cancellation over '{base}' is not supported (relay games generate their own moves)"
+                ))));
+            }
+            return Some(Err(VariantError::Unknown(name.to_string())));
+        };
+        if base.cancellation {
+            return Some(Err(VariantError::BadName(format!("'{name}': '{}' already has cancellation captures", base.name))));
+        }
+        let canonical = format!("cancellation-{}{}", if extended { "extended-" } else { "" }, base.name);
+        Some(cached_game(&self.cancellation_games, &canonical, || {
+            let mut spec = base.clone();
+            spec.name = canonical.clone();
+            spec.aliases.clear();
+            spec.cancellation = true;
+            if extended {
+                crate::rules::cancellation::extended::extend(&mut spec)
+                    .map_err(|message| VariantError::File(vec![SpecError { line: spec.line, message }]))?;
+            }
+            build(&spec).map_err(|e| VariantError::File(vec![e]))
+        }))
+    }
+
+    fn find_relay(&self, name: &str) -> Result<&GameType, VariantError> {
+        use super::relay_name::{self, RelayNameError};
+        let parsed = match relay_name::parse(name) {
+            Ok(p) => p,
+            Err(RelayNameError::NotRelay) => return Err(VariantError::Unknown(name.to_string())),
+            Err(e) => return Err(VariantError::BadName(e.to_string())),
+        };
+        let base = relay_name::base_candidates(&parsed.base).into_iter().find_map(|b| {
+            self.specs.iter().find(|s| s.name == b || s.aliases.contains(&b))
+        });
+        let Some(base) = base else {
+            let known: Vec<&str> = self.names().collect();
+            return Err(VariantError::BadName(format!(
+                "bad variant name '{name}': word {} '{}': unknown base game (known: {})",
+                parsed.base_word,
+                parsed.base,
+                known.join(", ")
+            )));
+        };
+        if base.relay.is_some() {
+            return Err(VariantError::BadName(format!(
+                "bad variant name '{name}': the base game '{}' already has relay rules",
+                base.name
+            )));
+        }
+        let canonical = relay_name::canonical(parsed.rule, &base.name);
+        if let Some(g) = self.games.iter().find(|g| g.variant.name == canonical) {
+            return Ok(g);
+        }
+        let mut built: Option<GameType> = None;
+        for slot in self.relay_games.iter() {
+            if let Some((n, g)) = slot.get() {
+                if *n == canonical {
+                    return Ok(g);
+                }
+                continue;
+            }
+            let game = match built.take() {
+                Some(g) => g,
+                None => {
+                    let mut spec = base.clone();
+                    spec.name = canonical.clone();
+                    spec.aliases.clear();
+                    spec.relay = Some(parsed.rule);
+                    build(&spec).map_err(|e| VariantError::File(vec![e]))?
+                }
+            };
+            // Another thread may have filled this slot meanwhile: then try the next one.
+            match slot.set((canonical.clone(), game)) {
+                Ok(()) => return Ok(&slot.get().expect("just set").1),
+                Err((_, g)) => match slot.get() {
+                    Some((n, other)) if *n == canonical => return Ok(other),
+                    _ => built = Some(g),
+                },
+            }
+        }
+        Err(VariantError::BadName(format!("too many different relay games requested (at most {RELAY_CACHE})")))
+    }
+
+    /// Every name a front end lists: the games, then the relay games of `rules/relay.md`.
+    pub fn listed_names(&self) -> impl Iterator<Item = &str> {
+        self.names().chain(super::relay_name::LISTED.iter().copied())
     }
 
     pub fn names(&self) -> impl Iterator<Item = &str> {

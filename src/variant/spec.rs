@@ -83,11 +83,20 @@ pub struct VariantSpec {
     /// Kings facing each other along this direction (both ways) with nothing between attack
     /// each other (Xiang Qi's flying general).
     pub facing_kings: Option<(i8, i8)>,
+    /// Relay / anti-relay rules (`relay = relay-indirect-anti-relay`, `-` for none).
+    pub relay: Option<super::RelayRule>,
+    /// Captures follow the cancellation rule (`cancellation = yes`).
+    pub cancellation: bool,
     /// Line where the section started (for errors found while compiling).
     pub line: usize,
 }
 
 impl VariantSpec {
+    /// Applies one `key = value` line of the variant-file format (for specs built in code).
+    pub fn set(&mut self, key: &str, value: &str) -> Result<(), String> {
+        apply_key(self, key, value)
+    }
+
     fn empty(name: &str, line: usize) -> VariantSpec {
         VariantSpec {
             name: name.to_string(),
@@ -110,6 +119,8 @@ impl VariantSpec {
             rotate_black: false,
             zones: Vec::new(),
             facing_kings: None,
+            relay: None,
+            cancellation: false,
             line,
         }
     }
@@ -236,6 +247,7 @@ fn apply_key(spec: &mut VariantSpec, key: &str, value: &str) -> Result<(), Strin
             spec.double_step_ranks = parse_list(value).ok_or_else(|| bad("expected rank numbers"))?
         }
         "king-leap" => spec.king_leap = parse_bool(value).ok_or_else(|| bad("expected yes or no"))?,
+        "cancellation" => spec.cancellation = parse_bool(value).ok_or_else(|| bad("expected yes or no"))?,
         "stalemate" => {
             spec.stalemate = match value {
                 "draw" => StalemateRule::Draw,
@@ -291,6 +303,12 @@ fn apply_key(spec: &mut VariantSpec, key: &str, value: &str) -> Result<(), Strin
                     }
                     _ => return Err(bad("expected a unit direction DX DY")),
                 }
+            }
+        }
+        "relay" => {
+            spec.relay = match value {
+                "-" | "none" => None,
+                _ => Some(super::relay_name::parse_rule(value).map_err(|e| format!("relay: {e}"))?),
             }
         }
         "eval-orientation" => {

@@ -1,0 +1,52 @@
+#!/usr/bin/env python3
+"""A misbehaving UCI engine for the match tests. It completes the handshake, then, asked for a
+move, does what MODE says:
+  illegal  answers a move that is never legal at the start (e2e5)
+  crash    exits without answering
+  hang     never answers (the referee must forfeit it on time and kill it)
+  garbage  writes invalid UTF-8, a 200 kB line and nonsense, then an unparsable move
+  nomove   answers 'bestmove (none)'
+Usage: fake_uci.py MODE
+"""
+import sys
+import time
+
+mode = sys.argv[1] if len(sys.argv) > 1 else "illegal"
+out = sys.stdout
+
+
+def say(text):
+    out.write(text + "\n")
+    out.flush()
+
+
+for line in sys.stdin:
+    words = line.split()
+    if not words:
+        continue
+    cmd = words[0]
+    if cmd == "uci":
+        say("id name fake-" + mode)
+        say("option name Hash type spin default 16 min 1 max 1024")
+        say("uciok")
+    elif cmd == "isready":
+        say("readyok")
+    elif cmd == "quit":
+        break
+    elif cmd == "go":
+        if mode == "illegal":
+            say("info depth 1 score cp 12 pv e2e5")
+            say("bestmove e2e5")
+        elif mode == "crash":
+            sys.exit(3)
+        elif mode == "hang":
+            while True:
+                time.sleep(60)
+        elif mode == "garbage":
+            sys.stdout.buffer.write(b"\xff\xfe info \x00\xc3\x28 score cp abc\n")
+            sys.stdout.buffer.write(b"x" * 200000 + b"\n")
+            sys.stdout.buffer.write(b"info depth 99999999999999999999 score mate -\n")
+            sys.stdout.buffer.write(b"bestmove \xe2\x82\xac\xe2\x82\xac\n")
+            sys.stdout.flush()
+        elif mode == "nomove":
+            say("bestmove (none)")

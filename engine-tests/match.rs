@@ -1,0 +1,277 @@
+//! `chimera match` from outside: two Chimera processes finish games with a valid PGN (replayed
+//! here by Chimera's rules); engines that play an illegal move, crash, never answer, write
+//! garbage or cannot start lose those games and the match goes on; the XBoard client speaks the
+//! protocol (a scripted engine logs what it receives); Fairy-Max plays when it is installed.
+
+use chimera::tournament::pgn::{self, PgnGame};
+use chimera::tournament::referee::{rule_ending, Outcome};
+use chimera::variant::Registry;
+use std::io::Read;
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+fn bin() -> &'static str {
+    env!("CARGO_BIN_EXE_chimera")
+}
+
+fn fake(name: &str) -> String {
+    format!("{}/engine-tests/fake-engines/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+fn temp(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("chimera-match-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+struct Run {
+    code: Option<i32>,
+    stdout: String,
+    stderr: String,
+}
+
+/// Runs `chimera ARGS`, killing it after `limit`.
+fn chimera(args: &[&str], limit: Duration) -> Run {
+    let mut child = Command::new(bin())
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start chimera");
+    let mut out = child.stdout.take().unwrap();
+    let mut err = child.stderr.take().unwrap();
+    let reader = std::thread::spawn(move || {
+        let mut s = String::new();
+        let _ = out.read_to_string(&mut s);
+        s
+    });
+    let err_reader = std::thread::spawn(move || {
+        let mut s = String::new();
+        let _ = err.read_to_string(&mut s);
+        s
+    });
+    let start = Instant::now();
+    let code = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status.code();
+        }
+        if start.elapsed() > limit {
+            let _ = child.kill();
+            let _ = child.wait();
+            let stdout = reader.join().unwrap();
+            panic!("chimera {args:?} took more than {limit:?}; output so far:\n{stdout}");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    Run { code, stdout: reader.join().unwrap(), stderr: err_reader.join().unwrap() }
+}
+
+/// Reads a PGN file and checks every game by Chimera's rules: tags, move legality, the result
+/// and, for games that ended by the rules, that the final position really ends that way.
+fn check_pgn(path: &PathBuf, expected_games: usize) -> Vec<PgnGame> {
+    let text = std::fs::read_to_string(path).expect("PGN written");
+    let games = pgn::parse(&text).expect("PGN parses");
+    assert_eq!(games.len(), expected_games, "{text}");
+    let registry = Registry::builtin();
+    for (i, g) in games.iter().enumerate() {
+        let result = g.tag("Result").expect("Result tag");
+        assert_eq!(result, g.result, "game {}: Result tag and result token differ", i + 1);
+        assert!(Outcome::from_pgn(result).is_some(), "game {}: bad result {result}", i + 1);
+        assert!(g.tag("Variant").is_some() && g.tag("FEN").is_some(), "game {}: Variant and FEN tags", i + 1);
+        assert_eq!(g.tag("PlyCount").and_then(|n| n.parse().ok()), Some(g.moves.len()), "game {}", i + 1);
+        let mut end = g.replay(&registry).unwrap_or_else(|e| panic!("game {} does not replay: {e}\n{text}", i + 1));
+        let reason = g.moves.last().and_then(|m| m.comment.clone()).or(g.final_comment.clone()).unwrap_or_default();
+        if g.tag("Termination") == Some("normal") && !reason.contains("resigns") && !reason.contains("agreement") {
+            let by_rules = rule_ending(&mut end).unwrap_or_else(|| panic!("game {}: '{reason}' but the game goes on", i + 1));
+            assert!(reason.ends_with(&by_rules.reason), "game {}: '{reason}' vs rules '{}'", i + 1, by_rules.reason);
+            assert_eq!(by_rules.outcome.pgn(), result, "game {}", i + 1);
+        }
+    }
+    games
+}
+
+#[test]
+fn two_chimeras_finish_valid_games() {
+    for (variant, tc, depths) in [("chess", "1+0.02", ["", ""]), ("capablanca", "10+0.1", ["depth=3", "depth=2"])] {
+        let path = temp(&format!("selfplay-{variant}.pgn"));
+        let a = format!("cmd={} name=A {}", bin(), depths[0]);
+        let b = format!("cmd={} name=B {}", bin(), depths[1]);
+        let run = chimera(
+            &[
+                "match", "--engine", &a, "--engine", &b, "--variant", variant, "--games", "2", "--tc", tc,
+                "--random-plies", "4", "--seed", "11", "--pgn", path.to_str().unwrap(),
+            ],
+            Duration::from_secs(60),
+        );
+        assert_eq!(run.code, Some(0), "{}\n{}", run.stdout, run.stderr);
+        assert!(run.stdout.contains("Finished match"), "{}", run.stdout);
+        assert!(run.stdout.contains("Elo difference"), "{}", run.stdout);
+        let games = check_pgn(&path, 2);
+        for g in &games {
+            let t = g.tag("Termination").unwrap();
+            assert!(["normal", "adjudication", "time forfeit"].contains(&t), "{variant}: {t}");
+            assert_eq!(g.tag("Variant"), Some(variant));
+            // The random plies are the same for both colours of an opening pair.
+            assert_eq!(g.moves[..4].iter().filter(|m| m.comment.as_deref() == Some("book")).count(), 4);
+        }
+        assert_eq!(games[0].moves[..4], games[1].moves[..4]);
+        assert_eq!((games[0].tag("White"), games[1].tag("White")), (Some("A"), Some("B")));
+    }
+}
+
+/// Processes whose command line contains `token`.
+fn processes_with(token: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    for entry in std::fs::read_dir("/proc").into_iter().flatten().flatten() {
+        if let Ok(cmd) = std::fs::read(entry.path().join("cmdline")) {
+            let cmd = String::from_utf8_lossy(&cmd).replace('\0', " ");
+            if cmd.contains(token) && !cmd.contains("cargo") {
+                found.push(cmd);
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn misbehaving_engines_lose_and_the_match_goes_on() {
+    let token = format!("tok{}", std::process::id());
+    let path = temp("misbehaving.pgn");
+    let mut args: Vec<String> = vec!["match".into(), "--engine".into(), format!("cmd={} name=Chimera depth=2", bin())];
+    for mode in ["illegal", "crash", "hang", "garbage"] {
+        let name = format!("{}{}", mode[..1].to_uppercase(), &mode[1..]);
+        args.push("--engine".into());
+        args.push(format!("cmd='python3 {} {mode} {token}' name={name}", fake("fake_uci.py")));
+    }
+    args.push("--engine".into());
+    args.push("cmd=/nonexistent/engine name=Missing".into());
+    for a in ["--games", "2", "--tc", "0.5+0.01", "--concurrency", "2", "--pgn", path.to_str().unwrap()] {
+        args.push(a.into());
+    }
+    let refs: Vec<&str> = args.iter().map(String::as_str).collect();
+    let run = chimera(&refs, Duration::from_secs(60));
+    assert_eq!(run.code, Some(0), "{}\n{}", run.stdout, run.stderr);
+    // 6 engines: 15 pairs of 2 games, every one finished.
+    assert_eq!(run.stdout.matches("Finished game").count(), 30, "{}", run.stdout);
+    assert!(run.stdout.contains("1. Chimera                    10.0 / 10"), "{}", run.stdout);
+    let games = check_pgn(&path, 30);
+    let reasons: Vec<String> = games
+        .iter()
+        .filter(|g| g.tag("White") == Some("Chimera") || g.tag("Black") == Some("Chimera"))
+        .map(|g| {
+            let chimera_white = g.tag("White") == Some("Chimera");
+            assert_eq!(g.result, if chimera_white { "1-0" } else { "0-1" }, "{g:?}");
+            g.moves.last().and_then(|m| m.comment.clone()).or(g.final_comment.clone()).unwrap()
+        })
+        .collect();
+    for (needle, termination) in [
+        ("makes an illegal move: e2e5", "illegal move"),
+        ("disconnects", "abandoned"),
+        ("loses on time", "time forfeit"),
+        ("failed to start", "abandoned"),
+    ] {
+        assert!(reasons.iter().any(|r| r.contains(needle)), "no '{needle}' in {reasons:?}");
+        assert!(games.iter().any(|g| g.tag("Termination") == Some(termination)));
+    }
+    // Every engine process is gone, the one that never answers included.
+    std::thread::sleep(Duration::from_millis(200));
+    assert!(processes_with(&token).is_empty(), "left running: {:?}", processes_with(&token));
+}
+
+#[test]
+fn xboard_client_speaks_the_protocol() {
+    let log = temp("xboard.log");
+    let _ = std::fs::remove_file(&log);
+    let openings = temp("xboard-openings.txt");
+    // One opening from the start (moves only) and one from a FEN (needs setboard).
+    std::fs::write(&openings, "startpos moves e2e4 e7e5\nrnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2\n").unwrap();
+    let path = temp("xboard.pgn");
+    let x1 = format!("cmd='python3 {} {}' name=X1 proto=xboard", fake("fake_xboard.py"), log.display());
+    let x2 = format!("cmd='python3 {}' name=X2", fake("fake_xboard.py"));
+    let run = chimera(
+        &[
+            "match", "--engine", &x1, "--engine", &x2, "--games", "4", "--tc", "5", "--openings",
+            openings.to_str().unwrap(), "--pgn", path.to_str().unwrap(),
+        ],
+        Duration::from_secs(60),
+    );
+    assert_eq!(run.code, Some(0), "{}\n{}", run.stdout, run.stderr);
+    let games = check_pgn(&path, 4);
+    for g in &games {
+        assert_eq!(g.result, "1/2-1/2");
+        assert!(g.moves.last().unwrap().comment.as_deref().unwrap().ends_with("Draw by 3-fold repetition"));
+    }
+    let log = std::fs::read_to_string(&log).unwrap();
+    let mut pos = 0;
+    for expected in [
+        "protover 2", "accepted usermove", "new", "force", "level 0 0:05 0", "post", "usermove e2e4", "usermove e7e5",
+        "ping 1", "time 500", "otim 500", "go", "force", "result 1/2-1/2 {Draw by 3-fold repetition}", "quit",
+        "setboard rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2",
+    ] {
+        match log[pos..].find(expected) {
+            Some(i) => pos += i + expected.len(),
+            None => panic!("'{expected}' missing (in order) from the XBoard log:\n{log}"),
+        }
+    }
+    assert!(!log.contains("variant "), "no variant command for chess");
+}
+
+#[test]
+fn fairymax_plays_if_installed() {
+    let fairymax = "/usr/games/fairymax";
+    if !std::path::Path::new(fairymax).exists() {
+        eprintln!("fairymax not installed: skipped");
+        return;
+    }
+    let path = temp("fairymax.pgn");
+    let run = chimera(
+        &[
+            "match", "--engine", &format!("cmd={} depth=4", bin()), "--engine", &format!("cmd={fairymax}"),
+            "--variant", "capablanca", "--games", "2", "--tc", "2+0.05", "--pgn", path.to_str().unwrap(),
+        ],
+        Duration::from_secs(60),
+    );
+    assert_eq!(run.code, Some(0), "{}\n{}", run.stdout, run.stderr);
+    for g in check_pgn(&path, 2) {
+        let t = g.tag("Termination").unwrap();
+        assert!(["normal", "adjudication", "time forfeit"].contains(&t), "{t}: {g:?}");
+    }
+}
+
+#[test]
+fn sprt_stops_when_decided() {
+    let strong = format!("cmd={} name=Strong depth=4", bin());
+    let weak = format!("cmd={} name=Weak depth=1", bin());
+    let run = chimera(
+        &[
+            "match", "--engine", &strong, "--engine", &weak, "--games", "200", "--tc", "10+0.1", "--concurrency", "2",
+            "--random-plies", "6", "--draw-after", "100", "--resign-score", "600", "--resign-moves", "3", "--sprt",
+            "elo0=0", "elo1=300", "alpha=0.1", "beta=0.1",
+        ],
+        Duration::from_secs(90),
+    );
+    assert_eq!(run.code, Some(0), "{}\n{}", run.stdout, run.stderr);
+    let finished = run.stdout.matches("Finished game").count();
+    assert!(finished < 60, "no early stop after {finished} games:\n{}", run.stdout);
+    assert!(run.stdout.contains("H1 accepted"), "{}", run.stdout);
+    assert!(run.stdout.contains("LLR"), "{}", run.stdout);
+}
+
+#[test]
+fn bad_arguments_are_one_line_errors() {
+    let e = format!("cmd={}", bin());
+    for (args, needle) in [
+        (vec!["match", "--engine", e.as_str(), "--engine", e.as_str(), "--tc", "fast"], "--tc"),
+        (vec!["match", "--engine", e.as_str(), "--engine", e.as_str(), "--variant", "nope"], "unknown variant"),
+        (vec!["match", "--engine", e.as_str()], "two engines"),
+        (vec!["match", "--engine", "cmd=x colour=red", "--engine", e.as_str()], "unknown key"),
+        (vec!["match", "--engine", e.as_str(), "--engine", e.as_str(), "--sprt", "elo0=5", "elo1=1"], "elo1"),
+        (vec!["match", "--engine", e.as_str(), "--engine", e.as_str(), "--openings", "/nonexistent"], "/nonexistent"),
+    ] {
+        let run = chimera(&args, Duration::from_secs(20));
+        assert_eq!(run.code, Some(2), "{args:?}: {}", run.stdout);
+        assert!(run.stderr.contains(needle), "{args:?}: {}", run.stderr);
+    }
+}

@@ -1,0 +1,393 @@
+//! UCI sessions with the real binary: handshake and options, searches in several games (legal
+//! best moves, `a10`-style squares, mates, stalemate rules), `stop`/`isready` during a search
+//! with several threads, pondering, MultiPV, search moves, time limits, and bad input.
+//! Every read has a timeout (see `common`), so a hung engine fails instead of hanging.
+
+mod common;
+use common::*;
+use std::time::{Duration, Instant};
+
+/// A generous bound for a reply that should be instant (the CI machine may be loaded).
+const QUICK: Duration = Duration::from_millis(1_000);
+
+fn is_bestmove(l: &str) -> bool {
+    l.starts_with("bestmove")
+}
+
+/// Runs `go …` and returns (info lines, best move, ponder move).
+fn go(u: &mut Uci, args: &str) -> (Vec<String>, String, Option<String>) {
+    u.send(&format!("go {args}"));
+    let (lines, last) = u.read_until("bestmove", TIMEOUT, is_bestmove);
+    if let Some(e) = lines.iter().find(|l| l.starts_with("info string")) {
+        let e = e.clone();
+        u.fail(&format!("go {args}: unexpected {e:?}"));
+    }
+    let words: Vec<&str> = last.split_whitespace().collect();
+    let best = words.get(1).map(|s| s.to_string()).unwrap_or_default();
+    let ponder = match words.get(2) {
+        Some(&"ponder") => words.get(3).map(|s| s.to_string()),
+        _ => None,
+    };
+    (lines, best, ponder)
+}
+
+/// The last `info … score …` line's score, as "cp N" or "mate N".
+fn last_score(lines: &[String]) -> String {
+    let l = lines.iter().rev().find(|l| l.contains(" score ")).expect("an info line with a score");
+    let rest = l.split(" score ").nth(1).unwrap();
+    rest.split_whitespace().take(2).collect::<Vec<_>>().join(" ")
+}
+
+fn legal_moves(u: &mut Uci) -> Divide {
+    u.perft(1)
+}
+
+#[test]
+fn handshake_lists_every_option() {
+    let mut u = Uci::start();
+    let lines = u.handshake();
+    let option = |name: &str| -> String {
+        lines
+            .iter()
+            .find(|l| l.starts_with(&format!("option name {name} type")))
+            .unwrap_or_else(|| panic!("no option {name}: {lines:#?}"))
+            .clone()
+    };
+    assert!(option("Hash").contains("type spin default 16 min 1 max"));
+    assert!(option("Threads").contains("min 1 max 256"));
+    assert!(option("MultiPV").contains("type spin"));
+    assert!(option("Ponder").contains("type check"));
+    assert!(option("Move Overhead").contains("type spin"));
+    assert!(option("UCI_Chess960").contains("type check"));
+    assert!(option("VariantPath").contains("type string"));
+    let combo = option("UCI_Variant");
+    let listed = run_bin(&["variants"], None, TIMEOUT);
+    for line in listed.stdout.lines() {
+        let name = line.split_whitespace().next().unwrap();
+        assert!(combo.contains(&format!(" var {name}")), "UCI_Variant lacks {name}: {combo}");
+    }
+    assert_eq!(u.quit(), Some(0));
+}
+
+#[test]
+fn go_depth_gives_a_legal_move_in_every_game() {
+    let mut u = Uci::new();
+    for variant in [
+        "chess", "capablanca", "gothic", "janus", "embassy", "chancellor", "grand", "tutti-frutti", "paulowich",
+        "paulowich-crosswise", "kings-leap",
+    ] {
+        u.variant(variant);
+        u.position("startpos");
+        let legal = legal_moves(&mut u);
+        let (lines, best, ponder) = go(&mut u, "depth 4");
+        if !legal.has(&best) {
+            u.fail(&format!("{variant}: bestmove {best} is not legal"));
+        }
+        assert!(lines.iter().any(|l| l.starts_with("info depth 4 ") && l.contains(" pv ")), "{variant}: {lines:#?}");
+        // The ponder move is legal after the best move.
+        if let Some(p) = ponder {
+            u.position(&format!("startpos moves {best}"));
+            if !legal_moves(&mut u).has(&p) {
+                u.fail(&format!("{variant}: ponder move {p} is not legal after {best}"));
+            }
+        }
+    }
+}
+
+#[test]
+fn grand_moves_with_two_digit_ranks() {
+    let mut u = Uci::new();
+    u.variant("grand");
+    // Black to move: every black move starts on rank 8, 9 or 10.
+    u.position("startpos moves e3e5");
+    let legal = legal_moves(&mut u);
+    let (lines, best, _) = go(&mut u, "depth 3");
+    assert!(legal.has(&best), "{best}");
+    let pv_line = lines.iter().rev().find(|l| l.contains(" pv ")).unwrap();
+    assert!(pv_line.split(" pv ").nth(1).unwrap().split_whitespace().all(|m| legal.has(m) || m.len() >= 4));
+    // Mate in one along the tenth rank: b1b10.
+    u.position("fen 9k/R9/10/10/10/10/10/10/10/1R7K w - - 0 1");
+    let (lines, best, _) = go(&mut u, "depth 5");
+    assert_eq!(best, "b1b10", "{lines:#?}");
+    assert_eq!(last_score(&lines), "mate 1");
+    // searchmoves with a10-style squares.
+    u.position("startpos");
+    let (_, best, _) = go(&mut u, "depth 3 searchmoves a1a2 j1j2");
+    assert!(best == "a1a2" || best == "j1j2", "{best}");
+}
+
+#[test]
+fn mate_in_one_is_found_and_scored() {
+    let mut u = Uci::new();
+    u.position("fen 6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1");
+    let (lines, best, _) = go(&mut u, "depth 6");
+    assert_eq!(best, "d1d8");
+    assert_eq!(last_score(&lines), "mate 1");
+    // The mated side sees it too.
+    u.position("fen 6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1 moves g1f1");
+    let (lines, _, _) = go(&mut u, "depth 6");
+    let s = last_score(&lines);
+    assert!(s.starts_with("cp") || s.starts_with("mate -"), "{s}");
+    // go mate
+    u.position("fen 6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1");
+    let (_, best, _) = go(&mut u, "mate 1");
+    assert_eq!(best, "d1d8");
+}
+
+#[test]
+fn no_legal_move_answers_none() {
+    let mut u = Uci::new();
+    // Stalemate: a draw.
+    u.position("fen 7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
+    let (lines, best, _) = go(&mut u, "depth 5");
+    assert_eq!(best, "(none)");
+    assert_eq!(last_score(&lines), "cp 0");
+    // Checkmate: lost.
+    u.position("fen 7k/6Q1/6K1/8/8/8/8/8 b - - 0 1");
+    let (lines, best, _) = go(&mut u, "depth 5");
+    assert_eq!(best, "(none)");
+    assert_eq!(last_score(&lines), "mate 0");
+}
+
+/// Stalemate is a draw in chess, so White does not stalemate (Qg6 or Kf7) but plays on; in a
+/// game where the stalemated side loses, stalemating is mate in one (there is no real mate in
+/// one here: chess does not find one).
+#[test]
+fn stalemate_follows_the_variant_rule() {
+    const FEN: &str = "fen 7k/8/5K2/8/8/3Q4/8/8 w - - 0 1";
+    let mut u = Uci::new();
+    u.position(FEN);
+    let (lines, best, _) = go(&mut u, "depth 6");
+    assert!(best != "d3g6" && best != "f6f7", "stalemating is a draw in chess: {lines:#?}");
+    assert!(!last_score(&lines).starts_with("mate 1"), "{lines:#?}");
+
+    let dir = std::env::temp_dir().join(format!("chimera-uci-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("stalemate-loss.ini");
+    std::fs::write(&file, "[stalemate-loss : chess]\nstalemate = loss\n").unwrap();
+    u.send(&format!("setoption name VariantPath value {}", file.display()));
+    let (_, loaded) = u.read_until("variants loaded", TIMEOUT, |l| l.starts_with("info string"));
+    assert!(loaded.contains("stalemate-loss") && !loaded.contains("error"), "{loaded}");
+    u.variant("stalemate-loss");
+    u.position(FEN);
+    let (lines, best, _) = go(&mut u, "depth 4");
+    assert_eq!(last_score(&lines), "mate 1", "{lines:#?}");
+    assert!(best == "d3g6" || best == "f6f7", "{lines:#?}");
+    u.position(&format!("{FEN} moves {best}"));
+    assert_eq!(legal_moves(&mut u).total, 0);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn stop_ends_an_infinite_search_quickly_with_four_threads() {
+    let mut u = Uci::new();
+    u.ok("setoption name Threads value 4");
+    u.variant("capablanca");
+    u.position("startpos");
+    u.send("go infinite");
+    // No answer before `stop`.
+    assert!(u.read_line(Duration::from_millis(300)).map_or(true, |l| !is_bestmove(&l)));
+    let (_, _) = u.read_until("info lines", TIMEOUT, |l| l.starts_with("info depth"));
+    let t = Instant::now();
+    u.send("stop");
+    let (_, best) = u.read_until("bestmove after stop", QUICK, is_bestmove);
+    let latency = t.elapsed();
+    eprintln!("stop latency with 4 threads: {latency:?}");
+    assert!(best.split_whitespace().nth(1).is_some_and(|m| m != "(none)"), "{best}");
+    u.sync();
+}
+
+#[test]
+fn isready_is_answered_during_a_search() {
+    let mut u = Uci::new();
+    u.ok("setoption name Threads value 2");
+    u.position("startpos");
+    u.send("go infinite");
+    std::thread::sleep(Duration::from_millis(100));
+    for _ in 0..3 {
+        let t = Instant::now();
+        u.send("isready");
+        let (before, _) = u.read_until("readyok during a search", QUICK, |l| l == "readyok");
+        assert!(before.iter().all(|l| !is_bestmove(l)), "the search ended early: {before:#?}");
+        eprintln!("readyok during a search after {:?}", t.elapsed());
+    }
+    // A second `go` while searching is refused; the search goes on.
+    u.send("go depth 1");
+    let (_, err) = u.read_until("an error line", QUICK, |l| l.starts_with("info string"));
+    assert!(err.contains("error"), "{err}");
+    u.send("stop");
+    u.read_until("bestmove", QUICK, is_bestmove);
+}
+
+#[test]
+fn quit_during_a_search_exits() {
+    let mut u = Uci::new();
+    u.ok("setoption name Threads value 3");
+    u.position("startpos");
+    u.send("go infinite");
+    std::thread::sleep(Duration::from_millis(100));
+    assert_eq!(u.quit(), Some(0));
+}
+
+#[test]
+fn ponder_waits_for_ponderhit_or_stop() {
+    let mut u = Uci::new();
+    u.ok("setoption name Ponder value true");
+    u.position("startpos moves e2e4");
+    // A ponder search with a short clock does not answer before ponderhit ...
+    u.send("go ponder wtime 1000 btime 1000");
+    assert!(u.read_line(Duration::from_millis(400)).map_or(true, |l| !is_bestmove(&l)));
+    while let Some(l) = u.read_line(Duration::from_millis(100)) {
+        assert!(!is_bestmove(&l), "bestmove while pondering");
+    }
+    // ... and answers soon after it.
+    u.send("ponderhit");
+    u.read_until("bestmove after ponderhit", Duration::from_secs(2), is_bestmove);
+    // `stop` while pondering answers too.
+    u.send("go ponder wtime 60000 btime 60000");
+    std::thread::sleep(Duration::from_millis(100));
+    u.send("stop");
+    u.read_until("bestmove after stop", QUICK, is_bestmove);
+    u.sync();
+}
+
+#[test]
+fn multipv_reports_distinct_lines() {
+    let mut u = Uci::new();
+    u.ok("setoption name MultiPV value 3");
+    u.position("startpos");
+    let (lines, _, _) = go(&mut u, "depth 5");
+    let last: Vec<&String> = lines.iter().filter(|l| l.starts_with("info depth 5 ")).collect();
+    let mut firsts = Vec::new();
+    for k in 1..=3 {
+        let l = last.iter().find(|l| l.contains(&format!(" multipv {k} "))).unwrap_or_else(|| panic!("{lines:#?}"));
+        firsts.push(l.split(" pv ").nth(1).unwrap().split_whitespace().next().unwrap().to_string());
+    }
+    firsts.sort();
+    firsts.dedup();
+    assert_eq!(firsts.len(), 3, "{lines:#?}");
+}
+
+#[test]
+fn time_limits_are_kept() {
+    let mut u = Uci::new();
+    u.position("startpos");
+    let t = Instant::now();
+    go(&mut u, "movetime 300");
+    let spent = t.elapsed();
+    assert!(spent >= Duration::from_millis(250) && spent < Duration::from_millis(800), "movetime 300 took {spent:?}");
+    // A nearly empty clock: answer at once.
+    let t = Instant::now();
+    let (_, best, _) = go(&mut u, "wtime 30 btime 30 winc 0 binc 0");
+    assert!(t.elapsed() < Duration::from_millis(300), "30 ms left took {:?}", t.elapsed());
+    assert!(legal_moves(&mut u).has(&best));
+    // 1+0.01 for 20 moves: never more than the time left.
+    let mut left: i64 = 1_000;
+    let mut moves: Vec<String> = Vec::new();
+    u.ok("setoption name Move Overhead value 10");
+    for _ in 0..20 {
+        u.position(&format!("startpos moves {}", moves.join(" ")));
+        let t = Instant::now();
+        let (_, best, _) = go(&mut u, &format!("wtime {left} btime {left} winc 10 binc 10"));
+        let spent = t.elapsed().as_millis() as i64;
+        left = left - spent + 10;
+        assert!(left > 0, "lost on time: {spent} ms spent, {left} left");
+        if best == "(none)" {
+            break;
+        }
+        moves.push(best);
+    }
+    // go nodes
+    u.position("startpos");
+    let (lines, _, _) = go(&mut u, "nodes 5000");
+    let nodes: u64 = lines.last().unwrap().split(" nodes ").nth(1).unwrap().split_whitespace().next().unwrap().parse().unwrap();
+    assert!(nodes < 50_000, "{nodes}");
+}
+
+#[test]
+fn go_before_position_uses_the_start_position() {
+    let mut u = Uci::new();
+    let (_, best, _) = go(&mut u, "depth 3");
+    u.position("startpos");
+    assert!(legal_moves(&mut u).has(&best), "{best}");
+}
+
+#[test]
+fn chess960_castling_is_king_takes_rook() {
+    let mut u = Uci::new();
+    u.ok("setoption name UCI_Chess960 value true");
+    // Castling is the only move that does not lose the rook on h1... the engine may pick it;
+    // check only the notation: both forms are accepted as input.
+    u.position("fen 4k3/8/8/8/8/8/8/4K2R w K - 0 1 moves e1h1");
+    u.position("fen 4k3/8/8/8/8/8/8/4K2R w K - 0 1 moves e1g1");
+    u.position("fen 4k3/8/8/8/8/8/8/4K2R w K - 0 1");
+    let (lines, _, _) = go(&mut u, "depth 3 searchmoves e1g1");
+    let pv = lines.iter().rev().find(|l| l.contains(" pv ")).unwrap();
+    assert!(pv.contains(" pv e1h1"), "{pv}");
+}
+
+#[test]
+fn bad_input_keeps_the_state() {
+    let mut u = Uci::new();
+    u.variant("capablanca");
+    u.position("startpos moves e2e4");
+    let before = legal_moves(&mut u).total;
+    for bad in [
+        "go depth",
+        "go depth 0",
+        "go depth x",
+        "go nodes -5",
+        "go wtime",
+        "go movetime abc",
+        "go searchmoves",
+        "go searchmoves e2e4",
+        "go searchmoves zz",
+        "go depth 3 depth 4",
+        "go frobnicate",
+        "go infinite perft 2",
+        "setoption name Threads value 0",
+        "setoption name Threads value 257",
+        "setoption name Hash value 0",
+        "setoption name MultiPV value many",
+        "setoption name Ponder value yes",
+        "setoption name UCI_Chess960 value 1",
+        "setoption name VariantPath value /no/such/file.ini",
+        "stop now",
+        "isready please",
+        "d 3",
+        "eval me",
+        "debug maybe",
+        "position startpos moves a1a11",
+        "position fen 10/10 w - - 0 1",
+    ] {
+        u.expect_error(bad);
+        let after = legal_moves(&mut u).total;
+        if after != before {
+            u.fail(&format!("after {bad:?} the position changed: {before} -> {after} moves"));
+        }
+    }
+    // Still searching fine.
+    let (_, best, _) = go(&mut u, "depth 3");
+    assert!(legal_moves(&mut u).has(&best));
+    // Stop without a search, ponderhit without pondering: nothing at all.
+    u.send("stop");
+    u.send("ponderhit");
+    let extra = u.sync();
+    assert!(extra.is_empty(), "{extra:#?}");
+}
+
+#[test]
+fn display_and_eval_commands() {
+    let mut u = Uci::new();
+    u.variant("grand");
+    u.position("startpos");
+    u.send("d");
+    let lines = u.sync();
+    assert!(lines.iter().any(|l| l.ends_with("| 10")), "{lines:#?}");
+    assert!(lines.iter().any(|l| l.starts_with("Fen: r8r/1nbqkcabn1")), "{lines:#?}");
+    assert!(lines.iter().any(|l| l.starts_with("Key: ")));
+    assert!(lines.iter().any(|l| l.starts_with("Checkers:")));
+    u.send("eval");
+    let lines = u.sync();
+    assert!(lines.len() > 3 && lines.iter().all(|l| !l.contains("error")), "{lines:#?}");
+}

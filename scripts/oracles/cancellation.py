@@ -1,0 +1,1016 @@
+#!/usr/bin/env python3
+"""Independent perft oracle for cancellation captures (rules/cancellation.md) over four bases:
+chess, paulowich, cannons-and-crabs and canonical (rules/classics.md, chancellor.md,
+cannons-and-crabs.md, canonical.md).
+
+Written from the rules text only, in plain Python (not from Chimera's code). The base games are
+a small list-board move generator here; its plain chess is checked against python-chess
+(`--self-test`). The cancellation layer follows the spec literally and exhaustively: every
+capture is tried on a copy of the board, every way of placing the remnant is enumerated, and
+the capturer's King is tested on the finished board (no shortcuts), so it is slow but simple.
+
+Rules implemented (cancellation):
+  * capture by a non-royal piece: a = capturer's value, d = captured piece's value; a = d both
+    vanish; a > d the capturer places r = a - d; a < d the captured piece's owner places r = d - a.
+    A royal capture is ordinary. A capture never promotes. En passant: pawn takes pawn (equal).
+  * placing r: on the destination the highest value <= r among the placeable types (not royal,
+    value >= 1) that may stand there (owner chooses among equal values); then, while r > 0 and a
+    vacant neighbour of the destination can take a type of value <= r, the highest such value,
+    owner choosing square and type; the rest is lost. "May stand": pawn-like pieces (P, and the
+    Crab X) never on their owner's first or last rank, except Canonical pawns; Canonical K/Q only
+    in their own fortress.
+  * exactly one admissible (square, type) pair: placed automatically, no ply; otherwise one ply
+    per piece, a drop `B@d4`, made by the remnant's owner; while placements are pending only
+    they are legal; when done the turn goes to the player who did not capture.
+  * legality: the capturer's King must be safe once all placements are made: for its own
+    remnant some way must be safe (placement plies with no safe way on are illegal); for the
+    defender's remnant every way must be safe. The defender's placements are unrestricted.
+  * placed pieces never carry castling rights; placed pawns double-step only from the game's
+    double-step rank (chess/paulowich: rank 2).
+  * Canonical: no move may recreate a position (board, side to move, pending placements) of the
+    path from the root.
+
+CLI:
+  cancellation.py --variant cancellation-chess [--fen FEN] --depth D [--divide]
+  cancellation.py --compare --chimera PATH [--variants a,b] [--positions N] [--seed S]
+                  [--depth D] [--start-depth D]
+      compares `chimera perft --divide` with this oracle: each game's start position at depths
+      1..start-depth, then N seeded random-playout positions per game (many taken right after a
+      capture, so placements are pending) at depths 1..D. Prints every difference; exit 1 if any.
+  cancellation.py --base-check --chimera PATH [--variants …] [--positions N] [--depth D]
+      the oracle's base games with ordinary captures against Chimera's plain games (start
+      position at --start-depth, N random-playout positions at --depth)
+  cancellation.py --self-test      plain chess perft against python-chess, plus the spec examples
+  cancellation.py --random-fens --variant V --positions N [--seed S]   prints playout FENs
+
+FEN: Chimera's, with the seventh field `place=SQUARE,VALUE,dest|near,pass|stay` while placements
+are pending (the destination, the value still to place, whether the destination itself is still
+to fill, and whether the turn passes to the opponent when they are done).
+"""
+
+import argparse
+import random
+import subprocess
+import sys
+
+# ---------------------------------------------------------------------------------------------
+# Games
+
+
+class Game:
+    def __init__(self, name, W, H, start, values, royal="K"):
+        self.name, self.W, self.H, self.start, self.values, self.royal = name, W, H, start, values, royal
+        # placeable types, highest value first (ties: letter order)
+        self.placeable = sorted(((v, l) for l, v in values.items() if l != royal and v >= 1), key=lambda t: (-t[0], t[1]))
+        self.promote = []
+        self.double_rank = None  # relative rank (0-based) from which pawns double-step
+        self.ep = False
+        self.castling = {}  # right letter -> (king_from_file, king_to_file, partner_file, partner_to_file, partner letters)
+        self.pawnlike = "P"
+        self.fortress = None  # Canonical: per colour the set of fortress squares
+        self.no_repetition = False
+        self.facing_kings = False
+        self.canonical = False
+
+    def sq(self, f, r):
+        return r * self.W + f
+
+    def on(self, f, r):
+        return 0 <= f < self.W and 0 <= r < self.H
+
+    def name_of(self, s):
+        return "abcdefghijklmnop"[s % self.W] + str(s // self.W + 1)
+
+    def parse_sq(self, t):
+        return self.sq(ord(t[0]) - 97, int(t[1:]) - 1)
+
+    def rel_rank(self, white, s):
+        r = s // self.W
+        return r if white else self.H - 1 - r
+
+    def may_stand(self, letter, white, s):
+        u = letter.upper()
+        if u in self.pawnlike and not self.canonical:
+            rr = self.rel_rank(white, s)
+            if rr == 0 or rr == self.H - 1:
+                return False
+        if self.canonical and u in "KQ":
+            return s in self.fortress[0 if white else 1]
+        return True
+
+    def neighbours(self, s):
+        f0, r0 = s % self.W, s // self.W
+        out = []
+        for dr in (-1, 0, 1):
+            for df in (-1, 0, 1):
+                if (df or dr) and self.on(f0 + df, r0 + dr):
+                    out.append(self.sq(f0 + df, r0 + dr))
+        return out
+
+
+def make_games():
+    g = {}
+    chess = Game("chess", 8, 8, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+                 {"K": 0, "Q": 9, "R": 5, "B": 3, "N": 3, "P": 1})
+    chess.promote = ["Q", "R", "B", "N"]
+    chess.double_rank = 1
+    chess.ep = True
+    # right: (king file from, king file to, partner file, partner file to, partner letters)
+    chess.castling = {"K": (4, 6, 7, 5, "R"), "Q": (4, 2, 0, 3, "R")}
+    g["chess"] = chess
+    pw = Game("paulowich", 8, 8, "cnbrkbnq/pppppppp/8/8/8/8/PPPPPPPP/CNBRKBNQ w KQkq - 0 1",
+              {"K": 0, "Q": 9, "C": 9, "R": 5, "B": 3, "N": 3, "P": 1})
+    pw.promote = ["N", "B", "R", "C", "Q"]
+    pw.double_rank = 1
+    pw.ep = True
+    pw.castling = {"K": (4, 6, 7, 5, "Q"), "Q": (4, 2, 0, 3, "C")}
+    g["paulowich"] = pw
+    cc = Game("cannons-and-crabs", 7, 6, "rnckcnr/xpxpxpx/7/7/XPXPXPX/RNCKCNR w KQkq - 0 1",
+              {"K": 0, "R": 5, "N": 3, "C": 5, "X": 2, "P": 1, "M": 9, "A": 8})
+    cc.promote = ["M", "A"]
+    cc.castling = {"K": (3, 5, 6, 4, "R"), "Q": (3, 1, 0, 2, "R")}
+    cc.pawnlike = "PX"
+    g["cannons-and-crabs"] = cc
+    cn = Game("canonical", 9, 9, "1p3rbnk/P1p4qn/1P1p4b/2P1p3r/3P1p3/R3P1p2/B4P1p1/NQ4P1p/KNBR3P1 w - - 0 1",
+              {"K": 0, "Q": 2, "R": 8, "B": 4, "N": 4, "P": 1})
+    cn.canonical = True
+    cn.no_repetition = True
+    cn.facing_kings = True
+    N = 9
+    cn.fortress = (
+        {cn.sq(f, r) for f in range(3) for r in range(3)},
+        {cn.sq(f, r) for f in range(N - 3, N) for r in range(N - 3, N)},
+    )
+    g["canonical"] = cn
+    return g
+
+
+GAMES = make_games()
+
+# ---------------------------------------------------------------------------------------------
+# Positions
+
+
+class Pos:
+    __slots__ = ("g", "b", "white", "castle", "ep", "pend", "half", "full")
+
+    def __init__(self, g, b, white, castle, ep, pend, half=0, full=1):
+        self.g, self.b, self.white, self.castle, self.ep, self.pend = g, b, white, castle, ep, pend
+        self.half, self.full = half, full
+
+    def copy(self):
+        return Pos(self.g, self.b[:], self.white, set(self.castle), self.ep, self.pend, self.half, self.full)
+
+    def key(self):
+        return (tuple(self.b), self.white, self.pend)
+
+    def fen(self):
+        g = self.g
+        rows = []
+        for r in range(g.H - 1, -1, -1):
+            s, run = "", 0
+            for f in range(g.W):
+                p = self.b[g.sq(f, r)]
+                if p == ".":
+                    run += 1
+                else:
+                    if run:
+                        s += str(run)
+                        run = 0
+                    s += p
+            if run:
+                s += str(run)
+            rows.append(s)
+        cas = "".join(c for c in "KQkq" if c in self.castle) or "-"
+        ep = g.name_of(self.ep) if self.ep is not None else "-"
+        out = "%s %s %s %s %d %d" % ("/".join(rows), "w" if self.white else "b", cas, ep, self.half, self.full)
+        if self.pend:
+            c, r, at, pas = self.pend
+            out += " place=%s,%d,%s,%s" % (g.name_of(c), r, "dest" if at else "near", "pass" if pas else "stay")
+        return out
+
+
+def parse_fen(g, fen):
+    parts = fen.split()
+    pend = None
+    if parts[-1].startswith("place="):
+        sq, r, at, pas = parts.pop()[6:].split(",")
+        pend = (g.parse_sq(sq), int(r), at == "dest", pas == "pass")
+    rows = parts[0].split("/")
+    assert len(rows) == g.H
+    b = []
+    for row in reversed(rows):
+        cells, num = [], ""
+        for ch in row:
+            if ch.isdigit():
+                num += ch
+                continue
+            if num:
+                cells += ["."] * int(num)
+                num = ""
+            cells.append(ch)
+        if num:
+            cells += ["."] * int(num)
+        assert len(cells) == g.W, row
+        b += cells
+    white = parts[1] == "w"
+    castle = set(c for c in (parts[2] if len(parts) > 2 else "-") if c in "KQkq")
+    ep = g.parse_sq(parts[3]) if len(parts) > 3 and parts[3] != "-" else None
+    half = int(parts[4]) if len(parts) > 4 else 0
+    full = int(parts[5]) if len(parts) > 5 else 1
+    return Pos(g, b, white, castle, ep, pend, half, full)
+
+
+def own(p, white):
+    return p != "." and (p.isupper() == white)
+
+
+def enemy(p, white):
+    return p != "." and (p.isupper() != white)
+
+
+ORTHO = [(1, 0), (-1, 0), (0, 1), (0, -1)]
+DIAG = [(1, 1), (1, -1), (-1, 1), (-1, -1)]
+KING8 = ORTHO + DIAG
+KNIGHT = [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)]
+
+
+def fwd(g, white):
+    return 1 if white else -1
+
+
+# ---------------------------------------------------------------------------------------------
+# Attacks ("as against a King standing there")
+
+
+def piece_attacks(g, b, s, p, t):
+    """Does the piece p on s attack square t (judged against a King)?"""
+    W = g.W
+    white = p.isupper()
+    u = p.upper()
+    f0, r0 = s % W, s // W
+    ft, rt = t % W, t // W
+    df, dr = ft - f0, rt - r0
+
+    def ray_clear(dx, dy, n):
+        for i in range(1, n):
+            if b[g.sq(f0 + dx * i, r0 + dy * i)] != ".":
+                return False
+        return True
+
+    def rides(dirs):
+        for dx, dy in dirs:
+            if dx == 0 and df != 0 or dy == 0 and dr != 0:
+                continue
+            n = abs(df) if dx else abs(dr)
+            if n == 0 or dx * n != df or dy * n != dr:
+                continue
+            if ray_clear(dx, dy, n):
+                return True
+        return False
+
+    if g.canonical:
+        # Canonical pieces on the grid (White's forward = +1,+1; Black rotated 180 degrees).
+        if u == "K":
+            return (df, dr) in ORTHO and t in g.fortress[0 if white else 1]
+        if u == "Q":
+            return (df, dr) in KING8 and t in g.fortress[0 if white else 1] and s in g.fortress[0 if white else 1]
+        if u == "R":
+            return rides(ORTHO)
+        if u == "B":  # cannon: captures by jumping exactly one screen along an orthogonal line
+            for dx, dy in ORTHO:
+                n = abs(df) if dx else abs(dr)
+                if n < 2 or dx * n != df or dy * n != dr:
+                    continue
+                between = sum(1 for i in range(1, n) if b[g.sq(f0 + dx * i, r0 + dy * i)] != ".")
+                if between == 1:
+                    return True
+            return False
+        if u == "N":
+            if (df, dr) not in KNIGHT:
+                return False
+            if abs(df) == 2:
+                mao = (df // 2, 0)
+            else:
+                mao = (0, dr // 2)
+            moa = (1 if df > 0 else -1, 1 if dr > 0 else -1)
+            return b[g.sq(f0 + mao[0], r0 + mao[1])] == "." or b[g.sq(f0 + moa[0], r0 + moa[1])] == "."
+        if u == "P":
+            steps = [(1, 0), (0, 1)] if white else [(-1, 0), (0, -1)]
+            if crossed(g, white, s):
+                steps += [(1, -1), (-1, 1)]
+            return (df, dr) in steps
+        raise ValueError(p)
+
+    if u == "K":
+        return max(abs(df), abs(dr)) == 1
+    if u == "N":
+        return (df, dr) in KNIGHT
+    if u == "P" or u == "X":
+        return dr == fwd(g, white) and abs(df) == 1
+    if g.name == "cannons-and-crabs" and u == "C":
+        if max(abs(df), abs(dr)) == 1:
+            return True
+        if (abs(df), abs(dr)) in ((2, 0), (0, 2), (2, 2)):
+            return b[g.sq(f0 + df // 2, r0 + dr // 2)] == "."  # may not jump to attack a King
+        return False
+    if u == "R":
+        return rides(ORTHO)
+    if u == "B":
+        return rides(DIAG)
+    if u == "Q":
+        return rides(KING8)
+    if u in "CM":  # Chancellor (paulowich) / Marshall: R + N
+        return (df, dr) in KNIGHT or rides(ORTHO)
+    if u == "A":  # Cardinal: B + N
+        return (df, dr) in KNIGHT or rides(DIAG)
+    raise ValueError(p)
+
+
+def crossed(g, white, s):
+    x, y = s % g.W + 1, s // g.W + 1
+    N = g.W
+    return x + y >= N + 2 if white else x + y <= N
+
+
+def attacked(g, b, t, by_white):
+    for s, p in enumerate(b):
+        if p != "." and p.isupper() == by_white and piece_attacks(g, b, s, p, t):
+            return True
+    if g.facing_kings:
+        # Kings on one screen-vertical line (x - y equal) with nothing between attack each other.
+        k = "K" if by_white else "k"
+        if k in b:
+            ks = b.index(k)
+            d = ks % g.W - ks // g.W
+            if d == t % g.W - t // g.W and ks != t:
+                step = 1 if ks > t else -1
+                f, r = t % g.W + step, t // g.W + step
+                clear = True
+                while g.sq(f, r) != ks:
+                    if b[g.sq(f, r)] != ".":
+                        clear = False
+                        break
+                    f += step
+                    r += step
+                if clear:
+                    return True
+    return False
+
+
+def king_of(b, white):
+    k = "K" if white else "k"
+    return b.index(k) if k in b else None
+
+
+def king_safe(g, b, white):
+    ks = king_of(b, white)
+    return not attacked(g, b, ks, not white)
+
+
+# ---------------------------------------------------------------------------------------------
+# Base moves: (uci, frm, to, kind, promo) with kind in normal|double|ep|castle:<right>
+
+
+def pseudo_moves(pos):
+    g, b, white = pos.g, pos.b, pos.white
+    W = g.W
+    out = []
+    for s, p in enumerate(b):
+        if not own(p, white):
+            continue
+        u = p.upper()
+        f0, r0 = s % W, s // W
+
+        def add(t, kind="normal", promo=None):
+            out.append((s, t, kind, promo))
+
+        def target_ok(t):
+            q = b[t]
+            return q == "." or (enemy(q, white) and q.upper() != "K")
+
+        def slide(dirs):
+            for dx, dy in dirs:
+                f, r = f0 + dx, r0 + dy
+                while g.on(f, r):
+                    t = g.sq(f, r)
+                    if b[t] == ".":
+                        add(t)
+                    else:
+                        if target_ok(t):
+                            add(t)
+                        break
+                    f += dx
+                    r += dy
+
+        def leaps(vecs, confine=None):
+            for dx, dy in vecs:
+                if g.on(f0 + dx, r0 + dy):
+                    t = g.sq(f0 + dx, r0 + dy)
+                    if confine is not None and t not in confine:
+                        continue
+                    if target_ok(t):
+                        add(t)
+
+        if g.canonical:
+            fort = g.fortress[0 if white else 1]
+            if u == "K":
+                leaps(ORTHO, fort)
+            elif u == "Q":
+                leaps(KING8, fort)
+            elif u == "R":
+                slide(ORTHO)
+            elif u == "B":
+                for dx, dy in ORTHO:
+                    f, r = f0 + dx, r0 + dy
+                    screen = False
+                    while g.on(f, r):
+                        t = g.sq(f, r)
+                        if not screen:
+                            if b[t] == ".":
+                                add(t)
+                            else:
+                                screen = True
+                        elif b[t] != ".":
+                            if target_ok(t):
+                                add(t)
+                            break
+                        f += dx
+                        r += dy
+            elif u == "N":
+                for dx, dy in KNIGHT:
+                    if not g.on(f0 + dx, r0 + dy):
+                        continue
+                    t = g.sq(f0 + dx, r0 + dy)
+                    if piece_attacks(g, b, s, p, t) and target_ok(t):
+                        add(t)
+            elif u == "P":
+                steps = [(1, 0), (0, 1)] if white else [(-1, 0), (0, -1)]
+                if crossed(g, white, s):
+                    steps += [(1, -1), (-1, 1)]
+                leaps(steps)
+            continue
+
+        if u == "K":
+            leaps(KING8)
+        elif u == "N":
+            leaps(KNIGHT)
+        elif u == "R":
+            slide(ORTHO)
+        elif u == "B":
+            slide(DIAG)
+        elif u == "Q":
+            slide(KING8)
+        elif u in "CM" and g.name != "cannons-and-crabs" or u == "M":
+            slide(ORTHO)
+            leaps(KNIGHT)
+        elif u == "A":
+            slide(DIAG)
+            leaps(KNIGHT)
+        elif u == "C":  # Cannons and Crabs cannon: K + A + D, jumping
+            leaps(KING8 + [(2 * x, 2 * y) for x, y in KING8])
+        elif u in "PX":
+            d = fwd(g, white)
+            r = r0 + d
+            if not g.on(f0, r):
+                continue
+            last = g.rel_rank(white, g.sq(f0, r)) == g.H - 1
+            promos = g.promote if last else [None]
+            t = g.sq(f0, r)
+            if b[t] == ".":
+                for pr in promos:
+                    add(t, "normal", pr)
+                if u == "P" and g.double_rank is not None and g.rel_rank(white, s) == g.double_rank:
+                    t2 = g.sq(f0, r + d)
+                    if g.on(f0, r + d) and b[t2] == ".":
+                        add(t2, "double")
+            for dx in (-1, 1):
+                if not g.on(f0 + dx, r):
+                    continue
+                t = g.sq(f0 + dx, r)
+                q = b[t]
+                if q == ".":
+                    if u == "X":
+                        for pr in promos:
+                            add(t, "normal", pr)
+                    elif g.ep and pos.ep == t:
+                        add(t, "ep")
+                elif target_ok(t):
+                    for pr in promos:
+                        add(t, "normal", pr)
+    # castling
+    home = 0 if white else g.H - 1
+    for right, (kf, kt, pf, pt, partners) in g.castling.items():
+        rl = right if white else right.lower()
+        if rl not in pos.castle:
+            continue
+        ks, ps = g.sq(kf, home), g.sq(pf, home)
+        k = "K" if white else "k"
+        if b[ks] != k or not own(b[ps], white) or b[ps].upper() not in partners:
+            continue
+        lo = min(kf, kt, pf, pt)
+        hi = max(kf, kt, pf, pt)
+        if any(b[g.sq(f, home)] != "." for f in range(lo, hi + 1) if f not in (kf, pf)):
+            continue
+        out.append((ks, g.sq(kt, home), "castle:" + right, None))
+    return out
+
+
+def uci(g, m):
+    frm, to, kind, promo = m
+    if kind == "drop":
+        return "%s@%s" % (promo.upper(), g.name_of(to))
+    s = g.name_of(frm) + g.name_of(to)
+    if promo:
+        s += promo.lower()
+    return s
+
+
+def apply_plain(pos, m):
+    """An ordinary (non-cancellation) move."""
+    g = pos.g
+    frm, to, kind, promo = m
+    n = pos.copy()
+    b = n.b
+    p = b[frm]
+    white = pos.white
+    home = 0 if white else g.H - 1
+    capture = b[to] != "." or kind == "ep"
+    if kind.startswith("castle:"):
+        kf, kt, pf, pt, _ = g.castling[kind[7:]]
+        partner = b[g.sq(pf, home)]
+        b[g.sq(kf, home)] = "."
+        b[g.sq(pf, home)] = "."
+        b[g.sq(kt, home)] = p
+        b[g.sq(pt, home)] = partner
+    else:
+        b[frm] = "."
+        b[to] = (promo if white else promo.lower()) if promo else p
+        if kind == "ep":
+            b[g.sq(to % g.W, frm // g.W)] = "."
+    lose_rights(n, [frm, to])
+    n.ep = None
+    if kind == "double":
+        n.ep = g.sq(frm % g.W, (frm // g.W + to // g.W) // 2)
+    n.half = 0 if capture or p.upper() in g.pawnlike else pos.half + 1
+    if not white:
+        n.full += 1
+    n.white = not white
+    return n
+
+
+def lose_rights(n, squares):
+    g = n.g
+    for right, (kf, kt, pf, pt, _) in g.castling.items():
+        for white in (True, False):
+            home = 0 if white else g.H - 1
+            if g.sq(kf, home) in squares or g.sq(pf, home) in squares:
+                n.castle.discard(right if white else right.lower())
+
+
+def castle_ok(pos, m):
+    """The castling conditions that need attack tests (before the move)."""
+    g = pos.g
+    kf, kt, pf, pt, _ = g.castling[m[2][7:]]
+    home = 0 if pos.white else g.H - 1
+    if attacked(g, pos.b, g.sq(kf, home), not pos.white):
+        return False
+    lo, hi = min(kf, kt), max(kf, kt)
+    for f in range(lo, hi + 1):
+        if f != kf and f != kt and attacked(g, pos.b, g.sq(f, home), not pos.white):
+            return False
+    return True
+
+
+# ---------------------------------------------------------------------------------------------
+# Cancellation
+
+
+def step(g, b, placer_white, pend):
+    """(normalised pending, (value, [(square, letter)])) or (pend, None) when nothing fits."""
+    center, r, at, pas = pend
+    if r <= 0:
+        return pend, None
+    if at:
+        if b[center] == ".":
+            fits = [(v, l) for v, l in g.placeable if v <= r and g.may_stand(l, placer_white, center)]
+            if fits:
+                v = fits[0][0]
+                return pend, (v, [(center, l) for vv, l in fits if vv == v])
+        pend = (center, r, False, pas)
+    opened = [n for n in g.neighbours(center) if b[n] == "."]
+    pairs = [(v, n, l) for v, l in g.placeable if v <= r for n in opened if g.may_stand(l, placer_white, n)]
+    if not pairs:
+        return pend, None
+    v = max(t[0] for t in pairs)
+    return pend, (v, [(n, l) for vv, n, l in pairs if vv == v])
+
+
+def put(b, sq, letter, white):
+    b[sq] = letter.upper() if white else letter.lower()
+
+
+def resolve(g, b, placer_white, pend):
+    """Makes automatic placements on b; returns the pending state left (None when done)."""
+    while True:
+        pend, st = step(g, b, placer_white, pend)
+        if st is None:
+            return None
+        v, pairs = st
+        if len(pairs) > 1:
+            return pend
+        sq, l = pairs[0]
+        put(b, sq, l, placer_white)
+        pend = (pend[0], pend[1] - v, False, pend[3])
+
+
+def completions(g, b, placer_white, pend):
+    """Every finished board reachable by placing from pend (automatic + chosen placements)."""
+    b = b[:]
+    pend = resolve(g, b, placer_white, pend)
+    if pend is None:
+        yield b
+        return
+    pend, (v, pairs) = step(g, b, placer_white, pend)
+    for sq, l in pairs:
+        b2 = b[:]
+        put(b2, sq, l, placer_white)
+        yield from completions(g, b2, placer_white, (pend[0], pend[1] - v, False, pend[3]))
+
+
+def cancellation_capture(pos, m):
+    """For a capture by a non-royal piece: (board after capture, placer_white, pending) ."""
+    g = pos.g
+    frm, to, kind, _ = m
+    b = pos.b[:]
+    victim = g.sq(to % g.W, frm // g.W) if kind == "ep" else to
+    a = g.values[b[frm].upper()]
+    d = g.values[b[victim].upper()]
+    b[frm] = "."
+    b[victim] = "."
+    if a == d:
+        return b, pos.white, None
+    if a > d:
+        return b, pos.white, (to, a - d, True, True)
+    return b, not pos.white, (to, d - a, True, False)
+
+
+def capture_legal(pos, m):
+    g = pos.g
+    b, placer, pend = cancellation_capture(pos, m)
+    us = pos.white
+    if pend is None:
+        return king_safe(g, b, us)
+    boards = completions(g, b, placer, pend)
+    if placer == us:
+        return any(king_safe(g, fb, us) for fb in boards)
+    return all(king_safe(g, fb, us) for fb in boards)
+
+
+def play_cancellation(pos, m, placement=None):
+    """A capture by a non-royal piece, or a placement ply `placement = (square, letter)`."""
+    g = pos.g
+    n = pos.copy()
+    n.ep = None
+    n.half = 0
+    if placement is None:
+        frm, to, kind, _ = m
+        b, placer, pend = cancellation_capture(pos, m)
+        victim = g.sq(to % g.W, frm // g.W) if kind == "ep" else to
+        lose_rights(n, [frm, to, victim])
+        capturer = pos.white
+    else:
+        sq, l = placement
+        b = pos.b[:]
+        placer = pos.white
+        put(b, sq, l, placer)
+        lose_rights(n, [sq])
+        c, r, at, pas = pos.pend
+        pend = (c, r - g.values[l.upper()], False, pas)
+        capturer = placer if pas else not placer
+    if pend is not None:
+        pend = resolve(g, b, placer, pend)
+    n.b = b
+    n.pend = pend
+    new_white = placer if pend is not None else not capturer
+    if not pos.white and new_white:
+        n.full += 1
+    n.white = new_white
+    return n
+
+
+def legal(pos, path=None):
+    """[(uci, next position)] in this position. `path`: position keys since the root (Canonical)."""
+    g = pos.g
+    out = []
+    if pos.pend is not None:
+        pend, st = step(g, pos.b, pos.white, pos.pend)
+        v, pairs = st
+        for sq, l in pairs:
+            n = play_cancellation(pos, None, (sq, l))
+            if pend[3]:  # the capturer's own remnant: some safe way on must exist
+                if n.pend is None:
+                    ok = king_safe(g, n.b, pos.white)
+                else:
+                    ok = any(king_safe(g, fb, pos.white) for fb in completions(g, n.b, pos.white, n.pend))
+                if not ok:
+                    continue
+            out.append(("%s@%s" % (l.upper(), g.name_of(sq)), n))
+    else:
+        seen = set()
+        for m in pseudo_moves(pos):
+            frm, to, kind, promo = m
+            p = pos.b[frm]
+            is_capture = pos.b[to] != "." or kind == "ep"
+            if is_capture and p.upper() != g.royal:
+                text = g.name_of(frm) + g.name_of(to)
+                if text in seen:
+                    continue  # a capture never promotes: one move
+                seen.add(text)
+                if capture_legal(pos, m):
+                    out.append((text, play_cancellation(pos, m)))
+                continue
+            if kind.startswith("castle:") and not castle_ok(pos, m):
+                continue
+            n = apply_plain(pos, m)
+            if king_safe(g, n.b, pos.white):
+                out.append((uci(g, m), n))
+    if g.no_repetition and path is not None:
+        out = [(t, n) for t, n in out if n.key() not in path]
+    return out
+
+
+def perft(pos, depth, path=None):
+    if depth == 0:
+        return 1
+    moves = legal(pos, path)
+    if depth == 1:
+        return len(moves)
+    total = 0
+    for _, n in moves:
+        if path is not None:
+            path.add(n.key())
+        total += perft(n, depth - 1, path)
+        if path is not None:
+            path.discard(n.key())
+    return total
+
+
+def divide(pos, depth):
+    path = {pos.key()} if pos.g.no_repetition else None
+    out = {}
+    for text, n in legal(pos, path):
+        if path is not None:
+            path.add(n.key())
+        out[text] = perft(n, depth - 1, path) if depth > 1 else 1
+        if path is not None:
+            path.discard(n.key())
+    return out
+
+
+def plain_legal(pos, path=None):
+    """The base game's own legal moves (ordinary captures), to check the base against Chimera."""
+    g = pos.g
+    out = []
+    for m in pseudo_moves(pos):
+        if m[2].startswith("castle:") and not castle_ok(pos, m):
+            continue
+        n = apply_plain(pos, m)
+        if king_safe(g, n.b, pos.white):
+            out.append((uci(g, m), n))
+    if g.no_repetition and path is not None:
+        out = [(t, n) for t, n in out if n.key() not in path]
+    return out
+
+
+def plain_divide(pos, depth):
+    path = {pos.key()} if pos.g.no_repetition else None
+
+    def rec(p, d):
+        if d == 0:
+            return 1
+        total = 0
+        for _, n in plain_legal(p, path):
+            if path is not None:
+                path.add(n.key())
+            total += rec(n, d - 1)
+            if path is not None:
+                path.discard(n.key())
+        return total
+
+    out = {}
+    for text, n in plain_legal(pos, path):
+        if path is not None:
+            path.add(n.key())
+        out[text] = rec(n, depth - 1)
+        if path is not None:
+            path.discard(n.key())
+    return out
+
+
+# ---------------------------------------------------------------------------------------------
+# Comparison with Chimera
+
+
+def base_name(variant):
+    assert variant.startswith("cancellation-"), variant
+    return variant[len("cancellation-"):]
+
+
+def chimera_divide(chimera, variant, fen, depth):
+    r = subprocess.run([chimera, "perft", "--variant", variant, "--fen", fen, "--depth", str(depth), "--divide"],
+                       capture_output=True, text=True, timeout=600)
+    if r.returncode != 0:
+        raise RuntimeError("chimera failed on %s: %s" % (fen, r.stderr.strip()))
+    out = {}
+    for line in r.stdout.splitlines():
+        if line.startswith("Nodes searched"):
+            break
+        if ":" in line:
+            mv, c = line.split(":")
+            out[mv.strip()] = int(c)
+    return out
+
+
+def random_positions(g, n, rng, max_plies=60):
+    """Seeded playouts; positions sampled along them, half of them right after a capture."""
+    out = []
+    while len(out) < n:
+        pos = parse_fen(g, g.start)
+        path = {pos.key()}
+        plies = rng.randint(4, max_plies)
+        for _ in range(plies):
+            moves = legal(pos, path if g.no_repetition else None)
+            if not moves:
+                break
+            # every base game here has at most 9 ranks: a move is `a1b2[promotion]`
+            caps = [mv for mv in moves if "@" in mv[0] or pos.b[g.parse_sq(mv[0][2:4])] != "."]
+            text, pos = rng.choice(caps if caps and rng.random() < 0.35 else moves)
+            path.add(pos.key())
+            if pos.pend is not None and rng.random() < 0.4:
+                out.append(pos.fen())
+                break
+        else:
+            out.append(pos.fen())
+    return out[:n]
+
+
+def base_check(args):
+    """The oracle's base games (ordinary captures) against Chimera's plain games."""
+    rng = random.Random(args.seed)
+    bad = 0
+    for variant in args.variants.split(","):
+        base = base_name(variant)
+        g = GAMES[base]
+        fens = [g.start]
+        while len(fens) < args.positions + 1:
+            pos = parse_fen(g, g.start)
+            path = {pos.key()}
+            for _ in range(rng.randint(2, 50)):
+                moves = plain_legal(pos, path if g.no_repetition else None)
+                if not moves:
+                    break
+                pos = rng.choice(moves)[1]
+                path.add(pos.key())
+            fens.append(pos.fen())
+        n_bad = 0
+        for i, fen in enumerate(fens):
+            d = args.start_depth if i == 0 else args.depth
+            want = plain_divide(parse_fen(g, fen), d)
+            got = chimera_divide(args.chimera, base, fen, d)
+            if want != got:
+                n_bad += 1
+                print("BASE MISMATCH %s depth %d %s\n  oracle only: %s\n  chimera only: %s" % (
+                    base, d, fen, sorted(set(want) - set(got)), sorted(set(got) - set(want))))
+        print("%s (base): %d positions, %d mismatches" % (base, len(fens), n_bad))
+        sys.stdout.flush()
+        bad += n_bad
+    return 1 if bad else 0
+
+
+def compare(args):
+    rng = random.Random(args.seed)
+    bad = 0
+    checked = 0
+    for variant in args.variants.split(","):
+        g = GAMES[base_name(variant)]
+        cases = [(g.start, d) for d in range(1, args.start_depth + 1)]
+        for fen in random_positions(g, args.positions, rng):
+            for d in range(1, args.depth + 1):
+                cases.append((fen, d))
+        n_bad = 0
+        for fen, d in cases:
+            pos = parse_fen(g, fen)
+            want = divide(pos, d)
+            got = chimera_divide(args.chimera, variant, fen, d)
+            checked += 1
+            if want != got:
+                n_bad += 1
+                only_o = sorted(set(want) - set(got))
+                only_c = sorted(set(got) - set(want))
+                diff = sorted(k for k in set(want) & set(got) if want[k] != got[k])
+                print("MISMATCH %s depth %d %s\n  oracle only: %s\n  chimera only: %s\n  counts differ: %s"
+                      % (variant, d, fen, only_o, only_c, [(k, want[k], got[k]) for k in diff[:10]]))
+        print("%s: %d cases, %d mismatches" % (variant, len(cases), n_bad))
+        sys.stdout.flush()
+        bad += n_bad
+    print("total: %d cases, %d mismatches" % (checked, bad))
+    return 1 if bad else 0
+
+
+# ---------------------------------------------------------------------------------------------
+# Self-test
+
+
+def self_test():
+    import chess  # python-chess
+
+    g = GAMES["chess"]
+    fens = [g.start, "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q2/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8"]
+
+    def plain_perft(pos, depth):
+        if depth == 0:
+            return 1
+        total = 0
+        for m in pseudo_moves(pos):
+            if m[2].startswith("castle:") and not castle_ok(pos, m):
+                continue
+            n = apply_plain(pos, m)
+            if king_safe(g, n.b, pos.white):
+                total += plain_perft(n, depth - 1)
+        return total
+
+    def pc_perft(board, depth):
+        if depth == 0:
+            return 1
+        total = 0
+        for m in board.legal_moves:
+            board.push(m)
+            total += pc_perft(board, depth - 1)
+            board.pop()
+        return total
+
+    for fen in fens:
+        for d in (1, 2, 3):
+            a = plain_perft(parse_fen(g, fen), d)
+            b = pc_perft(chess.Board(fen), d)
+            status = "ok" if a == b else "MISMATCH"
+            print("plain chess %s depth %d: oracle %d python-chess %d %s" % (fen, d, a, b, status))
+            if a != b:
+                return 1
+    # The page's worked examples.
+    ex1 = parse_fen(g, "4k3/8/8/8/3r4/8/8/Q3K3 w - - 0 1")
+    moves = dict(legal(ex1))
+    n = moves["a1d4"]
+    assert n.pend is not None and n.white, n.fen()
+    assert sorted(t for t, _ in legal(n)) == ["B@d4", "N@d4"], [t for t, _ in legal(n)]
+    n2 = dict(legal(n))["B@d4"]
+    assert sorted(t for t, _ in legal(n2)) == sorted("P@" + g.name_of(s) for s in g.neighbours(g.parse_sq("d4"))), n2.fen()
+    print("worked examples: ok")
+    return 0
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--variant", default="cancellation-chess")
+    ap.add_argument("--variants", default="cancellation-chess,cancellation-paulowich,cancellation-cannons-and-crabs,cancellation-canonical")
+    ap.add_argument("--fen")
+    ap.add_argument("--depth", type=int, default=2)
+    ap.add_argument("--start-depth", type=int, default=3)
+    ap.add_argument("--divide", action="store_true")
+    ap.add_argument("--compare", action="store_true")
+    ap.add_argument("--chimera")
+    ap.add_argument("--positions", type=int, default=20)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--self-test", action="store_true")
+    ap.add_argument("--random-fens", action="store_true")
+    ap.add_argument("--base-check", action="store_true")
+    args = ap.parse_args()
+    if args.self_test:
+        return self_test()
+    if args.base_check:
+        if not args.chimera:
+            ap.error("--base-check needs --chimera PATH")
+        return base_check(args)
+    if args.compare:
+        if not args.chimera:
+            ap.error("--compare needs --chimera PATH")
+        return compare(args)
+    g = GAMES[base_name(args.variant)]
+    if args.random_fens:
+        for fen in random_positions(g, args.positions, random.Random(args.seed)):
+            print(fen)
+        return 0
+    pos = parse_fen(g, args.fen or g.start)
+    d = divide(pos, args.depth)
+    if args.divide:
+        for k in sorted(d):
+            print("%s: %d" % (k, d[k]))
+        print()
+    print("Nodes searched: %d" % sum(d.values()))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,554 @@
+//! `chimera play`: a human plays an engine (Chimera by default, or any UCI/XBoard engine) or
+//! another human in the terminal. The board is drawn after every move with coordinates for any
+//! board size, the last move marked and the side to move shown. Moves are typed in SAN or
+//! coordinates; when a move needs a choice (the promotion piece) the admissible options are
+//! listed. Works the same through a pipe, which is how it is tested.
+
+use crate::game::{Game, GameType};
+use crate::protocol::san;
+use crate::tournament::client::{move_deadline, Action, ClockView, Engine, GameView, Score};
+use crate::tournament::clock::{Clock, TimeControl};
+use crate::tournament::game::engine_failure;
+use crate::tournament::pgn::{PgnGame, PgnMove};
+use crate::tournament::referee::{color_name, legal_moves, rule_ending, Ending, Outcome, Termination};
+use crate::tournament::spec::{EngineSpec, Protocol};
+use crate::types::{Color, Move, MoveKind, Square};
+use crate::variant::Registry;
+use crate::with_position;
+use std::io::{BufRead, Write};
+use std::time::{Duration, Instant};
+
+#[derive(clap::Args, Debug, Clone)]
+pub struct PlayArgs {
+    /// The game to play.
+    #[arg(long, default_value = "chess")]
+    pub variant: String,
+    /// The opponent: an engine as in `chimera match --engine` (KEY=VALUE words), or `none` for
+    /// two humans at one keyboard. Default: Chimera itself.
+    #[arg(long, value_name = "SPEC")]
+    pub engine: Option<String>,
+    /// The engine's time control (as in `chimera match`); your own clock is shown, not enforced.
+    #[arg(long, default_value = "60+1")]
+    pub tc: String,
+    /// Your colour.
+    #[arg(long, default_value = "white", value_parser = ["white", "black"])]
+    pub color: String,
+    /// Start from this position instead of the variant's start.
+    #[arg(long)]
+    pub fen: Option<String>,
+    /// A variants file to load first.
+    #[arg(long, value_name = "FILE")]
+    pub variants: Option<String>,
+    /// Print the engine protocol lines.
+    #[arg(long)]
+    pub debug: bool,
+}
+
+const HELP: &str = "\
+Type a move in SAN (e4, Nf3, exd5, e8=Q, O-O) or coordinates (e2e4, e7e8q), or a command:
+  help          this text
+  moves         list the legal moves
+  undo          take back your last move (and the engine's reply)
+  flip          turn the board around
+  fen           print the position as FEN
+  pgn           print the game so far as PGN
+  hint          ask the engine for a move
+  draw          offer a draw (the engine accepts if its evaluation is 0.00 or worse for it)
+  resign        give up the game
+  quit          leave";
+
+/// What happens to the game, for the caller and for tests.
+struct Session<W: Write> {
+    out: W,
+    gt: GameType,
+    game: Game,
+    root_fen: String,
+    root_is_start: bool,
+    moves: Vec<Move>,
+    sans: Vec<String>,
+    ucis: Vec<String>,
+    human: [bool; 2],
+    engine: Option<Engine>,
+    engine_name: String,
+    clocks: [Clock; 2],
+    /// Time each human has used (shown only).
+    used: [Duration; 2],
+    flipped: bool,
+    ending: Option<Ending>,
+    last_score: Option<Score>,
+    margin: Duration,
+    /// Echo each input line (when input is not a terminal).
+    echo: bool,
+}
+
+fn fmt_clock(ms: i64) -> String {
+    let sign = if ms < 0 { "-" } else { "" };
+    let ms = ms.unsigned_abs();
+    format!("{sign}{}:{:02}.{}", ms / 60_000, ms / 1000 % 60, ms % 1000 / 100)
+}
+
+impl<W: Write> Session<W> {
+    fn say(&mut self, text: &str) {
+        let _ = writeln!(self.out, "{text}");
+        let _ = self.out.flush();
+    }
+
+    fn board(&mut self) {
+        let size = self.game.variant().size;
+        let last: Vec<Square> = match self.moves.last() {
+            Some(m) if m.kind() == MoveKind::Drop => vec![m.to()],
+            Some(m) => vec![m.from(), m.to()],
+            None => vec![],
+        };
+        let files: Vec<u8> = if self.flipped { (0..size.files).rev().collect() } else { (0..size.files).collect() };
+        let ranks: Vec<u8> = if self.flipped { (0..size.ranks).collect() } else { (0..size.ranks).rev().collect() };
+        let letters: String = files.iter().map(|&f| format!(" {} ", (b'a' + f) as char)).collect();
+        let letters = letters.trim_end();
+        let mut text = format!("\n    {letters}\n");
+        for &r in &ranks {
+            let mut row = format!("{:>3} ", r as u32 + 1);
+            for &f in &files {
+                let sq = size.square(f, r);
+                let c = with_position!(&self.game, p => p.piece_at(sq))
+                    .map(|pc| self.game.variant().letter(pc.color(), pc.kind()))
+                    .unwrap_or('.');
+                if last.contains(&sq) {
+                    row.push_str(&format!("[{c}]"));
+                } else {
+                    row.push_str(&format!(" {c} "));
+                }
+            }
+            row.push_str(&format!(" {}", r as u32 + 1));
+            text.push_str(&row);
+            text.push('\n');
+        }
+        text.push_str(&format!("    {letters}\n"));
+        let us = self.game.side_to_move();
+        if let Some(s) = self.sans.last() {
+            let ply = self.sans.len() - 1;
+            let (white_first, first_no) = self.first_move();
+            let abs = ply + if white_first { 0 } else { 1 };
+            let no = first_no as usize + abs / 2;
+            let dots = if abs % 2 == 0 { "." } else { "..." };
+            text.push_str(&format!("Last move: {no}{dots} {s}\n"));
+        }
+        let check = if self.game.in_check() { " (check)" } else { "" };
+        let number = with_position!(&self.game, p => p.fullmove_number());
+        let times: Vec<String> = Color::BOTH
+            .iter()
+            .map(|&c| {
+                if self.human[c.index()] {
+                    format!("{} used {}", color_name(c), fmt_clock(self.used[c.index()].as_millis() as i64))
+                } else {
+                    format!("{} {}", color_name(c), fmt_clock(self.clocks[c.index()].left_ms))
+                }
+            })
+            .collect();
+        text.push_str(&format!("Move {number}: {} to move{check}    [{}]", color_name(us), times.join(" | ")));
+        self.say(&text);
+    }
+
+    fn first_move(&self) -> (bool, u32) {
+        let fields: Vec<&str> = self.root_fen.split_whitespace().collect();
+        (fields.get(1).map_or(true, |s| *s != "b"), fields.get(5).and_then(|n| n.parse().ok()).unwrap_or(1))
+    }
+
+    fn pgn(&self) -> PgnGame {
+        let mut g = PgnGame::default();
+        g.set_tag("Event", "Chimera play");
+        g.set_tag("Date", crate::tournament::game::pgn_date());
+        let name = |c: Color| if self.human[c.index()] { "Human".to_string() } else { self.engine_name.clone() };
+        g.set_tag("White", name(Color::White));
+        g.set_tag("Black", name(Color::Black));
+        let outcome = self.ending.as_ref().map_or(Outcome::Unfinished, |e| e.outcome);
+        g.set_tag("Result", outcome.pgn());
+        g.set_tag("Variant", self.gt.variant.name.clone());
+        g.set_tag("FEN", self.root_fen.clone());
+        g.set_tag("SetUp", "1");
+        g.moves = self.sans.iter().map(|s| PgnMove { san: s.clone(), comment: None }).collect();
+        g.result = outcome.pgn().into();
+        g.final_comment = self.ending.as_ref().map(|e| e.reason.clone());
+        g
+    }
+
+    fn play(&mut self, m: Move) {
+        let s = san::to_san(&mut self.game, m);
+        self.ucis.push(self.game.move_to_uci(m));
+        self.sans.push(s);
+        self.moves.push(m);
+        self.game.play(m);
+        if let Some(end) = rule_ending(&mut self.game) {
+            self.ending = Some(end);
+        }
+    }
+
+    fn undo_ply(&mut self) -> bool {
+        if self.moves.pop().is_none() {
+            return false;
+        }
+        self.sans.pop();
+        self.ucis.pop();
+        self.game.undo();
+        true
+    }
+
+    fn end(&mut self, ending: Ending) {
+        self.ending = Some(ending);
+    }
+
+    fn announce_end(&mut self) {
+        if let Some(e) = self.ending.clone() {
+            self.say(&format!("Game over: {} {{{}}}", e.outcome.pgn(), e.reason));
+            self.say("Type 'pgn' for the game, 'undo' to take back, or 'quit'.");
+        }
+    }
+
+    /// The engine moves (or the game ends by its failure).
+    fn engine_move(&mut self) {
+        let us = self.game.side_to_move();
+        self.say(&format!("{} is thinking...", self.engine_name));
+        let deadline = move_deadline(&self.clocks[us.index()], self.margin);
+        let result = {
+            let Some(engine) = self.engine.as_mut() else { return };
+            let view = GameView { root_fen: &self.root_fen, root_is_start: self.root_is_start, moves: &self.ucis, to_move: us };
+            let clocks = ClockView { clocks: [&self.clocks[0], &self.clocks[1]], deadline };
+            engine.think(&view, &clocks)
+        };
+        let who = color_name(us);
+        let thought = match result {
+            Ok(t) => t,
+            Err(e) => {
+                let ending = engine_failure(us, &self.engine_name, &e, false);
+                self.engine = None;
+                self.end(ending);
+                return;
+            }
+        };
+        if !self.clocks[us.index()].charge(thought.elapsed, self.margin) {
+            self.end(Ending::loss(us, Termination::TimeForfeit, format!("{who} loses on time")));
+            return;
+        }
+        self.last_score = thought.score.or(self.last_score);
+        let text = match thought.action {
+            Action::Move(m) => m,
+            Action::Resign => return self.end(Ending::loss(us, Termination::Normal, format!("{who} resigns"))),
+            Action::Claim(r, c) => {
+                return self.end(Ending::loss(us, Termination::RulesInfraction, format!("{who} makes a false claim: {r} {{{c}}}")))
+            }
+        };
+        match san::parse_move(&mut self.game, &text) {
+            Ok(m) => {
+                self.play(m);
+                let s = self.sans.last().cloned().unwrap_or_default();
+                let score = thought.score.map(|s| format!(" ({s})")).unwrap_or_default();
+                self.say(&format!("{} plays {s}{score}", self.engine_name));
+            }
+            Err(_) => self.end(Ending::loss(us, Termination::IllegalMove, format!("{who} makes an illegal move: {text}"))),
+        }
+    }
+
+    fn hint(&mut self) {
+        if self.ending.is_some() {
+            return self.say("The game is over.");
+        }
+        let us = self.game.side_to_move();
+        let per_move = Clock::new(TimeControl::PerMove { ms: 1000 });
+        let deadline = Instant::now() + Duration::from_secs(5);
+        let result = {
+            let Some(engine) = self.engine.as_mut() else { return self.say("No engine to ask.") };
+            let view = GameView { root_fen: &self.root_fen, root_is_start: self.root_is_start, moves: &self.ucis, to_move: us };
+            engine.think(&view, &ClockView { clocks: [&per_move, &per_move], deadline })
+        };
+        match result {
+            Ok(t) => match t.action {
+                Action::Move(text) => match san::parse_move(&mut self.game, &text) {
+                    Ok(m) => {
+                        let s = san::to_san(&mut self.game, m);
+                        let score = t.score.map(|s| format!(" ({s})")).unwrap_or_default();
+                        self.say(&format!("Hint: {s}{score}"));
+                    }
+                    Err(_) => self.say(&format!("The engine suggests an illegal move: {text}")),
+                },
+                _ => self.say("The engine has no suggestion."),
+            },
+            Err(e) => self.say(&format!("The engine failed to give a hint: {e}")),
+        }
+    }
+
+    /// Reads one line; `None` at the end of input.
+    fn read(&mut self, input: &mut dyn BufRead, prompt: &str) -> Option<String> {
+        let _ = write!(self.out, "{prompt}");
+        let _ = self.out.flush();
+        let mut line = String::new();
+        match input.read_line(&mut line) {
+            Ok(0) | Err(_) => None,
+            Ok(_) => {
+                // Typed input echoes itself; piped input is echoed so the transcript reads well.
+                if self.echo {
+                    let _ = writeln!(self.out, "{}", line.trim());
+                }
+                Some(line.trim().to_string())
+            }
+        }
+    }
+
+    /// Handles a typed move; returns false if it was not played.
+    fn human_move(&mut self, input: &mut dyn BufRead, text: &str) -> Option<bool> {
+        let found = match san::candidates(&mut self.game, text) {
+            Ok(f) => f,
+            Err(e) => {
+                self.say(&format!("{e}. Type 'help' for commands, 'moves' for the legal moves."));
+                return Some(false);
+            }
+        };
+        let chosen = match found.as_slice() {
+            [] => {
+                self.say(&format!("Illegal move '{text}'. Type 'moves' for the legal moves."));
+                return Some(false);
+            }
+            [m] => *m,
+            many if many.iter().all(|m| m.from() == many[0].from() && m.to() == many[0].to()) => {
+                // The promotion choice.
+                let v = self.gt.variant.clone();
+                let mut options: Vec<(String, Move)> = Vec::new();
+                for &m in many {
+                    if m.kind() == MoveKind::Promotion {
+                        let k = m.piece();
+                        options.push((v.letter(Color::White, k).to_string(), m));
+                    } else {
+                        options.push(("-".to_string(), m));
+                    }
+                }
+                let list: Vec<String> = options
+                    .iter()
+                    .map(|(l, m)| {
+                        if l == "-" {
+                            "- (no promotion)".to_string()
+                        } else {
+                            format!("{l} ({})", v.piece(m.piece()).name)
+                        }
+                    })
+                    .collect();
+                self.say(&format!("Promote to: {}", list.join(", ")));
+                loop {
+                    let answer = self.read(input, "Choice: ")?;
+                    let a = answer.trim().to_ascii_uppercase();
+                    if let Some((_, m)) = options.iter().find(|(l, _)| *l == a) {
+                        break *m;
+                    }
+                    if a == "CANCEL" || a.is_empty() {
+                        self.say("Move cancelled.");
+                        return Some(false);
+                    }
+                    self.say(&format!("Choose one of: {}", list.join(", ")));
+                }
+            }
+            many => {
+                let legal = legal_moves(&mut self.game);
+                let names: Vec<String> = many.iter().map(|&m| san::to_san_with(&mut self.game, m, &legal)).collect();
+                self.say(&format!("Ambiguous: {}", names.join(", ")));
+                return Some(false);
+            }
+        };
+        self.play(chosen);
+        Some(true)
+    }
+
+    /// The main loop; returns at `quit` or at the end of input.
+    fn run(&mut self, input: &mut dyn BufRead) {
+        self.board();
+        let mut shown = true;
+        loop {
+            if self.ending.is_none() && !self.human[self.game.side_to_move().index()] && self.engine.is_some() {
+                self.engine_move();
+                self.board();
+                shown = true;
+                continue;
+            }
+            if self.ending.is_some() && shown {
+                self.announce_end();
+            }
+            shown = false;
+            let us = self.game.side_to_move();
+            let prompt = if self.ending.is_some() { "> ".to_string() } else { format!("{} to move> ", color_name(us)) };
+            let started = Instant::now();
+            let Some(line) = self.read(input, &prompt) else { break };
+            if self.ending.is_none() && self.human[us.index()] {
+                self.used[us.index()] += started.elapsed();
+            }
+            let word = line.to_ascii_lowercase();
+            match word.as_str() {
+                "" => {}
+                "quit" | "exit" | "q" => break,
+                "help" | "?" => self.say(HELP),
+                "flip" => {
+                    self.flipped = !self.flipped;
+                    self.board();
+                }
+                "fen" => {
+                    let f = self.game.fen();
+                    self.say(&f);
+                }
+                "pgn" => {
+                    let text = self.pgn().write();
+                    self.say(text.trim_end());
+                }
+                "moves" => {
+                    let legal = legal_moves(&mut self.game);
+                    let mut names: Vec<String> = legal.iter().map(|&m| san::to_san_with(&mut self.game, m, &legal)).collect();
+                    names.sort();
+                    self.say(&format!("{} legal moves: {}", names.len(), names.join(" ")));
+                }
+                "undo" | "takeback" => {
+                    self.ending = None;
+                    if self.moves.is_empty() {
+                        self.say("Nothing to take back.");
+                        continue;
+                    }
+                    // Take back plies until one of a human's moves is undone.
+                    while self.undo_ply() {
+                        if self.human[self.game.side_to_move().index()] {
+                            break;
+                        }
+                    }
+                    if let Some(end) = rule_ending(&mut self.game) {
+                        self.ending = Some(end);
+                    }
+                    self.board();
+                    shown = true;
+                }
+                "hint" => self.hint(),
+                "resign" if self.ending.is_none() => {
+                    self.end(Ending::loss(us, Termination::Normal, format!("{} resigns", color_name(us))));
+                    shown = true;
+                }
+                "draw" if self.ending.is_none() => {
+                    let accepts = match (&self.engine, self.last_score) {
+                        (None, _) => true,
+                        (Some(_), Some(s)) => s.centipawns() <= 0,
+                        (Some(_), None) => false,
+                    };
+                    if accepts {
+                        self.say("Draw agreed.");
+                        self.end(Ending::new(Outcome::Draw, Termination::Normal, "Draw by agreement"));
+                        shown = true;
+                    } else {
+                        self.say(&format!("{} declines the draw.", self.engine_name));
+                    }
+                }
+                _ if self.ending.is_some() => self.say("The game is over: 'undo', 'pgn', 'fen' or 'quit'."),
+                _ => {
+                    if !self.human[us.index()] {
+                        self.say("It is not your turn.");
+                        continue;
+                    }
+                    match self.human_move(input, &line) {
+                        None => break,
+                        Some(true) => {
+                            self.board();
+                            shown = true;
+                        }
+                        Some(false) => {}
+                    }
+                }
+            }
+        }
+        if let Some(e) = self.engine.take() {
+            e.quit();
+        }
+        self.say("Bye.");
+    }
+}
+
+/// Runs a terminal game reading `input` and writing `out`.
+pub fn play(args: &PlayArgs, registry: &Registry, input: &mut dyn BufRead, out: impl Write, echo: bool) -> Result<(), String> {
+    let gt = registry.find(&args.variant).map_err(|e| e.to_string())?.clone();
+    let tc = TimeControl::parse(&args.tc).map_err(|e| format!("--tc: {e}"))?;
+    let game = match &args.fen {
+        Some(f) => gt.position(f).map_err(|e| format!("bad FEN: {e}"))?,
+        None => gt.start(),
+    };
+    let human_color = if args.color == "black" { Color::Black } else { Color::White };
+    let spec = match args.engine.as_deref() {
+        Some("none") => None,
+        Some(text) => Some(EngineSpec::parse(text)?),
+        None => {
+            let exe = std::env::current_exe().map_err(|e| format!("cannot find this program: {e}"))?;
+            let mut s = EngineSpec::parse("cmd=chimera name=Chimera proto=uci")?;
+            s.launch.program = exe.to_string_lossy().to_string();
+            Some(s)
+        }
+    };
+    let mut human = [true, true];
+    let mut engine = None;
+    let mut engine_name = "Human".to_string();
+    let root_fen = game.fen();
+    let root_is_start = args.fen.as_deref().map_or(true, |f| f.trim() == gt.variant.start_fen.trim());
+    if let Some(mut spec) = spec {
+        human = [false, false];
+        human[human_color.index()] = true;
+        if spec.protocol == Protocol::Auto {
+            spec.protocol = crate::tournament::client::detect_protocol(&spec, args.debug).map_err(|e| format!("{}: {e}", spec.name))?;
+        }
+        let mut e = Engine::start(&spec, &gt.variant, tc, args.debug).map_err(|e| format!("{}: {e}", spec.name))?;
+        let view = GameView { root_fen: &root_fen, root_is_start, moves: &[], to_move: game.side_to_move() };
+        e.new_game(&view).map_err(|e| format!("{}: {e}", spec.name))?;
+        engine_name = e.name.clone();
+        engine = Some(e);
+    }
+    let mut session = Session {
+        out,
+        flipped: human_color == Color::Black && engine.is_some(),
+        gt,
+        game,
+        root_fen,
+        root_is_start,
+        moves: Vec::new(),
+        sans: Vec::new(),
+        ucis: Vec::new(),
+        human,
+        engine,
+        engine_name,
+        clocks: [Clock::new(tc), Clock::new(tc)],
+        used: [Duration::ZERO; 2],
+        ending: None,
+        last_score: None,
+        margin: Duration::from_millis(200),
+        echo,
+    };
+    let intro = match &session.engine {
+        Some(_) => format!(
+            "Chimera play: {}. You are {} against {} ({}). Type 'help' for commands.",
+            session.gt.variant.name,
+            color_name(human_color),
+            session.engine_name,
+            tc
+        ),
+        None => format!("Chimera play: {}, two players. Type 'help' for commands.", session.gt.variant.name),
+    };
+    session.say(&intro);
+    if let Some(end) = rule_ending(&mut session.game) {
+        session.ending = Some(end);
+    }
+    session.run(input);
+    Ok(())
+}
+
+/// The `chimera play` subcommand.
+pub fn run_cli(args: &PlayArgs, registry: &mut Registry) -> std::process::ExitCode {
+    if let Err(e) = crate::tournament::load_variants(registry, args.variants.as_deref()) {
+        eprintln!("error: {e}");
+        return std::process::ExitCode::from(2);
+    }
+    use std::io::IsTerminal;
+    let stdin = std::io::stdin();
+    let echo = !stdin.is_terminal();
+    let mut input = stdin.lock();
+    match play(args, registry, &mut input, std::io::stdout(), echo) {
+        Ok(()) => std::process::ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
+            std::process::ExitCode::from(2)
+        }
+    }
+}

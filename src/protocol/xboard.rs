@@ -1,0 +1,903 @@
+//! The XBoard / WinBoard front end (CECP v2), a state machine of its own. Input lines and the
+//! search's reports reach one loop through a channel, so the engine's move, its thinking
+//! output and every reply leave in the order the GUI must see them, and commands are answered
+//! while a search runs (`?`, `force`, `ping` while pondering or analysing).
+//!
+//! Games XBoard does not know are described to it when chosen (`describe`), moves and squares
+//! are converted to XBoard's coordinates (`coords`: ranks from 0 on 10-rank boards), and
+//! `lift` is answered with the legal targets, so a human can only make legal moves even where
+//! the rules go beyond what XBoard can check.
+
+pub mod command;
+pub mod coords;
+pub mod describe;
+
+use crate::game::{Game, GameType};
+use crate::search::limits::{MAX_MOVE_OVERHEAD, MAX_THREADS};
+use crate::search::params::MAX_DEPTH;
+use crate::search::{time, Listener, Outcome, Report, Score, SearchLimits, Searcher};
+use crate::tournament::referee;
+use crate::types::{Color, Move};
+use crate::variant::{Registry, RepetitionRule, StalemateRule};
+use crate::with_position;
+use command::{Command, Level};
+use coords::MoveError;
+use describe::GuiGame;
+use std::io::{BufRead, Write};
+use std::sync::mpsc::{self, Receiver, Sender};
+use std::time::Instant;
+
+pub const DEFAULT_HASH_MB: usize = super::uci::DEFAULT_HASH_MB;
+
+/// A draw offer is accepted when the engine's last score is this bad or worse (centipawns),
+/// or when the position is drawn by rule.
+const ACCEPT_DRAW_AT_CP: i32 = -150;
+
+/// XBoard's default time control, used until `level` or `st` arrives.
+const DEFAULT_LEVEL: Level = Level { moves: 40, base_ms: 300_000, inc_ms: 0 };
+
+/// What reaches the engine's loop.
+enum Event {
+    Input(String, Instant),
+    EndOfInput,
+    Report(u64, Report),
+    Finished(u64, Outcome),
+}
+
+/// Passes a search's reports to the loop, tagged with the search's number.
+struct Relay {
+    id: u64,
+    tx: Sender<Event>,
+}
+
+impl Listener for Relay {
+    fn report(&mut self, report: &Report) {
+        let _ = self.tx.send(Event::Report(self.id, report.clone()));
+    }
+    fn finished(&mut self, outcome: &Outcome) {
+        let _ = self.tx.send(Event::Finished(self.id, outcome.clone()));
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum SearchKind {
+    /// The engine's own move.
+    Think,
+    /// On the opponent's time, after guessing its move.
+    Ponder(Move),
+    Analyze,
+}
+
+struct Running {
+    id: u64,
+    kind: SearchKind,
+    /// The position searched (after the guessed move when pondering).
+    root: Game,
+}
+
+/// The clock and limits the GUI set.
+#[derive(Default)]
+struct Clock {
+    level: Option<Level>,
+    /// `st`: exactly this long per move.
+    per_move_ms: Option<u64>,
+    depth: Option<i32>,
+    nps: Option<u64>,
+    /// Centiseconds, from `time` and `otim`.
+    time_cs: Option<i64>,
+    otim_cs: Option<i64>,
+}
+
+/// How a game ended by rule.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ending {
+    Mate { winner: Color },
+    /// `winner` is `None` where stalemate draws.
+    Stalemate { winner: Option<Color> },
+    Repetition,
+    MoveRule(u16),
+    Material,
+}
+
+impl Ending {
+    /// The `RESULT {COMMENT}` line that claims it.
+    pub fn claim(self) -> String {
+        let result = |w: Option<Color>| match w {
+            Some(Color::White) => "1-0",
+            Some(Color::Black) => "0-1",
+            None => "1/2-1/2",
+        };
+        match self {
+            Ending::Mate { winner } => {
+                let who = if winner == Color::White { "White" } else { "Black" };
+                format!("{} {{{who} mates}}", result(Some(winner)))
+            }
+            Ending::Stalemate { winner } => format!("{} {{Stalemate}}", result(winner)),
+            Ending::Repetition => "1/2-1/2 {Draw by repetition}".into(),
+            Ending::MoveRule(plies) => format!("1/2-1/2 {{Draw by {} move rule}}", plies / 2),
+            Ending::Material => "1/2-1/2 {Insufficient mating material}".into(),
+        }
+    }
+
+    pub fn is_draw(self) -> bool {
+        matches!(
+            self,
+            Ending::Stalemate { winner: None } | Ending::Repetition | Ending::MoveRule(_) | Ending::Material
+        )
+    }
+}
+
+/// The game's end by its own rules in the current position, if it has ended.
+pub fn ending(game: &mut Game) -> Option<Ending> {
+    let us = game.side_to_move();
+    if referee::legal_moves(game).is_empty() {
+        if game.in_check() {
+            return Some(Ending::Mate { winner: !us });
+        }
+        let winner = match game.variant().stalemate {
+            StalemateRule::Draw => None,
+            StalemateRule::Loss => Some(!us),
+            StalemateRule::Win => Some(us),
+        };
+        return Some(Ending::Stalemate { winner });
+    }
+    let (repetitions, halfmove) = with_position!(&*game, p => (p.repetitions(), p.halfmove_clock()));
+    let v = game.variant().clone();
+    if v.repetition == RepetitionRule::Draw && repetitions >= 2 {
+        return Some(Ending::Repetition);
+    }
+    if v.move_rule > 0 && halfmove >= v.move_rule {
+        return Some(Ending::MoveRule(v.move_rule));
+    }
+    if referee::insufficient_material(game) {
+        return Some(Ending::Material);
+    }
+    None
+}
+
+/// Parses a FEN from the GUI. A castling field the game cannot read as a whole keeps the
+/// letters it can read one by one: GUIs write rights their own way in games they do not know
+/// (XBoard looks for rooks). With `derive`, for games XBoard only knows from our description,
+/// every castling whose king and partner stand on their start squares is added, as XBoard
+/// itself allows it then (in King's Leap games: every king on its start square keeps the leap).
+fn position_from_gui(gt: &GameType, fen: &str, derive: bool) -> Result<Game, String> {
+    let first = gt.position(fen).map_err(|e| e.to_string());
+    if first.is_ok() && !derive {
+        return first;
+    }
+    let mut fields: Vec<String> = fen.split_whitespace().map(str::to_string).collect();
+    if fields.len() < 2 {
+        return first;
+    }
+    while fields.len() < 3 {
+        fields.push("-".into());
+    }
+    let v = &*gt.variant;
+    let with_field = |field: &str| {
+        let mut f = fields.clone();
+        f[2] = if field.is_empty() { "-".to_string() } else { field.to_string() };
+        f.join(" ")
+    };
+    let mut candidates: Vec<char> = if v.king_leap {
+        let mut c = Vec::new();
+        if fields[2].chars().any(|ch| ch.is_ascii_uppercase()) {
+            c.push('K');
+        }
+        if fields[2].chars().any(|ch| ch.is_ascii_lowercase()) {
+            c.push('k');
+        }
+        c
+    } else {
+        fields[2].chars().filter(|&c| c != '-').collect()
+    };
+    if derive {
+        let start = gt.start();
+        let board = fields[0].clone();
+        let Ok(here) = gt.position(&format!("{board} w - - 0 1")).or_else(|_| gt.position(&format!("{board} b - - 0 1")))
+        else {
+            return first;
+        };
+        for color in Color::BOTH {
+            let case = |c: char| if color == Color::White { c } else { c.to_ascii_lowercase() };
+            let Some(home) = v.king_home.map(|h| h[color.index()]) else { continue };
+            let king_home = with_position!(&here, p => p.king(color)) == home;
+            if !king_home {
+                continue;
+            }
+            if v.king_leap {
+                candidates.push(case('K'));
+                continue;
+            }
+            for side in 0..2 {
+                let Some(psq) = with_position!(&start, p => p.partner_square(color, side)) else { continue };
+                let same = with_position!(&start, p => p.piece_at(psq)) == with_position!(&here, p => p.piece_at(psq));
+                if same {
+                    candidates.push(case((b'A' + v.size.file(psq)) as char));
+                }
+            }
+        }
+    }
+    let mut kept = String::new();
+    for c in candidates {
+        let mut trial = kept.clone();
+        trial.push(c);
+        if gt.position(&with_field(&trial)).is_ok() {
+            kept = trial;
+        }
+    }
+    match gt.position(&with_field(&kept)) {
+        Ok(g) => Ok(g),
+        Err(e) => Err(first.err().unwrap_or_else(|| e.to_string())),
+    }
+}
+
+/// The XBoard engine: the game, the GUI's settings and the running search.
+pub struct XboardEngine<W: Write> {
+    registry: Registry,
+    /// How XBoard sees each game of the registry (same order).
+    gui_games: Vec<GuiGame>,
+    game_type: GameType,
+    gui: GuiGame,
+    game: Game,
+    out: W,
+    searcher: Searcher,
+    tx: Sender<Event>,
+    rx: Option<Receiver<Event>>,
+    /// The colour the engine plays; `None` in force mode.
+    engine: Option<Color>,
+    analyzing: bool,
+    post: bool,
+    ponder: bool,
+    clock: Clock,
+    running: Option<Running>,
+    next_id: u64,
+    /// `ping`s received while thinking: answered after the move.
+    pongs: Vec<String>,
+    last_report: Option<Report>,
+    /// The engine's last score after its own move (its point of view).
+    last_score: Option<Score>,
+    /// The reply expected to the engine's last move.
+    hint: Option<Move>,
+}
+
+impl<W: Write> XboardEngine<W> {
+    pub fn new(registry: Registry, out: W) -> XboardEngine<W> {
+        let (tx, rx) = mpsc::channel();
+        let gui_games: Vec<GuiGame> = registry.games().iter().map(describe::describe).collect();
+        let game_type = registry.find("chess").expect("chess is built in").clone();
+        let gui = describe::describe(&game_type);
+        let game = game_type.start();
+        let searcher = Searcher::new(DEFAULT_HASH_MB).expect("the default hash table fits in memory");
+        XboardEngine {
+            registry,
+            gui_games,
+            game_type,
+            gui,
+            game,
+            out,
+            searcher,
+            tx,
+            rx: Some(rx),
+            engine: Some(Color::Black),
+            analyzing: false,
+            post: false,
+            ponder: false,
+            clock: Clock::default(),
+            running: None,
+            next_id: 1,
+            pongs: Vec::new(),
+            last_report: None,
+            last_score: None,
+            hint: None,
+        }
+    }
+
+    fn send(&mut self, line: &str) {
+        // A closed pipe means the GUI is gone; there is no one left to tell.
+        let _ = writeln!(self.out, "{line}");
+        let _ = self.out.flush();
+    }
+
+    fn zero_based(&self) -> bool {
+        describe::zero_based_ranks(&self.game_type.variant)
+    }
+
+    /// The `feature` lines answering `protover`.
+    pub fn features(&self) -> Vec<String> {
+        let names: Vec<&str> = self.gui_games.iter().map(|g| g.name.as_str()).collect();
+        vec![
+            "feature done=0".to_string(),
+            "feature ping=1 setboard=1 playother=1 san=0 usermove=1 time=1 draw=1 sigint=0 sigterm=0 reuse=1 \
+             analyze=1 colors=0 ics=0 name=0 pause=0 nps=1 debug=1 memory=1 smp=1 exclude=0 setscore=0 highlight=1"
+                .to_string(),
+            format!("feature myname=\"Chimera {}\"", env!("CARGO_PKG_VERSION")),
+            format!("feature variants=\"{}\"", names.join(",")),
+            "feature option=\"Clear Hash -button\"".to_string(),
+            format!(
+                "feature option=\"Move Overhead -spin {} 0 {MAX_MOVE_OVERHEAD}\"",
+                self.searcher.options().move_overhead
+            ),
+            "feature option=\"VariantPath -file \"".to_string(),
+            "feature done=1".to_string(),
+        ]
+    }
+
+    /// Reads a variants file into the registry (`chimera xboard --variants FILE`).
+    pub fn load_variants(&mut self, text: &str) -> Result<Vec<String>, String> {
+        let names = self.registry.load(text).map_err(|e| e.to_string())?;
+        self.gui_games = self.registry.games().iter().map(describe::describe).collect();
+        Ok(names)
+    }
+
+    /// Runs until `quit` or the end of input.
+    pub fn run<R: BufRead + Send + 'static>(&mut self, input: R) {
+        let tx = self.tx.clone();
+        let reader = std::thread::Builder::new().name("input".into()).spawn(move || {
+            let mut input = input;
+            let mut buf = Vec::new();
+            loop {
+                buf.clear();
+                match input.read_until(b'\n', &mut buf) {
+                    Ok(0) | Err(_) => break,
+                    Ok(_) => {
+                        // Invalid UTF-8 becomes U+FFFD and then an unknown command.
+                        let line = String::from_utf8_lossy(&buf).into_owned();
+                        if tx.send(Event::Input(line, Instant::now())).is_err() {
+                            return;
+                        }
+                    }
+                }
+            }
+            let _ = tx.send(Event::EndOfInput);
+        });
+        if let Err(e) = reader {
+            self.send(&format!("tellusererror Chimera cannot start its input thread: {e}"));
+            return;
+        }
+        let Some(rx) = self.rx.take() else { return };
+        while let Ok(event) = rx.recv() {
+            if !self.event(event) {
+                break;
+            }
+        }
+        self.rx = Some(rx);
+        self.discard();
+    }
+
+    /// Handles one event; false when the session is over.
+    fn event(&mut self, event: Event) -> bool {
+        match event {
+            Event::Input(line, at) => self.line(&line, at),
+            Event::EndOfInput => false,
+            Event::Report(id, r) => {
+                self.report(id, r);
+                true
+            }
+            Event::Finished(id, o) => {
+                self.finished(id, o);
+                true
+            }
+        }
+    }
+
+    fn line(&mut self, line: &str, at: Instant) -> bool {
+        match command::parse(line) {
+            Ok(None) => true,
+            Ok(Some(Command::Quit)) => false,
+            Ok(Some(cmd)) => {
+                self.execute(cmd, line.trim(), at);
+                true
+            }
+            Err(e) => {
+                let shown: String = line.trim().chars().take(80).collect();
+                self.send(&format!("Error ({e}): {shown}"));
+                true
+            }
+        }
+    }
+
+    // ----- searches -----
+
+    fn start_search(&mut self, kind: SearchKind, root: Game, limits: SearchLimits, at: Instant) {
+        let id = self.next_id;
+        self.next_id += 1;
+        let relay = Box::new(Relay { id, tx: self.tx.clone() });
+        match self.searcher.start(&root, &self.game_type.eval, limits, at, relay) {
+            Ok(()) => self.running = Some(Running { id, kind, root }),
+            Err(e) => self.send(&format!("tellusererror Chimera cannot search: {e}")),
+        }
+    }
+
+    /// Stops any search and forgets it (its result is never played).
+    fn discard(&mut self) {
+        if self.running.take().is_some() {
+            self.searcher.stop();
+        }
+        self.flush_pongs();
+    }
+
+    fn flush_pongs(&mut self) {
+        for n in std::mem::take(&mut self.pongs) {
+            self.send(&format!("pong {n}"));
+        }
+    }
+
+    fn thinking(&self) -> bool {
+        matches!(self.running, Some(Running { kind: SearchKind::Think, .. }))
+    }
+
+    /// What the GUI's clock allows for a move of `us`.
+    fn limits(&self, us: Color, ponder: bool) -> SearchLimits {
+        let mut l = SearchLimits { ponder, depth: self.clock.depth.map(|d| d.min(MAX_DEPTH)), ..SearchLimits::default() };
+        if let Some(ms) = self.clock.per_move_ms {
+            l.movetime = Some(ms);
+        } else {
+            let level = self.clock.level.unwrap_or(DEFAULT_LEVEL);
+            let ms = |cs: Option<i64>| cs.map_or(level.base_ms, |c| c.max(0) as u64 * 10);
+            l.time[us.index()] = Some(ms(self.clock.time_cs));
+            l.time[(!us).index()] = Some(ms(self.clock.otim_cs));
+            l.increment = [level.inc_ms; 2];
+            if level.moves > 0 {
+                let done = with_position!(&self.game, p => p.fullmove_number()).saturating_sub(1) as u64;
+                l.moves_to_go = Some(level.moves as u64 - done % level.moves as u64);
+            }
+        }
+        if let Some(nps) = self.clock.nps.filter(|&n| n > 0) {
+            // Time is counted in nodes: the budget becomes a node limit.
+            let overhead = self.searcher.options().move_overhead;
+            let ms = l.movetime.or_else(|| time::budget(&l, us, overhead).map(|b| b.0)).unwrap_or(1_000);
+            l.nodes = Some((ms.saturating_mul(nps) / 1000).max(1));
+            l.movetime = None;
+            l.time = [None, None];
+        }
+        l
+    }
+
+    /// The engine is on move: claim the result if the game is over, else search.
+    fn think(&mut self, at: Instant) {
+        if let Some(end) = ending(&mut self.game) {
+            self.send(&end.claim());
+            return;
+        }
+        let limits = self.limits(self.game.side_to_move(), false);
+        self.start_search(SearchKind::Think, self.game.clone(), limits, at);
+    }
+
+    fn analyze(&mut self) {
+        self.discard();
+        self.last_report = None;
+        let limits = SearchLimits { infinite: true, ..SearchLimits::default() };
+        self.start_search(SearchKind::Analyze, self.game.clone(), limits, Instant::now());
+    }
+
+    /// Ponders on `guess`, the opponent's expected reply.
+    fn start_pondering(&mut self, guess: Option<Move>) {
+        let Some(guess) = guess else { return };
+        let mut root = self.game.clone();
+        if !referee::is_legal(&mut root, guess) {
+            return;
+        }
+        let hint = coords::move_to_gui(&root, guess, self.zero_based());
+        root.play(guess);
+        if ending(&mut root).is_some() {
+            return;
+        }
+        if self.post {
+            self.send(&format!("Hint: {hint}"));
+        }
+        let limits = self.limits(root.side_to_move(), true);
+        self.start_search(SearchKind::Ponder(guess), root, limits, Instant::now());
+    }
+
+    fn report(&mut self, id: u64, r: Report) {
+        let Some(running) = &self.running else { return };
+        if running.id != id || r.multipv != 1 {
+            return;
+        }
+        let line = if self.post {
+            let score = match r.score {
+                Score::Centipawns(cp) => cp,
+                Score::Mate(n) if n > 0 => 100_000 + n,
+                Score::Mate(n) => -100_000 + n,
+            };
+            let cs = match self.clock.nps.filter(|&n| n > 0) {
+                Some(nps) => r.nodes.saturating_mul(100) / nps,
+                None => r.time_ms / 10,
+            };
+            let pv = coords::line_to_gui(&running.root, &r.pv, self.zero_based()).join(" ");
+            Some(format!("{} {} {} {} {} {} 0\t{}", r.depth, score, cs, r.nodes, r.seldepth, r.nps, pv))
+        } else {
+            None
+        };
+        self.last_report = Some(r);
+        if let Some(l) = line {
+            self.send(&l);
+        }
+    }
+
+    fn finished(&mut self, id: u64, outcome: Outcome) {
+        let Some(running) = &self.running else { return };
+        if running.id != id {
+            return;
+        }
+        let kind = running.kind;
+        self.running = None;
+        // Collect the search thread (it has answered; joining takes no time).
+        self.searcher.wait();
+        if kind != SearchKind::Think {
+            return;
+        }
+        self.last_score = Some(outcome.score);
+        let Some(best) = outcome.best else {
+            if let Some(end) = ending(&mut self.game) {
+                self.send(&end.claim());
+            }
+            self.flush_pongs();
+            return;
+        };
+        let text = coords::move_to_gui(&self.game, best, self.zero_based());
+        self.game.play(best);
+        self.send(&format!("move {text}"));
+        self.flush_pongs();
+        self.hint = outcome.ponder;
+        if let Some(end) = ending(&mut self.game) {
+            self.send(&end.claim());
+            return;
+        }
+        if self.ponder && self.engine == Some(!self.game.side_to_move()) {
+            self.start_pondering(outcome.ponder);
+        }
+    }
+
+    // ----- commands -----
+
+    fn execute(&mut self, cmd: Command, line: &str, at: Instant) {
+        match cmd {
+            Command::Xboard | Command::FeatureReply | Command::Ignored => {}
+            Command::Protover(_) => {
+                for l in self.features() {
+                    self.send(&l);
+                }
+            }
+            Command::New => {
+                self.discard();
+                let chess = self
+                    .gui_games
+                    .iter()
+                    .position(|g| g.name == "normal")
+                    .map(|i| self.registry.games()[i].clone())
+                    .or_else(|| self.registry.find("chess").ok().cloned());
+                if let Some(gt) = chess {
+                    self.set_game_type(gt);
+                }
+                self.engine = Some(Color::Black);
+                self.clock.depth = None;
+                self.clock.nps = None;
+                self.clock.time_cs = None;
+                self.clock.otim_cs = None;
+                self.last_score = None;
+                self.hint = None;
+                if let Err(e) = self.searcher.new_game() {
+                    log::warn!("new: {e}");
+                }
+                if self.analyzing {
+                    self.analyze();
+                }
+            }
+            Command::Variant(name) => {
+                let found = self
+                    .gui_games
+                    .iter()
+                    .position(|g| g.name == name)
+                    .map(|i| self.registry.games()[i].clone())
+                    .or_else(|| self.registry.find(&name).ok().cloned());
+                match found {
+                    Some(gt) => {
+                        self.discard();
+                        self.set_game_type(gt);
+                        for l in self.gui.lines.clone() {
+                            self.send(&l);
+                        }
+                        if self.analyzing {
+                            self.analyze();
+                        }
+                    }
+                    None => self.send(&format!("Error (unsupported variant): {name}")),
+                }
+            }
+            Command::Force => {
+                self.discard();
+                self.engine = None;
+                self.analyzing = false;
+            }
+            Command::Go => {
+                self.discard();
+                self.analyzing = false;
+                self.engine = Some(self.game.side_to_move());
+                self.think(at);
+            }
+            Command::PlayOther => {
+                self.discard();
+                self.analyzing = false;
+                self.engine = Some(!self.game.side_to_move());
+            }
+            Command::White | Command::Black => {
+                self.discard();
+                self.engine = Some(if cmd == Command::White { Color::Black } else { Color::White });
+            }
+            Command::Level(level) => {
+                self.clock.level = Some(level);
+                self.clock.per_move_ms = None;
+            }
+            Command::SearchTime(ms) => self.clock.per_move_ms = Some(ms.max(1)),
+            Command::Depth(d) => self.clock.depth = Some(d),
+            Command::Nps(n) => self.clock.nps = Some(n),
+            Command::Time(cs) => self.clock.time_cs = Some(cs),
+            Command::Otim(cs) => self.clock.otim_cs = Some(cs),
+            Command::UserMove(text) => self.user_move(&text, at),
+            Command::MoveNow => {
+                if self.thinking() {
+                    self.searcher.request_stop();
+                }
+            }
+            Command::Ping(n) => {
+                if self.thinking() {
+                    self.pongs.push(n);
+                } else {
+                    self.send(&format!("pong {n}"));
+                }
+            }
+            Command::Draw => {
+                let drawn = ending(&mut self.game).is_some_and(Ending::is_draw);
+                let losing = match self.last_score {
+                    Some(Score::Centipawns(cp)) => cp <= ACCEPT_DRAW_AT_CP,
+                    Some(Score::Mate(n)) => n <= 0,
+                    None => false,
+                };
+                if self.engine.is_some() && (drawn || losing) {
+                    self.send("offer draw");
+                }
+            }
+            Command::Result(_) => {
+                self.discard();
+                self.engine = None;
+            }
+            Command::SetBoard(fen) => {
+                let fen = coords::fen_from_gui(&fen, self.zero_based());
+                match position_from_gui(&self.game_type, &fen, !self.gui.native) {
+                    Ok(g) => {
+                        self.discard();
+                        self.game = g;
+                        self.hint = None;
+                        if self.analyzing {
+                            self.analyze();
+                        }
+                    }
+                    Err(e) => self.send(&format!("tellusererror Illegal position: {e}")),
+                }
+            }
+            Command::Undo | Command::Remove => {
+                let plies = if cmd == Command::Undo { 1 } else { 2 };
+                let played = with_position!(&self.game, p => p.plies_played());
+                if played < plies {
+                    self.send(&format!("Error (command not legal now): {line}"));
+                    return;
+                }
+                self.discard();
+                for _ in 0..plies {
+                    self.game.undo();
+                }
+                self.hint = None;
+                if self.analyzing {
+                    self.analyze();
+                }
+            }
+            Command::Hard => self.ponder = true,
+            Command::Easy => {
+                self.ponder = false;
+                if matches!(self.running, Some(Running { kind: SearchKind::Ponder(_), .. })) {
+                    self.discard();
+                }
+            }
+            Command::Post => self.post = true,
+            Command::NoPost => self.post = false,
+            Command::Analyze => {
+                self.engine = None;
+                self.analyzing = true;
+                self.analyze();
+            }
+            Command::Exit => {
+                if self.analyzing {
+                    self.discard();
+                    self.analyzing = false;
+                }
+            }
+            Command::Status => {
+                if self.analyzing {
+                    let (cs, nodes, depth) =
+                        self.last_report.as_ref().map_or((0, 0, 0), |r| (r.time_ms / 10, r.nodes, r.depth));
+                    let total = referee::legal_moves(&mut self.game).len();
+                    self.send(&format!("stat01: {cs} {nodes} {depth} 0 {total}"));
+                }
+            }
+            Command::Hint => {
+                if let Some(m) = self.hint {
+                    if referee::is_legal(&mut self.game, m) {
+                        let text = coords::move_to_gui(&self.game, m, self.zero_based());
+                        self.send(&format!("Hint: {text}"));
+                    }
+                }
+            }
+            Command::Book => {
+                self.send(" Chimera has no opening book");
+                self.send("");
+            }
+            Command::Memory(mb) => {
+                self.pause_for_settings();
+                if let Err(e) = self.searcher.set_hash(mb) {
+                    self.send(&format!("Error (bad parameter): {line} ({e})"));
+                }
+                self.resume_after_settings();
+            }
+            Command::Cores(n) => {
+                self.pause_for_settings();
+                if let Err(e) = self.searcher.set_threads(n.min(MAX_THREADS)) {
+                    self.send(&format!("Error (bad parameter): {line} ({e})"));
+                }
+                self.resume_after_settings();
+            }
+            Command::Option { name, value } => {
+                if let Err(e) = self.set_option(&name, value.as_deref()) {
+                    self.send(&format!("Error (bad parameter): {line} ({e})"));
+                }
+            }
+            Command::Lift(sq) => {
+                let from = coords::square_from_gui(&self.game, &sq, self.zero_based());
+                let board = coords::highlight(&mut self.game, from);
+                self.send(&format!("highlight {board}"));
+            }
+            Command::Put(_) | Command::Hover(_) => {}
+            Command::Display => {
+                let mut lines = super::uci::display(&self.game);
+                lines.push(format!("XBoard: {} ({})", self.gui.name, if self.gui.exact { "exact" } else { "beyond Betza" }));
+                for l in lines {
+                    self.send(&format!("# {l}"));
+                }
+            }
+            Command::Quit => {}
+        }
+    }
+
+    fn set_game_type(&mut self, gt: GameType) {
+        self.gui = describe::describe(&gt);
+        self.game = gt.start();
+        self.game_type = gt;
+        self.hint = None;
+    }
+
+    /// Settings that need an idle searcher: the engine's own search is cut short (its move is
+    /// still played), pondering is dropped, analysis restarts afterwards.
+    fn pause_for_settings(&mut self) {
+        if self.thinking() {
+            self.searcher.stop();
+        } else {
+            self.discard();
+        }
+    }
+
+    fn resume_after_settings(&mut self) {
+        if self.analyzing && self.running.is_none() {
+            self.analyze();
+        }
+    }
+
+    fn set_option(&mut self, name: &str, value: Option<&str>) -> Result<(), String> {
+        match name.to_ascii_lowercase().as_str() {
+            "clear hash" => {
+                self.pause_for_settings();
+                let r = self.searcher.new_game();
+                self.resume_after_settings();
+                r
+            }
+            "move overhead" => {
+                let v = value.unwrap_or("");
+                let ms = v
+                    .parse::<u64>()
+                    .ok()
+                    .filter(|&ms| ms <= MAX_MOVE_OVERHEAD)
+                    .ok_or_else(|| format!("Move Overhead must be a number from 0 to {MAX_MOVE_OVERHEAD}"))?;
+                self.pause_for_settings();
+                let r = self.searcher.set_move_overhead(ms);
+                self.resume_after_settings();
+                r
+            }
+            "variantpath" => {
+                let path = value.unwrap_or("").trim();
+                if path.is_empty() {
+                    return Ok(());
+                }
+                let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+                let names = self.load_variants(&text).map_err(|e| format!("{path}: {e}"))?;
+                self.send(&format!("# loaded variants {} (restart the engine for the GUI to list them)", names.join(" ")));
+                Ok(())
+            }
+            _ => Err(format!("unknown option '{name}'")),
+        }
+    }
+
+    fn user_move(&mut self, text: &str, at: Instant) {
+        let zero_based = self.zero_based();
+        let m = match coords::parse_gui_move(&mut self.game, text, zero_based) {
+            Ok(m) => m,
+            Err(MoveError::Illegal) => {
+                self.send(&format!("Illegal move: {text}"));
+                return;
+            }
+            Err(MoveError::Malformed) => {
+                self.send(&format!("Illegal move (not a move): {text}"));
+                return;
+            }
+        };
+        // The expected reply while pondering: the search goes on, now on the engine's clock.
+        if let Some(Running { kind: SearchKind::Ponder(guess), .. }) = &self.running {
+            if *guess == m {
+                self.game.play(m);
+                self.searcher.ponderhit();
+                if let Some(r) = &mut self.running {
+                    r.kind = SearchKind::Think;
+                }
+                return;
+            }
+        }
+        self.discard();
+        self.game.play(m);
+        self.hint = None;
+        if self.analyzing {
+            self.analyze();
+        } else if self.engine == Some(self.game.side_to_move()) {
+            self.think(at);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game(name: &str, fen: &str) -> Game {
+        Registry::builtin().find(name).unwrap().position(fen).unwrap()
+    }
+
+    #[test]
+    fn endings_follow_each_games_rules() {
+        let mut g = game("chess", "7k/6Q1/6K1/8/8/8/8/8 b - - 0 1");
+        assert_eq!(ending(&mut g).map(Ending::claim).as_deref(), Some("1-0 {White mates}"));
+        let mut g = game("chess", "7k/8/6QK/8/8/8/8/8 b - - 0 1");
+        assert_eq!(ending(&mut g).map(Ending::claim).as_deref(), Some("1/2-1/2 {Stalemate}"));
+        let mut g = game("chess", "4k3/8/8/8/8/8/4P3/4K2R w - - 100 80");
+        assert_eq!(ending(&mut g).map(Ending::claim).as_deref(), Some("1/2-1/2 {Draw by 50 move rule}"));
+    }
+
+    #[test]
+    fn gui_castling_fields_are_read_leniently() {
+        let reg = Registry::builtin();
+        let kl = reg.find("kings-leap").unwrap();
+        let g = position_from_gui(kl, "cnbrkbnq/pppppppp/8/8/8/8/PPPPPPPP/CNBRKBNQ w KQkq - 0 1", false).unwrap();
+        assert_eq!(g.fen(), "cnbrkbnq/pppppppp/8/8/8/8/PPPPPPPP/CNBRKBNQ w Kk - 0 1");
+        let g = position_from_gui(kl, "cnbrkbnq/pppppppp/8/8/8/8/PPPPPPPP/CNBRKBNQ w - - 0 1", true).unwrap();
+        assert_eq!(g.fen(), "cnbrkbnq/pppppppp/8/8/8/8/PPPPPPPP/CNBRKBNQ w Kk - 0 1");
+        let chess = reg.find("chess").unwrap();
+        let g = position_from_gui(chess, "4k3/8/8/8/8/8/8/R3K2R w KQkq - 0 1", false).unwrap();
+        assert_eq!(g.fen(), "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1");
+        assert!(position_from_gui(chess, "4k3/8/8/8/8/8/8/R3K2R w KQkq - 0", false).is_ok());
+        assert!(position_from_gui(chess, "4k3/8/8/8/8/8/8/R3K2R x KQ - 0 1", false).is_err());
+        // XBoard writes Paulowich's start with `Qq` only (it looks for rooks).
+        let pw = reg.find("paulowich").unwrap();
+        let g = position_from_gui(pw, "cnbrkbnq/pppppppp/8/8/8/8/PPPPPPPP/CNBRKBNQ w Qq - 0 1", true).unwrap();
+        assert_eq!(g.fen(), "cnbrkbnq/pppppppp/8/8/8/8/PPPPPPPP/CNBRKBNQ w KQkq - 0 1");
+        let g = position_from_gui(pw, "cnbrkbnq/pppppppp/8/8/8/8/PPPPPPPP/CNBRK1NQ w - - 0 1", true).unwrap();
+        assert_eq!(g.fen(), "cnbrkbnq/pppppppp/8/8/8/8/PPPPPPPP/CNBRK1NQ w KQkq - 0 1");
+        let g = position_from_gui(pw, "cnbrkbnq/pppppppp/8/8/8/8/PPPPPPPP/CNBR1KNQ w - - 0 1", true).unwrap();
+        assert_eq!(g.fen(), "cnbrkbnq/pppppppp/8/8/8/8/PPPPPPPP/CNBR1KNQ w kq - 0 1");
+    }
+}

@@ -1,0 +1,238 @@
+//! Moves and squares as XBoard writes them: coordinate notation (`e2e4`, `e7e8q`, `P@e4`,
+//! `O-O`), with ranks counted from 0 on boards of exactly 10 ranks (`a0`..`j9`), converted to
+//! and from Chimera's own notation (`protocol::notation`). Also the `highlight` board for
+//! `lift`.
+
+use crate::game::Game;
+use crate::tournament::referee;
+use crate::types::{Move, MoveKind, Square};
+use crate::with_position;
+
+/// Why a move from the GUI was not played.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum MoveError {
+    /// Not a move in any notation we read.
+    Malformed,
+    /// A move, but not a legal one here.
+    Illegal,
+}
+
+/// Rewrites every square's rank in `text` (a lowercase file letter followed by digits) by
+/// `delta`. Returns `None` if a rank would leave 1..=99.
+fn shift_ranks(text: &str, delta: i32) -> Option<String> {
+    let b = text.as_bytes();
+    let mut out = String::with_capacity(text.len() + 2);
+    let mut i = 0;
+    while i < b.len() {
+        let c = b[i];
+        out.push(c as char);
+        i += 1;
+        if c.is_ascii_lowercase() && i < b.len() && b[i].is_ascii_digit() {
+            let start = i;
+            while i < b.len() && b[i].is_ascii_digit() {
+                i += 1;
+            }
+            let n: i32 = text[start..i].parse().ok()?;
+            let shifted = n + delta;
+            if !(0..=99).contains(&shifted) {
+                return None;
+            }
+            out.push_str(&shifted.to_string());
+        }
+    }
+    Some(out)
+}
+
+/// Chimera's notation → XBoard's.
+pub fn to_gui(text: &str, zero_based: bool) -> String {
+    if zero_based {
+        shift_ranks(text, -1).unwrap_or_else(|| text.to_string())
+    } else {
+        text.to_string()
+    }
+}
+
+/// XBoard's notation → Chimera's (`None` if a rank is out of range).
+pub fn from_gui(text: &str, zero_based: bool) -> Option<String> {
+    if zero_based {
+        // XBoard writes 0..9 there: a two-digit rank is not one of its squares.
+        let b = text.as_bytes();
+        if b.windows(3).any(|w| w[0].is_ascii_lowercase() && w[1].is_ascii_digit() && w[2].is_ascii_digit()) {
+            return None;
+        }
+        shift_ranks(text, 1)
+    } else {
+        Some(text.to_string())
+    }
+}
+
+/// A square as XBoard names it.
+pub fn square_from_gui(game: &Game, text: &str, zero_based: bool) -> Option<Square> {
+    let text = from_gui(text.trim(), zero_based)?;
+    game.variant().size.parse(&text)
+}
+
+/// The engine's move as XBoard reads it (castling as the king's move).
+pub fn move_to_gui(game: &Game, m: Move, zero_based: bool) -> String {
+    to_gui(&game.move_to_uci(m), zero_based)
+}
+
+/// A line of moves from `game`, in XBoard's notation, as far as they are legal.
+pub fn line_to_gui(game: &Game, moves: &[Move], zero_based: bool) -> Vec<String> {
+    let mut g = game.clone();
+    let mut out = Vec::with_capacity(moves.len());
+    for &m in moves {
+        if !with_position!(&g, p => p.is_legal(m)) {
+            break;
+        }
+        out.push(move_to_gui(&g, m, zero_based));
+        g.play(m);
+    }
+    out
+}
+
+/// A move from the GUI: coordinates (ranks as XBoard counts them), a drop `P@e4`, castling as
+/// the king's move, as the king taking its partner, or `O-O` / `O-O-O` (`0-0` too) for the
+/// partner on the higher / lower file. Only moves the rules allow (repetition rules included).
+pub fn parse_gui_move(game: &mut Game, text: &str, zero_based: bool) -> Result<Move, MoveError> {
+    let text = text.trim();
+    if text.is_empty() || text.len() > 16 || !text.is_ascii() {
+        return Err(MoveError::Malformed);
+    }
+    let allowed = referee::legal_moves(game);
+    let castle = match text.replace('0', "O").trim_end_matches(['+', '#']) {
+        "O-O" => Some(MoveKind::CastleHigh),
+        "O-O-O" => Some(MoveKind::CastleLow),
+        _ => None,
+    };
+    if let Some(kind) = castle {
+        return allowed.iter().copied().find(|m| m.kind() == kind).ok_or(MoveError::Illegal);
+    }
+    // `e7e8=q` is read as `e7e8q`.
+    let plain: String = text.chars().filter(|&c| c != '=').collect();
+    let Some(ours) = from_gui(&plain, zero_based) else { return Err(MoveError::Malformed) };
+    match game.parse_uci(&ours) {
+        Ok(m) if allowed.contains(&m) => Ok(m),
+        Ok(_) => Err(MoveError::Illegal),
+        Err(e) if e.starts_with("illegal") => Err(MoveError::Illegal),
+        Err(_) => Err(MoveError::Malformed),
+    }
+}
+
+/// The `highlight` board for the piece on `from`: every square its legal moves go to, yellow
+/// for a quiet move, red for a capture, magenta where it may promote; all empty when the piece
+/// is not the side to move's or cannot move.
+pub fn highlight(game: &mut Game, from: Option<Square>) -> String {
+    let size = game.variant().size;
+    let mut colours = vec![None; size.squares()];
+    if let Some(from) = from {
+        let us = game.side_to_move();
+        let ours = with_position!(&*game, p => p.piece_at(from).is_some_and(|pc| pc.color() == us));
+        if ours {
+            for m in referee::legal_moves(game) {
+                if m.kind() == MoveKind::Drop || m.from() != from {
+                    continue;
+                }
+                let capture =
+                    m.kind() == MoveKind::EnPassant || with_position!(&*game, p => p.piece_at(m.to()).is_some());
+                let c = match m.kind() {
+                    MoveKind::Promotion => 'M',
+                    _ if capture => 'R',
+                    _ => 'Y',
+                };
+                let slot = &mut colours[m.to().index()];
+                // A square reached by a promotion and by a plain move offers the choice.
+                *slot = Some(match (*slot, c) {
+                    (Some('M'), _) | (_, 'M') => 'M',
+                    (_, c) => c,
+                });
+            }
+        }
+    }
+    let mut out = String::new();
+    for rank in (0..size.ranks).rev() {
+        let mut run = 0;
+        for file in 0..size.files {
+            match colours[size.square(file, rank).index()] {
+                Some(c) => {
+                    if run > 0 {
+                        out.push_str(&run.to_string());
+                        run = 0;
+                    }
+                    out.push(c);
+                }
+                None => run += 1,
+            }
+        }
+        if run > 0 {
+            out.push_str(&run.to_string());
+        }
+        if rank > 0 {
+            out.push('/');
+        }
+    }
+    out
+}
+
+/// A FEN from the GUI in Chimera's terms: the en-passant square's rank renumbered on
+/// 10-rank boards.
+pub fn fen_from_gui(fen: &str, zero_based: bool) -> String {
+    let mut fields: Vec<String> = fen.split_whitespace().map(str::to_string).collect();
+    if zero_based && fields.len() > 3 && fields[3] != "-" {
+        if let Some(ep) = from_gui(&fields[3], true) {
+            fields[3] = ep;
+        }
+    }
+    fields.join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variant::Registry;
+
+    #[test]
+    fn ten_rank_boards_count_from_zero() {
+        assert_eq!(to_gui("a2a4", true), "a1a3");
+        assert_eq!(to_gui("a9a10c", true), "a8a9c");
+        assert_eq!(to_gui("C@e10", true), "C@e9");
+        assert_eq!(from_gui("a8a9c", true).as_deref(), Some("a9a10c"));
+        assert_eq!(from_gui("a0a1", true).as_deref(), Some("a1a2"));
+        assert_eq!(from_gui("a10a9", true), None);
+        assert_eq!(from_gui("e2e4", false).as_deref(), Some("e2e4"));
+        assert_eq!(fen_from_gui("8/8 w - e2 0 1", true), "8/8 w - e3 0 1");
+    }
+
+    #[test]
+    fn gui_moves() {
+        let reg = Registry::builtin();
+        let mut g = reg.find("grand").unwrap().start();
+        let m = parse_gui_move(&mut g, "e2e4", true).unwrap();
+        assert_eq!(g.move_to_uci(m), "e3e5");
+        assert_eq!(move_to_gui(&g, m, true), "e2e4");
+        assert_eq!(parse_gui_move(&mut g, "e3e5", true), Err(MoveError::Illegal));
+        assert_eq!(parse_gui_move(&mut g, "hello", true), Err(MoveError::Malformed));
+        assert_eq!(parse_gui_move(&mut g, "e10e9", true), Err(MoveError::Malformed));
+        let mut g = reg.find("chess").unwrap().position("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").unwrap();
+        for (text, uci) in [("O-O", "e1g1"), ("O-O-O", "e1c1"), ("0-0", "e1g1"), ("e1g1", "e1g1"), ("e1h1", "e1g1")] {
+            let m = parse_gui_move(&mut g, text, false).unwrap();
+            assert_eq!(g.move_to_uci(m), uci, "{text}");
+        }
+        assert_eq!(parse_gui_move(&mut g, "P@e4", false), Err(MoveError::Illegal));
+        let mut g = reg.find("chess").unwrap().position("4k3/P7/8/8/8/8/8/4K3 w - - 0 1").unwrap();
+        let m = parse_gui_move(&mut g, "a7a8=Q", false).unwrap();
+        assert_eq!(g.move_to_uci(m), "a7a8q");
+    }
+
+    #[test]
+    fn highlights() {
+        let reg = Registry::builtin();
+        let mut g = reg.find("chess").unwrap().position("4k3/1P6/8/8/8/8/4p3/R3K3 w Q - 0 1").unwrap();
+        let e1 = g.variant().size.parse("e1");
+        assert_eq!(highlight(&mut g, e1), "8/8/8/8/8/8/3YRY2/8");
+        let b7 = g.variant().size.parse("b7");
+        assert_eq!(highlight(&mut g, b7), "1M6/8/8/8/8/8/8/8");
+        let e8 = g.variant().size.parse("e8");
+        assert_eq!(highlight(&mut g, e8), "8/8/8/8/8/8/8/8");
+    }
+}

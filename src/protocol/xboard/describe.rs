@@ -1,0 +1,595 @@
+//! How XBoard sees each game. A game XBoard knows under one of its own names (same board, same
+//! start array, same pieces and castling) is announced under that name and needs no
+//! description. Every other game is an *engine-defined variant*: after `variant NAME` the
+//! engine sends `setup (PIECETOCHAR) WxH+0_fairy FEN` and one `piece` line per piece type in
+//! XBetza, so the GUI draws the right pieces and, where Betza describes the rules fully
+//! (`GuiGame::exact`), can test legality itself. Where the rules go beyond Betza, the piece
+//! lines are a superset of the moves and the engine answers `lift` with the legal targets.
+//!
+//! Everything here is derived from the variant's data; nothing looks at a game's name except
+//! to match it against XBoard's own list.
+
+use crate::game::GameType;
+use crate::types::Color;
+use crate::variant::betza::{self, Atom, AtomShape};
+use crate::variant::{RepetitionRule, StalemateRule, Variant};
+use crate::with_position;
+
+/// XBoard's piece types, in the order of its `pieceToCharTable` (one half per colour).
+const SLOTS: usize = 44;
+const KING_SLOT: usize = SLOTS - 1;
+const PAWN_SLOT: usize = 0;
+/// The Lance: the only other piece type XBoard promotes on the last rank (its image is the
+/// Amazon's in chess variants).
+const LANCE_SLOT: usize = 18;
+
+/// XBoard's standard moves for its piece types, as Betza (the slot a piece with these moves
+/// is drawn with).
+const SLOT_MOVES: &[(usize, &str)] = &[
+    (1, "N"),
+    (2, "B"),
+    (3, "R"),
+    (4, "Q"),
+    (5, "F"),
+    (6, "A"),
+    (7, "BN"),
+    (8, "RN"),
+    (9, "W"),
+    (10, "K"),
+    (11, "mRcpR"),
+    (12, "NN"),
+    (13, "BW"),
+    (14, "RF"),
+    (18, "QN"),
+];
+
+/// Slots for pieces XBoard has no image for, best first.
+const SPARE_SLOTS: &[usize] = &[
+    11, 12, 13, 14, 15, 16, 17, 19, 20, 10, 9, 5, 6, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32,
+    33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 1, 2, 3, 4, 7, 8,
+];
+
+/// A game XBoard plays under its own name.
+struct Native {
+    name: &'static str,
+    /// Board part of the start FEN.
+    board: &'static str,
+    /// Piece letter and Betza.
+    pieces: &'static [(char, &'static str)],
+    /// The king's destination files (higher side, lower side), if it castles.
+    castling: Option<(u8, u8)>,
+}
+
+const CHESS_PIECES: &[(char, &str)] =
+    &[('k', "K"), ('q', "Q"), ('r', "R"), ('b', "B"), ('n', "N"), ('p', "fmWfceFifmnD")];
+const CAPA_PIECES: &[(char, &str)] = &[
+    ('k', "K"),
+    ('q', "Q"),
+    ('r', "R"),
+    ('b', "B"),
+    ('n', "N"),
+    ('p', "fmWfceFifmnD"),
+    ('a', "BN"),
+    ('c', "RN"),
+];
+
+const NATIVE: &[Native] = &[
+    Native {
+        name: "normal",
+        board: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR",
+        pieces: CHESS_PIECES,
+        castling: Some((6, 2)),
+    },
+    Native {
+        name: "capablanca",
+        board: "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR",
+        pieces: CAPA_PIECES,
+        castling: Some((8, 2)),
+    },
+    Native {
+        name: "gothic",
+        board: "rnbqckabnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNBQCKABNR",
+        pieces: CAPA_PIECES,
+        castling: Some((8, 2)),
+    },
+    Native {
+        name: "janus",
+        board: "rjnbkqbnjr/pppppppppp/10/10/10/10/PPPPPPPPPP/RJNBKQBNJR",
+        pieces: &[('k', "K"), ('q', "Q"), ('r', "R"), ('b', "B"), ('n', "N"), ('p', "fmWfceFifmnD"), ('j', "BN")],
+        castling: Some((8, 1)),
+    },
+    Native {
+        name: "grand",
+        board: "r8r/1nbqkcabn1/pppppppppp/10/10/10/10/PPPPPPPPPP/1NBQKCABN1/R8R",
+        pieces: CAPA_PIECES,
+        castling: None,
+    },
+];
+
+/// A game as the GUI is told about it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GuiGame {
+    /// The name in `feature variants` and in the GUI's `variant` command.
+    pub name: String,
+    /// XBoard knows the rules under this name: nothing is sent after `variant`.
+    pub native: bool,
+    /// XBoard can test legality and judge the game's end with the descriptions sent; when
+    /// false, the GUI must run with legality testing off and relies on `highlight`.
+    pub exact: bool,
+    /// `setup` and `piece` lines sent after `variant` (empty for native games).
+    pub lines: Vec<String>,
+    /// Why the game is not exact (for the README and `chimera` diagnostics).
+    pub beyond_betza: Vec<String>,
+}
+
+/// XBoard numbers ranks from 0 on boards with exactly 10 ranks.
+pub fn zero_based_ranks(variant: &Variant) -> bool {
+    variant.size.ranks == 10
+}
+
+/// The comparable form of a Betza string: its atoms written in XBetza, sorted.
+fn signature(text: &str) -> Option<Vec<String>> {
+    let atoms = betza::parse(text).ok()?;
+    let mut parts: Vec<String> = atoms.iter().flat_map(|a| atom_texts(a, &a.vectors, false).0).collect();
+    parts.sort();
+    Some(parts)
+}
+
+fn native_of(gt: &GameType) -> Option<&'static Native> {
+    let v = &*gt.variant;
+    let board = v.start_fen.split_whitespace().next().unwrap_or("");
+    NATIVE.iter().find(|n| {
+        let named = v.name == n.name || v.aliases.iter().any(|a| a == n.name);
+        let same_pieces = v.pieces.len() == n.pieces.len()
+            && n.pieces.iter().all(|(l, b)| {
+                v.kind_of(*l).is_some_and(|k| signature(&v.piece(k).betza) == signature(b))
+            });
+        let castling = |side: usize| {
+            v.castling.iter().all(|c| c[side].as_ref().map(|s| s.king_to) == n.castling.map(|k| [k.0, k.1][side]))
+        };
+        named && board == n.board && same_pieces && castling(0) && castling(1) && !v.king_leap
+    })
+}
+
+/// Describes `gt` for XBoard.
+pub fn describe(gt: &GameType) -> GuiGame {
+    if let Some(n) = native_of(gt) {
+        return GuiGame { name: n.name.to_string(), native: true, exact: true, lines: Vec::new(), beyond_betza: Vec::new() };
+    }
+    let v = &*gt.variant;
+    let mut beyond: Vec<String> = Vec::new();
+    let slots = assign_slots(v, &mut beyond);
+    let mut table = vec!['.'; 2 * SLOTS];
+    for (kind, &slot) in slots.iter().enumerate() {
+        let letter = v.pieces[kind].letter;
+        table[slot] = letter.to_ascii_uppercase();
+        table[SLOTS + slot] = letter;
+    }
+    let table: String = table.into_iter().collect();
+    let mut lines = vec![format!("setup ({table}) {}x{}+0_fairy {}", v.size.files, v.size.ranks, v.start_fen)];
+    let start = gt.start();
+    for (i, p) in v.pieces.iter().enumerate() {
+        let white = piece_xbetza(v, &start, i, Color::White, &mut beyond);
+        let black = piece_xbetza(v, &start, i, Color::Black, &mut Vec::new());
+        let upper = p.letter.to_ascii_uppercase();
+        if white == black {
+            lines.push(format!("piece {upper}& {white}"));
+        } else {
+            lines.push(format!("piece {upper} {white}"));
+            lines.push(format!("piece {} {black}", p.letter));
+        }
+    }
+    if !v.zones.is_empty() {
+        beyond.push("pieces confined to zones or with extra moves in zones".into());
+    }
+    if v.facing_kings.is_some() {
+        beyond.push("facing kings".into());
+    }
+    if v.repetition == RepetitionRule::Illegal {
+        beyond.push("repeating a position is illegal".into());
+    }
+    if v.stalemate != StalemateRule::Draw {
+        beyond.push("stalemate is not a draw".into());
+    }
+    if v.move_rule != 100 {
+        beyond.push(format!("the move rule is {} plies, not 100", v.move_rule));
+    }
+    if v.promotion_limited_by_initial {
+        beyond.push("promotion limited to pieces lost".into());
+    }
+    let last = v.size.ranks - 1;
+    if v.pieces.iter().any(|p| p.pawn) && !v.promote_to.is_empty() && v.promotion_ranks != [last] {
+        beyond.push("promotion on other ranks than the last".into());
+    }
+    beyond.sort();
+    beyond.dedup();
+    GuiGame { name: v.name.clone(), native: false, exact: beyond.is_empty(), lines, beyond_betza: beyond }
+}
+
+fn promotes(v: &Variant, kind: usize) -> bool {
+    v.pieces[kind].pawn && !v.promote_to.is_empty() && !v.promotion_ranks.is_empty()
+}
+
+/// Chooses XBoard's piece type for each of the game's pieces: the king's for the royal piece,
+/// the two promoting types for pawns that promote, a type with the same moves where XBoard has
+/// one, else a spare type.
+fn assign_slots(v: &Variant, beyond: &mut Vec<String>) -> Vec<usize> {
+    let mut slots: Vec<Option<usize>> = vec![None; v.pieces.len()];
+    let mut used = [false; SLOTS];
+    let take = |slots: &mut Vec<Option<usize>>, used: &mut [bool; SLOTS], kind: usize, slot: usize| {
+        slots[kind] = Some(slot);
+        used[slot] = true;
+    };
+    take(&mut slots, &mut used, v.royal.index(), KING_SLOT);
+    let mut promoting = [PAWN_SLOT, LANCE_SLOT].into_iter();
+    // The piece written `p`, if it promotes, gets XBoard's pawn.
+    let mut pawns: Vec<usize> = (0..v.pieces.len()).filter(|&k| promotes(v, k)).collect();
+    pawns.sort_by_key(|&k| v.pieces[k].letter != 'p');
+    for kind in pawns {
+        if slots[kind].is_none() {
+            match promoting.next() {
+                Some(slot) => take(&mut slots, &mut used, kind, slot),
+                None => beyond.push("more than two kinds of promoting pawns".into()),
+            }
+        }
+    }
+    for kind in 0..v.pieces.len() {
+        if slots[kind].is_some() {
+            continue;
+        }
+        let sig = signature(&v.pieces[kind].betza);
+        let same = SLOT_MOVES.iter().find(|(slot, b)| !used[*slot] && sig.is_some() && signature(b) == sig);
+        if let Some(&(slot, _)) = same {
+            take(&mut slots, &mut used, kind, slot);
+        }
+    }
+    for kind in 0..v.pieces.len() {
+        if slots[kind].is_none() {
+            if let Some(&slot) = SPARE_SLOTS.iter().find(|s| !used[**s]) {
+                take(&mut slots, &mut used, kind, slot);
+            }
+        }
+    }
+    // At most 16 kinds per game, and 43 slots besides the king's: every kind has one.
+    slots.into_iter().map(|s| s.unwrap_or(KING_SLOT)).collect()
+}
+
+/// The XBetza of piece `kind` as XBoard must read it for `color` (XBoard turns Black's moves
+/// a half turn; Chimera mirrors them by rank unless the game rotates Black's army).
+fn piece_xbetza(v: &Variant, start: &crate::game::Game, kind: usize, color: Color, beyond: &mut Vec<String>) -> String {
+    let p = &v.pieces[kind];
+    let view = |vs: &[(i8, i8)]| -> Vec<(i8, i8)> {
+        if color == Color::White || v.rotate_black {
+            vs.to_vec()
+        } else {
+            vs.iter().map(|&(x, y)| (-x, y)).collect()
+        }
+    };
+    let mut texts: Vec<String> = Vec::new();
+    for atom in &p.atoms {
+        let (t, exact) = atom_texts(atom, &view(&atom.vectors), p.no_jump_check);
+        if !exact {
+            beyond.push(format!("piece {}: a move XBetza cannot say", p.letter.to_ascii_uppercase()));
+        }
+        texts.extend(t);
+    }
+    if p.no_jump_check {
+        beyond.push(format!("piece {}: may not jump to attack a king", p.letter.to_ascii_uppercase()));
+    }
+    if p.confined.is_some() {
+        beyond.push(format!("piece {}: confined to a zone", p.letter.to_ascii_uppercase()));
+    }
+    if let Some((_, extra)) = &p.zone_moves {
+        for atom in extra {
+            texts.extend(atom_texts(atom, &view(&atom.vectors), false).0);
+        }
+    }
+    let mut text = compress(texts);
+    if kind == v.royal.index() {
+        if v.king_leap {
+            text.push_str("imD");
+            beyond.push("the king's first-move leap".into());
+        }
+        text.push_str(&castling_xbetza(v, start, color, beyond));
+    }
+    text
+}
+
+/// `W`+`F` is written `K`, `R`+`B` is `Q`.
+fn compress(mut texts: Vec<String>) -> String {
+    for (a, b, both) in [("W", "F", "K"), ("R", "B", "Q")] {
+        if let (Some(i), Some(j)) = (texts.iter().position(|t| t == a), texts.iter().position(|t| t == b)) {
+            texts[i.min(j)] = both.to_string();
+            texts.remove(i.max(j));
+        }
+    }
+    texts.concat()
+}
+
+/// The king's castling as XBetza `O<n>` atoms: the king moves n squares toward the corner
+/// piece, which lands on the square the king crossed.
+fn castling_xbetza(v: &Variant, start: &crate::game::Game, color: Color, beyond: &mut Vec<String>) -> String {
+    let size = v.size;
+    let Some(home) = v.king_home else { return String::new() };
+    let kfile = size.file(home[color.index()]) as i32;
+    let mut dist = [None, None];
+    for side in 0..2 {
+        let Some(spec) = &v.castling[color.index()][side] else { continue };
+        let partner = with_position!(start, p => p.partner_square(color, side));
+        let to = spec.king_to as i32;
+        let ok = match partner {
+            Some(psq) => {
+                let pf = size.file(psq) as i32;
+                let toward = if side == 0 { 1 } else { -1 };
+                let corner = if side == 0 { size.files as i32 - 1 } else { 0 };
+                pf == corner && (to - kfile) * toward >= 2 && spec.partner_to as i32 == to - toward
+            }
+            None => true, // no right in the start position: nothing for the GUI to show
+        };
+        if !ok {
+            beyond.push("castling XBetza cannot say".into());
+            continue;
+        }
+        if partner.is_some() {
+            dist[side] = Some((to - kfile).unsigned_abs());
+        }
+    }
+    // XBoard's `r` is toward the higher file for White; Black's moves are turned a half turn.
+    let (high, low) = if color == Color::White { ('r', 'l') } else { ('l', 'r') };
+    match dist {
+        [Some(a), Some(b)] if a == b => format!("isO{a}"),
+        [h, l] => {
+            let mut s = String::new();
+            if let Some(d) = l {
+                s.push_str(&format!("i{low}O{d}"));
+            }
+            if let Some(d) = h {
+                s.push_str(&format!("i{high}O{d}"));
+            }
+            s
+        }
+    }
+}
+
+/// The Betza letter of a leap's shape, for any of its eight orientations.
+fn shape_letter((x, y): (i8, i8)) -> Option<char> {
+    let (a, b) = (x.unsigned_abs().max(y.unsigned_abs()), x.unsigned_abs().min(y.unsigned_abs()));
+    Some(match (a, b) {
+        (1, 0) => 'W',
+        (1, 1) => 'F',
+        (2, 0) => 'D',
+        (2, 2) => 'A',
+        (3, 0) => 'H',
+        (3, 3) => 'G',
+        (2, 1) => 'N',
+        (3, 1) => 'C',
+        (3, 2) => 'Z',
+        _ => return None,
+    })
+}
+
+/// XBetza direction letters selecting exactly vector `v` of its atom: one letter for
+/// orthogonal atoms, a quadrant for diagonal ones, and for oblique ones the pair XBoard reads
+/// as "wide direction, then narrow direction" (`fr` = two right, one forward).
+fn direction_code((x, y): (i8, i8)) -> String {
+    let h = if x > 0 { 'r' } else { 'l' };
+    let vt = if y > 0 { 'f' } else { 'b' };
+    if x == 0 {
+        vt.to_string()
+    } else if y == 0 {
+        h.to_string()
+    } else if x.abs() == y.abs() || x.abs() > y.abs() {
+        format!("{vt}{h}")
+    } else {
+        format!("{h}{vt}")
+    }
+}
+
+/// The vectors one XBetza direction letter selects from an atom's full set, as XBoard reads
+/// it (for oblique atoms, `f`/`b` are the narrow forward/backward pairs, `l`/`r` the wide
+/// sideways ones).
+fn letter_selects(letter: char, (x, y): (i8, i8)) -> bool {
+    let oblique = x != 0 && y != 0 && x.abs() != y.abs();
+    let vertical = !oblique || y.abs() > x.abs();
+    let horizontal = !oblique || x.abs() > y.abs();
+    match letter {
+        'f' => y > 0 && vertical,
+        'b' => y < 0 && vertical,
+        'l' => x < 0 && horizontal,
+        'r' => x > 0 && horizontal,
+        's' => x != 0 && horizontal,
+        'v' => y != 0 && vertical,
+        _ => false,
+    }
+}
+
+/// The direction prefix selecting `vectors` out of the full set of their shape.
+fn directions(full: &[(i8, i8)], vectors: &[(i8, i8)]) -> String {
+    if vectors.len() == full.len() {
+        return String::new();
+    }
+    let orthogonal = full[0].0 == 0 || full[0].1 == 0;
+    let diagonal = full[0].0.abs() == full[0].1.abs();
+    // One letter that selects exactly these vectors (`s` and `v` mean nothing to diagonal
+    // atoms in XBoard).
+    let singles: &[char] = if diagonal { &['f', 'b', 'l', 'r'] } else { &['f', 'b', 'l', 'r', 's', 'v'] };
+    for &c in singles {
+        let chosen: Vec<&(i8, i8)> = full.iter().filter(|&&v| letter_selects(c, v)).collect();
+        if chosen.len() == vectors.len() && chosen.iter().all(|v| vectors.contains(v)) {
+            return c.to_string();
+        }
+    }
+    if orthogonal {
+        // XBoard ORs the letters of orthogonal atoms: `fr` = forward and right.
+        let mut out = String::new();
+        for c in ['f', 'b', 'l', 'r'] {
+            if vectors.iter().any(|&v| letter_selects(c, v)) {
+                out.push(c);
+            }
+        }
+        return out;
+    }
+    let mut sorted = vectors.to_vec();
+    sorted.sort_by_key(|&(x, y)| (-y, x));
+    sorted.into_iter().map(direction_code).collect()
+}
+
+/// One atom as XBetza texts (two for a leap that may not jump to attack a king: a lame one
+/// and a "tame" one that never captures a king), and whether XBetza says it exactly.
+fn atom_texts(atom: &Atom, vectors: &[(i8, i8)], no_jump_check: bool) -> (Vec<String>, bool) {
+    let Some(&first) = vectors.first() else { return (Vec::new(), true) };
+    let Some(base) = shape_letter(first) else { return (Vec::new(), false) };
+    let full = betza::parse(&base.to_string()).map(|a| a[0].vectors.clone()).unwrap_or_default();
+    if full.is_empty() {
+        return (Vec::new(), false);
+    }
+    let dirs = directions(&full, vectors);
+    let mut exact = true;
+    let mut modes = String::new();
+    match (atom.modes.quiet, atom.modes.capture) {
+        (true, false) => modes.push('m'),
+        (false, true) => modes.push('c'),
+        _ => {}
+    }
+    if atom.en_passant {
+        modes.push('e');
+    }
+    let range = |max: u8, rider_letter: Option<char>| -> String {
+        match (rider_letter, max) {
+            (Some(r), 0) => r.to_string(),
+            (Some(r), m) => format!("{r}{m}"),
+            (None, m) => format!("{base}{m}"),
+        }
+    };
+    let rider_letter = match base {
+        'W' => Some('R'),
+        'F' => Some('B'),
+        _ => None,
+    };
+    let letter = match atom.shape {
+        AtomShape::Leap => base.to_string(),
+        AtomShape::Ride { max } => range(max, rider_letter),
+        AtomShape::Hop { max } => {
+            modes.push('p');
+            range(max, rider_letter)
+        }
+    };
+    let initial = if atom.initial { "i" } else { "" };
+    let mut lame = "";
+    if atom.lame {
+        if atom.diagonal_first {
+            // The Moa's diagonal-first path: XBoard gets the unblocked leap (a superset).
+            exact = false;
+        } else {
+            lame = "n";
+        }
+    }
+    let straight = first.0 == 0 || first.1 == 0 || first.0.abs() == first.1.abs();
+    let long = first.0.unsigned_abs().max(first.1.unsigned_abs()) >= 2;
+    if no_jump_check && matches!(atom.shape, AtomShape::Leap) && straight && long && !atom.lame && atom.modes.capture {
+        return (
+            vec![format!("{initial}{dirs}{modes}n{letter}"), format!("{initial}{dirs}{modes}t{letter}")],
+            exact,
+        );
+    }
+    (vec![format!("{initial}{dirs}{modes}{lame}{letter}")], exact)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variant::Registry;
+
+    fn game(name: &str) -> GuiGame {
+        describe(Registry::builtin().find(name).unwrap())
+    }
+
+    #[test]
+    fn xboard_knows_the_classics() {
+        for (ours, theirs) in
+            [("chess", "normal"), ("capablanca", "capablanca"), ("gothic", "gothic"), ("janus", "janus"), ("grand", "grand")]
+        {
+            let g = game(ours);
+            assert!(g.native && g.lines.is_empty(), "{ours}: {g:?}");
+            assert_eq!(g.name, theirs);
+        }
+    }
+
+    #[test]
+    fn a_user_game_with_a_native_name_but_other_rules_is_described() {
+        let mut r = Registry::builtin();
+        r.load("[capablanca : chess]\nboard = 10x8\nstart = rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1\npiece = a Archbishop BN 8\npiece = c Chancellor RW 9\ncastle-high = i h\ncastle-low = c d\n").unwrap();
+        let g = describe(r.find("capablanca").unwrap());
+        assert!(!g.native);
+        assert!(g.lines.iter().any(|l| l == "piece C& RW"), "{g:?}");
+    }
+
+    #[test]
+    fn paulowich_is_described_exactly() {
+        let g = game("paulowich");
+        assert!(!g.native && g.exact, "{g:?}");
+        assert_eq!(
+            g.lines[0],
+            format!(
+                "setup (PNBRQ...C..................................Kpnbrq...c..................................k) 8x8+0_fairy {}",
+                "cnbrkbnq/pppppppp/8/8/8/8/PPPPPPPP/CNBRKBNQ w KQkq - 0 1"
+            )
+        );
+        let pieces: Vec<&str> = g.lines[1..].iter().map(String::as_str).collect();
+        assert_eq!(
+            pieces,
+            ["piece K& KisO2", "piece Q& Q", "piece R& R", "piece B& B", "piece N& N", "piece P& fmWfceFifmnD", "piece C& RN"]
+        );
+    }
+
+    #[test]
+    fn asymmetric_castling_gets_one_line_per_colour() {
+        let mut r = Registry::builtin();
+        r.load("[lopsided : chess]\nboard = 10x8\nstart = rnbqkbnrrr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNBQKBNRRR w KQkq - 0 1\ncastle-high = i h\ncastle-low = b c\n")
+            .unwrap();
+        let g = describe(r.find("lopsided").unwrap());
+        assert!(g.lines.contains(&"piece K KilO3irO4".to_string()), "{g:?}");
+        assert!(g.lines.contains(&"piece k KirO3ilO4".to_string()), "{g:?}");
+    }
+
+    #[test]
+    fn beyond_betza_games_are_flagged() {
+        let g = game("kings-leap");
+        assert!(!g.exact);
+        assert!(g.lines.contains(&"piece K& KimD".to_string()), "{g:?}");
+        let g = game("cannons-and-crabs");
+        assert!(!g.exact);
+        assert!(g.lines.contains(&"piece C& KnAtAnDtD".to_string()), "{g:?}");
+        // The crab promotes too: it takes XBoard's other promoting type.
+        assert!(g.lines[0].starts_with("setup (P"), "{g:?}");
+        let table = g.lines[0].split(['(', ')']).nth(1).unwrap();
+        assert_eq!(table.chars().nth(LANCE_SLOT), Some('X'));
+        let g = game("canonical");
+        assert!(!g.exact);
+        // Non-promoting pawns stay out of XBoard's pawn type, which would promote them.
+        let table = g.lines[0].split(['(', ')']).nth(1).unwrap();
+        assert_eq!(table.chars().next(), Some('.'));
+        assert!(g.lines.contains(&"piece P& fWrWflFbrF".to_string()), "{g:?}");
+        for name in ["tutti-frutti", "embassy", "chancellor", "paulowich-crosswise"] {
+            let g = game(name);
+            assert!(g.exact && !g.native, "{name}: {g:?}");
+        }
+    }
+
+    #[test]
+    fn direction_codes_follow_xboard() {
+        assert_eq!(direction_code((0, 1)), "f");
+        assert_eq!(direction_code((-1, 0)), "l");
+        assert_eq!(direction_code((1, 1)), "fr");
+        assert_eq!(direction_code((-1, -1)), "bl");
+        assert_eq!(direction_code((2, 1)), "fr");
+        assert_eq!(direction_code((1, 2)), "rf");
+        assert_eq!(direction_code((-1, -2)), "lb");
+        let atoms = betza::parse("fmWfceFifmnD").unwrap();
+        let text: Vec<String> = atoms.iter().flat_map(|a| atom_texts(a, &a.vectors, false).0).collect();
+        assert_eq!(text.concat(), "fmWfceFifmnD");
+        let atoms = betza::parse("flNrbNsC").unwrap();
+        let text: Vec<String> = atoms.iter().flat_map(|a| atom_texts(a, &a.vectors, false).0).collect();
+        assert_eq!(text.concat(), "lfflNbrrbNsC");
+    }
+}

@@ -1,0 +1,170 @@
+//! Which captures and placements are legal (`rules/cancellation.md`, "Legality").
+//!
+//! A capture with its placements is legal only if the capturer's King is safe once every
+//! placement is made: for the capturer's own remnant some way of placing must be safe (and a
+//! placement ply that leaves no safe way is illegal); for the defender's remnant every way the
+//! defender could place must be safe. The defender's own placements are free.
+//!
+//! Placements change the board only on the destination and its neighbours, so when none of
+//! those squares lies on a line to the King (nor, for enemy pieces, a leap away from it) the
+//! answer is the board's without them; otherwise the placements are explored.
+
+use super::{outcome, CancellationRule, Outcome, Pending};
+use crate::position::Position;
+use crate::types::{Bitboard, Color, Move, MoveKind, MoveList, PieceKind, Square};
+
+/// Pieces placed for the enemy on a hypothetical board (at most the destination and 8 more).
+struct Placed {
+    list: [(Square, PieceKind); 9],
+    len: usize,
+}
+
+/// The King to keep safe on a hypothetical board.
+struct Guard<'a, B: Bitboard> {
+    pos: &'a Position<B>,
+    rule: &'a CancellationRule,
+    king: Square,
+    enemy: Color,
+    /// Enemy pieces still on the real board but gone from the hypothetical one.
+    removed: B,
+}
+
+/// Does a `color` `kind` on `from` attack `target` (judged as against a royal piece)?
+fn attacks<B: Bitboard>(pos: &Position<B>, color: Color, kind: PieceKind, from: Square, target: Square, occ: B) -> bool {
+    let t = &*pos.tables;
+    if t.rev_capture_leaps(color, kind, target).has(from) {
+        return true;
+    }
+    if t.rev_lame_leaps(color, kind, target).iter().any(|l| l.target == from && (l.block & occ).is_empty()) {
+        return true;
+    }
+    t.kind_moves(color, kind).rides.iter().any(|r| {
+        r.capture && if r.hop { t.hop(r.ray, from, occ).1.has(target) } else { t.ride(r.ray, from, occ).has(target) }
+    })
+}
+
+impl<B: Bitboard> Guard<'_, B> {
+    fn safe(&self, occ: B, placed: &Placed) -> bool {
+        !self.pos.is_attacked_without(self.king, self.enemy, occ, self.removed)
+            && placed.list[..placed.len].iter().all(|&(sq, k)| !attacks(self.pos, self.enemy, k, sq, self.king, occ))
+    }
+
+    /// Can the placements of `p` change whether the King is attacked?
+    fn placements_matter(&self, p: Pending, placer: Color) -> bool {
+        let t = &*self.pos.tables;
+        let zone = self.rule.neighbours(p.center) | 1u128 << p.center.index();
+        if t.exposure(self.enemy, self.king).to_u128() & zone != 0 {
+            return true;
+        }
+        if placer != self.enemy {
+            return false;
+        }
+        self.rule.placeable.iter().any(|&(k, v)| {
+            v <= p.remaining
+                && (t.rev_capture_leaps(self.enemy, k, self.king).to_u128() & zone != 0
+                    || t.rev_lame_leaps(self.enemy, k, self.king).iter().any(|l| zone >> l.target.index() & 1 != 0))
+        })
+    }
+
+    /// With `all`: is the King safe after every way `placer` can make the placements of `p`?
+    /// Without: after some way?
+    fn explore(&self, placer: Color, mut p: Pending, mut occ: B, placed: &mut Placed, all: bool) -> bool {
+        let mark = placed.len;
+        let result = loop {
+            let Some(step) = self.rule.step(placer, &mut p, occ.to_u128()) else {
+                break self.safe(occ, placed);
+            };
+            if step.count() == 1 {
+                let (sq, kind) = step.first();
+                occ = occ.with(sq);
+                if placer == self.enemy {
+                    placed.list[placed.len] = (sq, kind);
+                    placed.len += 1;
+                }
+                p = p.after(step.value);
+                continue;
+            }
+            let mut answer = all;
+            for (sq, kind) in step.pairs() {
+                let before = placed.len;
+                if placer == self.enemy {
+                    placed.list[placed.len] = (sq, kind);
+                    placed.len += 1;
+                }
+                let safe = self.explore(placer, p.after(step.value), occ.with(sq), placed, all);
+                placed.len = before;
+                if safe != all {
+                    answer = safe;
+                    break;
+                }
+            }
+            break answer;
+        };
+        placed.len = mark;
+        result
+    }
+
+    /// The answer for the remnant `p` of `placer` on a board with occupancy `occ`.
+    fn remnant_safe(&self, placer: Color, p: Pending, occ: B) -> bool {
+        let mut placed = Placed { list: [(Square::new(0), PieceKind(0)); 9], len: 0 };
+        if !self.placements_matter(p, placer) {
+            return self.safe(occ, &placed);
+        }
+        self.explore(placer, p, occ, &mut placed, placer == self.enemy)
+    }
+}
+
+/// Is the capture `m` (by a non-royal piece, pseudo-legal) legal under the cancellation rule?
+pub fn capture_is_legal<B: Bitboard>(pos: &Position<B>, m: Move) -> bool {
+    let Some(rule) = pos.variant.cancellation.as_ref() else { return pos.leaves_king_safe(m) };
+    let us = pos.side_to_move();
+    let (from, to) = (m.from(), m.to());
+    let victim_sq = if m.kind() == MoveKind::EnPassant { pos.ep_victim_square(m) } else { to };
+    let (Some(attacker), Some(victim)) = (pos.piece_at(from), pos.piece_at(victim_sq)) else { return false };
+    let occ = pos.occupied().without(from).without(victim_sq);
+    let guard = Guard { pos, rule, king: pos.king(us), enemy: !us, removed: B::from_square(victim_sq) };
+    match outcome(rule.value(attacker.kind()), rule.value(victim.kind())) {
+        Outcome::BothVanish => guard.safe(occ, &Placed { list: [(Square::new(0), PieceKind(0)); 9], len: 0 }),
+        Outcome::Capturer(r) => guard.remnant_safe(us, Pending::new(to, r, true), occ),
+        Outcome::Defender(r) => guard.remnant_safe(!us, Pending::new(to, r, false), occ),
+    }
+}
+
+/// Adds the legal captures of the non-royal piece on `from` onto the squares `caps` (one move
+/// each: a capture never promotes).
+pub fn push_captures<B: Bitboard>(pos: &Position<B>, from: Square, caps: B, list: &mut MoveList) {
+    for to in caps.squares() {
+        let m = Move::new(from, to, MoveKind::Normal);
+        if capture_is_legal(pos, m) {
+            list.push(m);
+        }
+    }
+}
+
+/// The legal moves while placements are pending: the placements of the current step; for the
+/// capturer's own remnant only those after which some way of finishing leaves its King safe.
+pub fn generate_placements<B: Bitboard>(pos: &Position<B>, list: &mut MoveList) {
+    list.clear();
+    let Some(rule) = pos.variant.cancellation.as_ref() else { return };
+    let mut p = pos.pending_placement();
+    let placer = pos.side_to_move();
+    let occ = pos.occupied();
+    let Some(step) = rule.step(placer, &mut p, occ.to_u128()) else { return };
+    if !p.passes_turn() {
+        for (sq, kind) in step.pairs() {
+            list.push(Move::drop(kind, sq));
+        }
+    } else {
+        let guard = Guard { pos, rule, king: pos.king(placer), enemy: !placer, removed: B::EMPTY };
+        let mut placed = Placed { list: [(Square::new(0), PieceKind(0)); 9], len: 0 };
+        let free = !guard.placements_matter(p, placer);
+        let all_safe = free && guard.safe(occ, &placed);
+        for (sq, kind) in step.pairs() {
+            let ok = if free { all_safe } else { guard.explore(placer, p.after(step.value), occ.with(sq), &mut placed, false) };
+            if ok {
+                list.push(Move::drop(kind, sq));
+            }
+        }
+    }
+    crate::rules::no_repetition::filter(pos, list);
+}

@@ -1,0 +1,707 @@
+//! The search proper: iterative deepening with aspiration windows over a principal variation
+//! search, and quiescence. Node kinds (root / PV / non-PV) and thread roles (main / helper) are
+//! types, so the checks they decide are made when the code is compiled, not at every node.
+
+use super::context::{RootMove, SharedContext, ThreadContext};
+use super::movepick::{is_tactical, MovePicker, OrderHints};
+use super::params::*;
+use super::score::*;
+use super::tt::Bound;
+use super::Report;
+use crate::position::Position;
+use crate::types::{Bitboard, Move, MoveKind, MoveList, PieceKind};
+use crate::variant::{RepetitionRule, StalemateRule};
+use std::marker::PhantomData;
+use std::sync::atomic::Ordering;
+use std::sync::OnceLock;
+
+pub trait NodeKind {
+    const ROOT: bool;
+    const PV: bool;
+}
+pub struct Root;
+pub struct Pv;
+pub struct NonPv;
+impl NodeKind for Root {
+    const ROOT: bool = true;
+    const PV: bool = true;
+}
+impl NodeKind for Pv {
+    const ROOT: bool = false;
+    const PV: bool = true;
+}
+impl NodeKind for NonPv {
+    const ROOT: bool = false;
+    const PV: bool = false;
+}
+
+/// Which thread runs the search: the main thread keeps the clock and reports; helpers are silent.
+pub trait Role {
+    const MAIN: bool;
+}
+pub struct MainThread;
+pub struct Helper;
+impl Role for MainThread {
+    const MAIN: bool = true;
+}
+impl Role for Helper {
+    const MAIN: bool = false;
+}
+
+/// Late-move reductions by [depth][moves searched], computed once.
+fn lmr_table() -> &'static [[u8; 64]; 64] {
+    static TABLE: OnceLock<[[u8; 64]; 64]> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut t = [[0u8; 64]; 64];
+        for (d, row) in t.iter_mut().enumerate() {
+            for (m, r) in row.iter_mut().enumerate() {
+                *r = lmr_reduction(d, m).clamp(0, 63) as u8;
+            }
+        }
+        t
+    })
+}
+
+/// Lazy SMP: helper threads skip some depths so that threads spread over depths
+/// (the pattern Stockfish 10 used).
+const SKIP_SIZE: [i32; 20] = [1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4];
+const SKIP_PHASE: [i32; 20] = [0, 1, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 6, 7];
+
+fn helper_skips(id: usize, depth: i32) -> bool {
+    if id == 0 {
+        return false;
+    }
+    let i = (id - 1) % 20;
+    ((depth + SKIP_PHASE[i]) / SKIP_SIZE[i]) % 2 != 0
+}
+
+pub struct Worker<'a, B: Bitboard, R: Role> {
+    pub t: &'a mut ThreadContext,
+    pub s: &'a SharedContext,
+    pub pos: Position<B>,
+    pawn_kinds: Vec<PieceKind>,
+    lmr: &'static [[u8; 64]; 64],
+    _role: PhantomData<R>,
+}
+
+/// The score of a side with no legal move, under the variant's stalemate rule.
+pub fn no_move_score(stalemate: StalemateRule, in_check: bool, ply: usize) -> i32 {
+    if in_check {
+        return mated_in(ply);
+    }
+    match stalemate {
+        StalemateRule::Draw => DRAW,
+        StalemateRule::Loss => mated_in(ply),
+        StalemateRule::Win => mate_in(ply),
+    }
+}
+
+impl<'a, B: Bitboard, R: Role> Worker<'a, B, R> {
+    pub fn new(t: &'a mut ThreadContext, s: &'a SharedContext, pos: Position<B>) -> Self {
+        let pawn_kinds = pos.variant.kinds().filter(|&k| pos.variant.piece(k).pawn).collect();
+        Worker { t, s, pos, pawn_kinds, lmr: lmr_table(), _role: PhantomData }
+    }
+
+    // ---------------------------------------------------------------- iterative deepening
+
+    /// Searches until the limits or the stop flag end it. The main thread reports each
+    /// iteration and publishes its choice as it goes.
+    pub fn iterate(&mut self) {
+        let max_depth = self.s.limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
+        let multi_pv = self.s.options.multi_pv.clamp(1, self.t.root_moves.len().max(1));
+        self.t.stack[0].in_check = self.pos.in_check();
+        let mut stable = 0;
+        let mut last_best = Move::NULL;
+        let mut reported_best = Move::NULL;
+        if self.t.root_moves.is_empty() {
+            self.wait_if_required();
+            return;
+        }
+        for depth in 1..=max_depth {
+            if !R::MAIN && helper_skips(self.t.id, depth) {
+                continue;
+            }
+            if self.t.stopped || self.s.stopped() {
+                break;
+            }
+            self.t.root_depth = depth;
+            for rm in self.t.root_moves.iter_mut() {
+                rm.previous_score = rm.score;
+            }
+            for pv_index in 0..multi_pv {
+                self.t.pv_index = pv_index;
+                self.t.seldepth = 0;
+                self.aspiration(depth);
+                // Keep the lines already found in front, best first.
+                self.t.root_moves[..=pv_index].sort_by(|a, b| b.score.cmp(&a.score));
+                if self.t.stopped {
+                    break;
+                }
+            }
+            if self.t.stopped {
+                break;
+            }
+            self.t.completed_depth = depth;
+            if !R::MAIN {
+                continue;
+            }
+            self.report(depth, multi_pv);
+            self.publish();
+            reported_best = self.t.root_moves[0].mv;
+            let best = &self.t.root_moves[0];
+            if let Some(mate) = self.s.limits.mate {
+                if best.score >= mate_in(2 * mate as usize) {
+                    break;
+                }
+            }
+            if best.mv == last_best {
+                stable += 1;
+            } else {
+                stable = 0;
+            }
+            last_best = best.mv;
+            if !self.s.time.another_iteration(stable) {
+                break;
+            }
+        }
+        if R::MAIN {
+            // An interrupted iteration may still have found a better move: report it.
+            if self.t.root_moves[0].mv != reported_best && self.t.completed_depth >= 1 {
+                self.report(self.t.completed_depth, 1);
+            }
+            self.wait_if_required();
+            self.s.request_stop();
+        }
+        self.s.nodes[self.t.id].0.store(self.t.nodes, Ordering::Relaxed);
+    }
+
+    /// `go infinite` and `go ponder` answer only after `stop` (or `ponderhit`).
+    fn wait_if_required(&self) {
+        if !R::MAIN {
+            return;
+        }
+        while (self.s.limits.infinite || self.s.time.pondering()) && !self.s.stopped() {
+            std::thread::sleep(std::time::Duration::from_millis(1));
+        }
+    }
+
+    fn aspiration(&mut self, depth: i32) {
+        let previous = self.t.root_moves[self.t.pv_index].previous_score;
+        let mut delta = ASPIRATION_DELTA;
+        let (mut alpha, mut beta) = if depth >= ASPIRATION_MIN_DEPTH && previous.abs() < MATE_BOUND {
+            ((previous - delta).max(-INFINITE), (previous + delta).min(INFINITE))
+        } else {
+            (-INFINITE, INFINITE)
+        };
+        loop {
+            let score = self.negamax::<Root>(alpha, beta, depth, 0, false);
+            let from = self.t.pv_index;
+            self.t.root_moves[from..].sort_by(|a, b| b.score.cmp(&a.score));
+            if self.t.stopped {
+                return;
+            }
+            if score <= alpha {
+                beta = (alpha + beta) / 2;
+                alpha = (score - delta).max(-INFINITE);
+            } else if score >= beta {
+                beta = (score + delta).min(INFINITE);
+            } else {
+                return;
+            }
+            delta = aspiration_widen(delta);
+            if delta > 1_000 {
+                alpha = -INFINITE;
+                beta = INFINITE;
+            }
+        }
+    }
+
+    /// The current best root move (and the reply to ponder on) for whoever answers.
+    fn publish(&self) {
+        let rm = &self.t.root_moves[0];
+        let score = if rm.score == -INFINITE { rm.previous_score } else { rm.score };
+        self.s.publish(rm.mv, rm.pv.get(1).copied().unwrap_or(Move::NULL), score.max(-MATE), self.t.completed_depth);
+    }
+
+    fn report(&self, depth: i32, lines: usize) {
+        if !R::MAIN {
+            return;
+        }
+        let time_us = self.s.time.since_go_us().max(1);
+        let nodes = self.t.nodes + self.s.nodes.iter().skip(1).map(|n| n.0.load(Ordering::Relaxed)).sum::<u64>();
+        for (i, rm) in self.t.root_moves.iter().take(lines).enumerate() {
+            let score = if rm.score == -INFINITE { rm.previous_score } else { rm.score };
+            if score == -INFINITE {
+                continue;
+            }
+            self.s.report(&Report {
+                depth,
+                seldepth: rm.seldepth.max(1),
+                multipv: i + 1,
+                score: Score::from_internal(score),
+                nodes,
+                nps: nodes * 1_000_000 / time_us,
+                hashfull: self.s.tt.hashfull(),
+                time_ms: time_us / 1000,
+                pv: rm.pv.clone(),
+            });
+        }
+    }
+
+    // ---------------------------------------------------------------- helpers
+
+    /// Counts the node and says whether the search must unwind now.
+    #[inline(always)]
+    fn visit(&mut self, ply: usize) -> bool {
+        self.t.nodes += 1;
+        if ply > self.t.seldepth {
+            self.t.seldepth = ply;
+        }
+        if self.t.nodes % CLOCK_CHECK_NODES == 0 {
+            self.s.nodes[self.t.id].0.store(self.t.nodes, Ordering::Relaxed);
+            if R::MAIN {
+                self.t.others_nodes = self.s.nodes.iter().skip(1).map(|n| n.0.load(Ordering::Relaxed)).sum();
+                if self.t.completed_depth >= 1 && self.s.time.out_of_time() {
+                    self.s.request_stop();
+                }
+            }
+        }
+        if R::MAIN && self.t.completed_depth >= 1 {
+            if let Some(n) = self.s.limits.nodes {
+                if self.t.nodes + self.t.others_nodes >= n {
+                    self.s.request_stop();
+                }
+            }
+        }
+        if self.s.stop.load(Ordering::Relaxed) {
+            self.t.stopped = true;
+        }
+        self.t.stopped
+    }
+
+    /// Draw by the move rule or by repetition (any repetition inside the search counts).
+    fn is_draw(&mut self, in_check: bool) -> bool {
+        let v = &self.pos.variant;
+        if v.move_rule > 0 && self.pos.halfmove_clock() >= v.move_rule {
+            if !in_check {
+                return true;
+            }
+            // Checkmate on the last move beats the move rule.
+            let mut list = MoveList::new();
+            self.pos.legal_moves(&mut list);
+            return !list.is_empty();
+        }
+        v.repetition == RepetitionRule::Draw && self.pos.repetitions() >= 1
+    }
+
+    /// Pieces other than pawns and the king: without them null moves are unsafe (zugzwang).
+    fn has_non_pawn_material(&self) -> bool {
+        let us = self.pos.side_to_move();
+        let mut rest = self.pos.pieces(us) & !self.pos.pieces_of(us, self.pos.variant.royal);
+        for &k in &self.pawn_kinds {
+            rest &= !self.pos.pieces_of(us, k);
+        }
+        rest.any()
+    }
+
+    fn evaluate(&self) -> i32 {
+        super::eval::evaluate(&self.s.eval, &self.pos)
+    }
+
+    #[inline(always)]
+    fn update_pv(&mut self, ply: usize, m: Move) {
+        let (head, tail) = self.t.pv.split_at_mut(ply + 1);
+        let line = &mut head[ply];
+        let child = &tail[0];
+        let child_len = self.t.pv_len[ply + 1].max(ply + 1);
+        line[ply] = m;
+        line[ply + 1..child_len].copy_from_slice(&child[ply + 1..child_len]);
+        self.t.pv_len[ply] = child_len;
+    }
+
+    // ---------------------------------------------------------------- alpha-beta
+
+    fn negamax<N: NodeKind>(&mut self, mut alpha: i32, mut beta: i32, mut depth: i32, ply: usize, cut_node: bool) -> i32 {
+        let in_check = self.t.stack[ply].in_check;
+        if depth <= 0 {
+            return self.quiescence::<N>(alpha, beta, ply);
+        }
+        self.t.pv_len[ply] = ply;
+        if self.visit(ply) {
+            return 0;
+        }
+        if !N::ROOT {
+            if self.is_draw(in_check) {
+                return DRAW;
+            }
+            if ply >= MAX_PLY - 4 {
+                return if in_check { DRAW } else { self.evaluate() };
+            }
+            // Mate distance pruning.
+            alpha = alpha.max(mated_in(ply));
+            beta = beta.min(mate_in(ply + 1));
+            if alpha >= beta {
+                return alpha;
+            }
+        }
+
+        let key = self.pos.hash();
+        let hit = self.s.tt.probe(key);
+        let tt_move = hit.map_or(Move::NULL, |h| h.mv);
+        if let Some(h) = hit {
+            if !N::PV && h.depth >= depth {
+                let s = from_tt(h.score, ply);
+                let usable = match h.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => s >= beta,
+                    Bound::Upper => s <= alpha,
+                };
+                if usable {
+                    return s;
+                }
+            }
+        }
+
+        let static_eval = if in_check {
+            NONE
+        } else {
+            match hit {
+                Some(h) if h.eval != NONE => h.eval,
+                _ => self.evaluate(),
+            }
+        };
+        // The table's score is a better guess than the static evaluation when its bound agrees.
+        let mut eval = static_eval;
+        if let Some(h) = hit {
+            let s = from_tt(h.score, ply);
+            if !in_check
+                && !is_mate(s)
+                && match h.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => s > eval,
+                    Bound::Upper => s < eval,
+                }
+            {
+                eval = s;
+            }
+        }
+        self.t.stack[ply].static_eval = static_eval;
+        let improving = !in_check && ply >= 2 && static_eval > self.t.stack[ply - 2].static_eval;
+
+        if !N::PV && !in_check {
+            // Reverse futility pruning.
+            if depth <= RFP_MAX_DEPTH && eval - rfp_margin(depth, improving) >= beta && !is_mate(beta) {
+                return eval;
+            }
+            // Null-move pruning.
+            if depth >= NMP_MIN_DEPTH
+                && eval >= beta
+                && static_eval >= beta
+                && ply >= 1
+                && self.t.stack[ply - 1].mv != Move::NULL
+                && !is_mate(beta)
+                && self.has_non_pawn_material()
+            {
+                let r = nmp_reduction(depth, eval - beta);
+                self.t.stack[ply].mv = Move::NULL;
+                self.pos.play_null();
+                self.t.stack[ply + 1].in_check = false;
+                let score = -self.negamax::<NonPv>(-beta, -beta + 1, depth - r, ply + 1, !cut_node);
+                self.pos.undo_null();
+                if self.t.stopped {
+                    return 0;
+                }
+                if score >= beta {
+                    return if is_mate(score) { beta } else { score };
+                }
+            }
+        }
+
+        // Internal iterative reduction: no table move, so this node was never searched well.
+        if !N::ROOT && depth >= IIR_MIN_DEPTH && tt_move == Move::NULL {
+            depth -= 1;
+        }
+
+        let us = self.pos.side_to_move();
+        let prev = if ply >= 1 { self.t.stack[ply - 1].mv } else { Move::NULL };
+        let mut picker = if N::ROOT {
+            None
+        } else {
+            let hints = OrderHints {
+                tt_move,
+                killers: self.t.hist.killers(ply),
+                counter: self.t.hist.counter(us, prev),
+            };
+            Some(MovePicker::main(&self.pos, hints))
+        };
+        let mut root_index = self.t.pv_index;
+
+        let may_prune = !N::ROOT && self.has_non_pawn_material();
+        let original_alpha = alpha;
+        let mut best = -INFINITE;
+        let mut best_move = Move::NULL;
+        let mut legal = 0usize;
+        let mut searched = 0usize;
+        let mut quiets = [Move::NULL; 64];
+        let mut quiet_count = 0;
+
+        loop {
+            let (m, order) = match picker.as_mut() {
+                Some(p) => match p.next(&mut self.t.moves[ply], &self.pos, &self.s.see, &self.t.hist) {
+                    Some(x) => x,
+                    None => break,
+                },
+                None => {
+                    if root_index >= self.t.root_moves.len() {
+                        break;
+                    }
+                    root_index += 1;
+                    (self.t.root_moves[root_index - 1].mv, 0)
+                }
+            };
+            legal += 1;
+            let tactical = is_tactical(&self.pos, m);
+            let good_tactical = tactical && (N::ROOT || order >= MovePicker::GOOD_TACTICAL);
+
+            // Pruning at shallow depth, once a move that does not lose has been found.
+            if may_prune && best > -MATE_BOUND {
+                if !tactical {
+                    if depth <= LMP_MAX_DEPTH && searched >= lmp_count(depth, improving) {
+                        continue;
+                    }
+                    if !in_check && depth <= FUTILITY_MAX_DEPTH && eval + futility_margin(depth) <= alpha {
+                        continue;
+                    }
+                    if depth <= SEE_PRUNE_MAX_DEPTH && !self.s.see.see_ge(&self.pos, m, see_quiet_threshold(depth)) {
+                        continue;
+                    }
+                } else if !good_tactical
+                    && depth <= SEE_PRUNE_MAX_DEPTH
+                    && !self.s.see.see_ge(&self.pos, m, see_capture_threshold(depth))
+                {
+                    continue;
+                }
+            }
+
+            self.t.stack[ply].mv = m;
+            self.pos.play(m);
+            self.s.tt.prefetch(self.pos.hash());
+            let gives_check = self.pos.in_check();
+            self.t.stack[ply + 1].in_check = gives_check;
+            let extension = (gives_check && (ply as i32) < 2 * self.t.root_depth) as i32;
+            let new_depth = depth - 1 + extension;
+            searched += 1;
+
+            let score = if searched == 1 {
+                if N::PV {
+                    -self.negamax::<Pv>(-beta, -alpha, new_depth, ply + 1, false)
+                } else {
+                    -self.negamax::<NonPv>(-beta, -alpha, new_depth, ply + 1, !cut_node)
+                }
+            } else {
+                let mut r = 0;
+                if depth >= LMR_MIN_DEPTH && searched > LMR_MIN_MOVES && !good_tactical {
+                    r = self.lmr[(depth as usize).min(63)][searched.min(63)] as i32;
+                    if N::PV {
+                        r -= 1;
+                    }
+                    if cut_node {
+                        r += 1;
+                    }
+                    if !improving {
+                        r += 1;
+                    }
+                    if gives_check {
+                        r -= 1;
+                    }
+                    if !tactical {
+                        if order >= MovePicker::KILLER - 2 {
+                            r -= 1;
+                        } else {
+                            r -= order / LMR_HISTORY_DIVISOR;
+                        }
+                    }
+                    r = r.clamp(0, (new_depth - 1).max(0));
+                }
+                let mut s = -self.negamax::<NonPv>(-alpha - 1, -alpha, new_depth - r, ply + 1, true);
+                if s > alpha && r > 0 {
+                    s = -self.negamax::<NonPv>(-alpha - 1, -alpha, new_depth, ply + 1, !cut_node);
+                }
+                if N::PV && s > alpha && s < beta {
+                    s = -self.negamax::<Pv>(-beta, -alpha, new_depth, ply + 1, false);
+                }
+                s
+            };
+            self.pos.undo();
+            if self.t.stopped {
+                return 0;
+            }
+
+            if N::ROOT {
+                let child_len = self.t.pv_len[1].max(1);
+                let seldepth = self.t.seldepth;
+                let line: Vec<Move> = self.t.pv[1][1..child_len].to_vec();
+                let rm = &mut self.t.root_moves[root_index - 1];
+                if searched == 1 || score > alpha {
+                    rm.score = score;
+                    rm.seldepth = seldepth;
+                    rm.pv.clear();
+                    rm.pv.push(m);
+                    rm.pv.extend_from_slice(&line);
+                    // A new best move of the first line is the answer if time runs out now.
+                    if R::MAIN && score > alpha && self.t.pv_index == 0 {
+                        self.s.publish(m, line.first().copied().unwrap_or(Move::NULL), score, self.t.completed_depth);
+                    }
+                } else {
+                    rm.score = -INFINITE;
+                }
+            }
+
+            if score > best {
+                best = score;
+                if score > alpha {
+                    best_move = m;
+                    if N::PV && !N::ROOT {
+                        self.update_pv(ply, m);
+                    }
+                    if score >= beta {
+                        if !tactical {
+                            self.t.hist.reward_quiet(us, m, &quiets[..quiet_count], depth, ply, prev);
+                        }
+                        break;
+                    }
+                    alpha = score;
+                }
+            }
+            if !tactical && quiet_count < quiets.len() {
+                quiets[quiet_count] = m;
+                quiet_count += 1;
+            }
+        }
+
+        if legal == 0 {
+            return no_move_score(self.pos.variant.stalemate, in_check, ply);
+        }
+        if !N::ROOT {
+            let bound = if best >= beta {
+                Bound::Lower
+            } else if best > original_alpha {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            self.s.tt.store(key, best_move, to_tt(best, ply), static_eval, depth, bound);
+        }
+        best
+    }
+
+    fn quiescence<N: NodeKind>(&mut self, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+        self.t.pv_len[ply] = ply;
+        if self.visit(ply) {
+            return 0;
+        }
+        let in_check = self.t.stack[ply].in_check;
+        if self.is_draw(in_check) {
+            return DRAW;
+        }
+        if ply >= MAX_PLY - 4 {
+            return if in_check { DRAW } else { self.evaluate() };
+        }
+        let key = self.pos.hash();
+        let hit = self.s.tt.probe(key);
+        let tt_move = hit.map_or(Move::NULL, |h| h.mv);
+        if let Some(h) = hit {
+            if !N::PV {
+                let s = from_tt(h.score, ply);
+                let usable = match h.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => s >= beta,
+                    Bound::Upper => s <= alpha,
+                };
+                if usable {
+                    return s;
+                }
+            }
+        }
+        let static_eval;
+        let mut best;
+        if in_check {
+            static_eval = NONE;
+            best = -INFINITE;
+        } else {
+            static_eval = match hit {
+                Some(h) if h.eval != NONE => h.eval,
+                _ => self.evaluate(),
+            };
+            best = static_eval;
+            if best >= beta {
+                if hit.is_none() {
+                    self.s.tt.store(key, Move::NULL, to_tt(best, ply), static_eval, -1, Bound::Lower);
+                }
+                return best;
+            }
+            alpha = alpha.max(best);
+        }
+        let original_alpha = alpha;
+        let mut picker = MovePicker::quiescence(&self.pos, in_check, tt_move);
+        let mut best_move = Move::NULL;
+        let mut any_move = false;
+        while let Some((m, _)) = picker.next(&mut self.t.moves[ply], &self.pos, &self.s.see, &self.t.hist) {
+            any_move = true;
+            if !in_check && best > -MATE_BOUND {
+                if m.kind() != MoveKind::Promotion
+                    && static_eval + self.s.see.gain(&self.pos, m) + DELTA_MARGIN <= alpha
+                {
+                    continue;
+                }
+                if !self.s.see.see_ge(&self.pos, m, 0) {
+                    continue;
+                }
+            }
+            self.t.stack[ply].mv = m;
+            self.pos.play(m);
+            self.s.tt.prefetch(self.pos.hash());
+            self.t.stack[ply + 1].in_check = self.pos.in_check();
+            let score = -self.quiescence::<N>(-beta, -alpha, ply + 1);
+            self.pos.undo();
+            if self.t.stopped {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    best_move = m;
+                    if N::PV {
+                        self.update_pv(ply, m);
+                    }
+                    if score >= beta {
+                        break;
+                    }
+                    alpha = score;
+                }
+            }
+        }
+        if in_check && !any_move {
+            return mated_in(ply);
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if N::PV && best > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.s.tt.store(key, best_move, to_tt(best, ply), static_eval, -1, bound);
+        best
+    }
+}
+
+/// The root moves of a search: every legal move, or those of `search_moves` that are legal.
+pub fn root_moves<B: Bitboard>(pos: &Position<B>, search_moves: &[Move]) -> Vec<RootMove> {
+    let mut list = MoveList::new();
+    pos.legal_moves(&mut list);
+    list.iter()
+        .filter(|m| search_moves.is_empty() || search_moves.contains(m))
+        .map(|&m| RootMove::new(m))
+        .collect()
+}

@@ -1,0 +1,178 @@
+//! Search state, separated by who may touch it: `SharedContext` is read (and the stop flag and
+//! node counters written) by every thread of one search; `ThreadContext` belongs to one thread
+//! and lives on between searches (its histories are only cleared by `ucinewgame`).
+
+use super::eval::EvalParams;
+use super::history::Histories;
+use super::limits::{SearchLimits, SearchOptions};
+use super::movepick::PlyMoves;
+use super::params::MAX_PLY;
+use super::score::{INFINITE, NONE};
+use super::see::SeeValues;
+use super::time::TimeManager;
+use super::tt::TranspositionTable;
+use super::score::Score;
+use super::{Listener, Outcome, Report};
+use crate::types::Move;
+use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+
+/// A node counter on its own cache line, written by one thread, read by the main thread.
+#[derive(Default)]
+#[repr(align(64))]
+pub struct NodeCounter(pub AtomicU64);
+
+pub struct SharedContext {
+    pub tt: Arc<TranspositionTable>,
+    pub stop: AtomicBool,
+    /// The answer is out (or going out): it is given once, by whoever comes first of the main
+    /// thread at the end, `stop`, and the clock watchdog.
+    pub answered: AtomicBool,
+    /// The main thread's current choice: best move | ponder move << 32 (raw moves).
+    pub choice: AtomicU64,
+    /// Its score (internal units), for the answer when there is no move.
+    pub choice_score: AtomicI32,
+    /// Iterations completed when the choice was made.
+    pub choice_depth: AtomicI32,
+    pub listener: Mutex<Box<dyn Listener>>,
+    pub time: TimeManager,
+    pub limits: SearchLimits,
+    pub options: SearchOptions,
+    pub eval: Arc<EvalParams>,
+    pub see: SeeValues,
+    /// Per thread, published every `CLOCK_CHECK_NODES` nodes and at the end.
+    pub nodes: Vec<NodeCounter>,
+}
+
+impl SharedContext {
+    pub fn total_nodes(&self) -> u64 {
+        self.nodes.iter().map(|n| n.0.load(Ordering::Relaxed)).sum()
+    }
+    pub fn stopped(&self) -> bool {
+        self.stop.load(Ordering::Relaxed)
+    }
+    pub fn request_stop(&self) {
+        self.stop.store(true, Ordering::Relaxed);
+    }
+
+    fn listener(&self) -> std::sync::MutexGuard<'_, Box<dyn Listener>> {
+        // A listener that panicked mid-call is still usable for the next line.
+        self.listener.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    pub fn report(&self, r: &Report) {
+        if !self.answered.load(Ordering::Acquire) {
+            self.listener().report(r);
+        }
+    }
+
+    /// Records the main thread's current best move and the reply to ponder on.
+    pub fn publish(&self, best: Move, ponder: Move, score: i32, depth: i32) {
+        self.choice.store(best.raw() as u64 | (ponder.raw() as u64) << 32, Ordering::Release);
+        self.choice_score.store(score, Ordering::Release);
+        self.choice_depth.store(depth, Ordering::Release);
+    }
+
+    /// Gives the answer from the published choice, unless it was given already. Returns
+    /// whether this call gave it.
+    pub fn answer(&self, depth: i32) -> bool {
+        // Hold the listener while claiming, so that no report can follow the answer.
+        let mut listener = self.listener();
+        if self.answered.swap(true, Ordering::AcqRel) {
+            return false;
+        }
+        let choice = self.choice.load(Ordering::Acquire);
+        let (best, ponder) = (Move::from_raw(choice as u32), Move::from_raw((choice >> 32) as u32));
+        let outcome = Outcome {
+            best: (best != Move::NULL).then_some(best),
+            ponder: (best != Move::NULL && ponder != Move::NULL).then_some(ponder),
+            score: Score::from_internal(self.choice_score.load(Ordering::Acquire)),
+            depth,
+            nodes: self.total_nodes(),
+            time_ms: self.time.since_go_us() / 1000,
+        };
+        listener.finished(&outcome);
+        true
+    }
+}
+
+/// A root move with what the latest iteration learnt about it.
+#[derive(Clone, Debug)]
+pub struct RootMove {
+    pub mv: Move,
+    pub score: i32,
+    pub previous_score: i32,
+    pub seldepth: usize,
+    pub pv: Vec<Move>,
+}
+
+impl RootMove {
+    pub fn new(mv: Move) -> RootMove {
+        RootMove { mv, score: -INFINITE, previous_score: -INFINITE, seldepth: 0, pv: vec![mv] }
+    }
+}
+
+/// One ply of the search stack.
+#[derive(Copy, Clone)]
+pub struct Frame {
+    pub static_eval: i32,
+    pub mv: Move,
+    pub in_check: bool,
+}
+
+pub struct ThreadContext {
+    /// 0 = the main thread.
+    pub id: usize,
+    pub hist: Histories,
+    pub stack: Vec<Frame>,
+    /// Move buffers, one per ply.
+    pub moves: Vec<PlyMoves>,
+    pub pv: Vec<[Move; MAX_PLY + 2]>,
+    pub pv_len: [usize; MAX_PLY + 2],
+    pub nodes: u64,
+    /// Other threads' nodes as last read (main thread, for `go nodes`).
+    pub others_nodes: u64,
+    pub seldepth: usize,
+    pub root_moves: Vec<RootMove>,
+    pub pv_index: usize,
+    pub root_depth: i32,
+    pub completed_depth: i32,
+    pub stopped: bool,
+}
+
+impl ThreadContext {
+    pub fn new(id: usize) -> Box<ThreadContext> {
+        Box::new(ThreadContext {
+            id,
+            hist: Histories::new(),
+            stack: vec![Frame { static_eval: NONE, mv: Move::NULL, in_check: false }; MAX_PLY + 4],
+            moves: (0..MAX_PLY + 4).map(|_| PlyMoves::default()).collect(),
+            pv: vec![[Move::NULL; MAX_PLY + 2]; MAX_PLY + 2],
+            pv_len: [0; MAX_PLY + 2],
+            nodes: 0,
+            others_nodes: 0,
+            seldepth: 0,
+            root_moves: Vec::new(),
+            pv_index: 0,
+            root_depth: 0,
+            completed_depth: 0,
+            stopped: false,
+        })
+    }
+
+    /// Ready for a new search (histories are kept).
+    pub fn reset(&mut self, root_moves: Vec<RootMove>) {
+        self.nodes = 0;
+        self.others_nodes = 0;
+        self.seldepth = 0;
+        self.root_moves = root_moves;
+        self.pv_index = 0;
+        self.root_depth = 0;
+        self.completed_depth = 0;
+        self.stopped = false;
+        self.hist.clear_killers();
+        for f in self.stack.iter_mut() {
+            *f = Frame { static_eval: NONE, mv: Move::NULL, in_check: false };
+        }
+    }
+}

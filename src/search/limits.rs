@@ -1,0 +1,56 @@
+//! What a search is asked to do: protocol-neutral limits, filled from `go` (UCI) or from the
+//! XBoard clock, with the root moves already resolved against the position.
+
+use crate::types::Move;
+
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SearchLimits {
+    /// Iterations to complete (1 ..= `params::MAX_DEPTH`).
+    pub depth: Option<i32>,
+    /// Nodes, all threads together.
+    pub nodes: Option<u64>,
+    /// Stop once a mate in this many moves (or fewer) is found.
+    pub mate: Option<u32>,
+    /// Exactly this long, in milliseconds.
+    pub movetime: Option<u64>,
+    /// Clock left, [White, Black], in milliseconds (negative values from a GUI read as 0).
+    pub time: [Option<u64>; 2],
+    pub increment: [u64; 2],
+    pub moves_to_go: Option<u64>,
+    /// Search until told to stop; the result waits for `stop`.
+    pub infinite: bool,
+    /// Pondering: no clock until `ponderhit`; the result waits for `stop` or `ponderhit`.
+    pub ponder: bool,
+    /// Only these root moves (all, when empty).
+    pub search_moves: Vec<Move>,
+}
+
+impl SearchLimits {
+    pub fn depth(depth: i32) -> SearchLimits {
+        SearchLimits { depth: Some(depth), ..SearchLimits::default() }
+    }
+
+    pub fn uses_clock(&self) -> bool {
+        self.movetime.is_some() || self.time.iter().any(Option::is_some)
+    }
+}
+
+/// Engine settings a search reads (the UCI options that concern it).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchOptions {
+    pub threads: usize,
+    pub multi_pv: usize,
+    /// Milliseconds subtracted from every time budget for GUI and pipe latency.
+    pub move_overhead: u64,
+}
+
+impl Default for SearchOptions {
+    fn default() -> Self {
+        SearchOptions { threads: 1, multi_pv: 1, move_overhead: DEFAULT_MOVE_OVERHEAD }
+    }
+}
+
+pub const DEFAULT_MOVE_OVERHEAD: u64 = 10;
+pub const MAX_MOVE_OVERHEAD: u64 = 5_000;
+pub const MAX_THREADS: usize = 256;
+pub const MAX_MULTI_PV: usize = 256;

@@ -1,0 +1,77 @@
+//! The search: iterative deepening with aspiration windows, principal variation search,
+//! quiescence, a lock-free transposition table shared by Lazy SMP threads, and time management.
+//! It is generic over the bitboard width (dispatched once per search) and reads every game rule
+//! from the variant: stalemate and repetition rules, the move rule, piece values.
+//!
+//! Use: a [`Searcher`] holds the table and the threads; [`Searcher::start`] runs a search on its
+//! own thread and tells a [`Listener`] about each iteration ([`Report`]) and the result
+//! ([`Outcome`]); [`Searcher::search`] does the same and waits. [`SearchLimits`] says when to
+//! stop. The evaluation is [`eval::Evaluator`] (built per game).
+//!
+//! Files: `alphabeta` (the search), `movepick` (ordering), `history`, `see`, `tt`, `time`,
+//! `threads` (Lazy SMP and the `Searcher`), `context` (shared vs per-thread state), `eval`,
+//! `limits`, `score`, and `params` (every tunable, declared once).
+
+mod alphabeta;
+mod context;
+pub mod eval;
+pub mod history;
+pub mod limits;
+pub mod movepick;
+pub mod params;
+pub mod score;
+pub mod see;
+pub mod tactical;
+mod threads;
+pub mod time;
+pub mod tt;
+
+pub use limits::{SearchLimits, SearchOptions};
+pub use score::Score;
+pub use threads::Searcher;
+
+use crate::types::Move;
+
+/// One line of an iteration's result (one per MultiPV line).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Report {
+    pub depth: i32,
+    pub seldepth: usize,
+    /// 1-based line number.
+    pub multipv: usize,
+    pub score: Score,
+    /// All threads together.
+    pub nodes: u64,
+    pub nps: u64,
+    /// Per mille.
+    pub hashfull: u32,
+    pub time_ms: u64,
+    pub pv: Vec<Move>,
+}
+
+/// The answer of a finished search.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    /// `None` when the side to move has no legal move.
+    pub best: Option<Move>,
+    pub ponder: Option<Move>,
+    pub score: Score,
+    /// Last completed iteration.
+    pub depth: i32,
+    pub nodes: u64,
+    pub time_ms: u64,
+}
+
+/// Hears a running search (called from the search's main thread).
+pub trait Listener: Send {
+    fn report(&mut self, report: &Report);
+    fn finished(&mut self, outcome: &Outcome);
+}
+
+/// A listener that ignores everything.
+pub struct Silent;
+
+impl Listener for Silent {
+    fn report(&mut self, _: &Report) {}
+    fn finished(&mut self, _: &Outcome) {}
+}

@@ -1,0 +1,332 @@
+//! Lazy SMP on std threads: every thread searches the same root with its own histories and
+//! stack, sharing the transposition table; helpers skip some depths and are silent; the main
+//! thread keeps the clock, reports, and its result is the answer. A search runs on a thread of
+//! its own so that the protocol loop keeps reading input (`stop`, `isready`) meanwhile.
+
+use super::alphabeta::{no_move_score, root_moves, Helper, MainThread, Worker};
+use super::context::{NodeCounter, SharedContext, ThreadContext};
+use super::eval::EvalParams;
+use super::limits::{SearchLimits, SearchOptions, MAX_THREADS};
+use super::see::SeeValues;
+use super::time::TimeManager;
+use super::tt::TranspositionTable;
+use super::{Listener, Outcome};
+use crate::game::Game;
+use crate::position::Position;
+use crate::types::{Bitboard, Move, MoveList};
+use crate::variant::Variant;
+use crate::with_position;
+use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+/// Search threads recurse up to `MAX_PLY` deep with a move list per ply.
+const SEARCH_STACK_BYTES: usize = 64 << 20;
+
+struct Running {
+    shared: Arc<SharedContext>,
+    handle: JoinHandle<Vec<Box<ThreadContext>>>,
+}
+
+/// The engine's search: the hash table, the threads' state, the options; at most one search
+/// runs at a time.
+pub struct Searcher {
+    tt: Arc<TranspositionTable>,
+    threads: Vec<Box<ThreadContext>>,
+    options: SearchOptions,
+    running: Option<Running>,
+    /// The game of the last search: the table is emptied when the game changes, since
+    /// positions of different games may share a hash.
+    last_variant: Option<Arc<Variant>>,
+}
+
+impl Searcher {
+    pub fn new(hash_mb: usize) -> Result<Searcher, String> {
+        Ok(Searcher {
+            tt: Arc::new(TranspositionTable::new(hash_mb)?),
+            threads: vec![ThreadContext::new(0)],
+            options: SearchOptions::default(),
+            running: None,
+            last_variant: None,
+        })
+    }
+
+    pub fn options(&self) -> &SearchOptions {
+        &self.options
+    }
+
+    /// True while a search is running (and not yet collected).
+    pub fn is_searching(&mut self) -> bool {
+        match &self.running {
+            // Finished, or about to: joining takes no time.
+            Some(r) if r.handle.is_finished() || r.shared.answered.load(Ordering::Acquire) => {
+                self.wait();
+                false
+            }
+            Some(_) => true,
+            None => false,
+        }
+    }
+
+    fn idle(&mut self, what: &str) -> Result<(), String> {
+        if self.is_searching() {
+            Err(format!("{what}: a search is running; send 'stop' first"))
+        } else {
+            Ok(())
+        }
+    }
+
+    pub fn set_hash(&mut self, mb: usize) -> Result<(), String> {
+        self.idle("Hash")?;
+        // Free the old table first, so that both never need to fit at once.
+        self.tt = Arc::new(TranspositionTable::new(1)?);
+        self.tt = Arc::new(TranspositionTable::new(mb)?);
+        Ok(())
+    }
+
+    pub fn set_threads(&mut self, n: usize) -> Result<(), String> {
+        self.idle("Threads")?;
+        let n = n.clamp(1, MAX_THREADS);
+        self.threads.truncate(n);
+        while self.threads.len() < n {
+            self.threads.push(ThreadContext::new(self.threads.len()));
+        }
+        self.options.threads = n;
+        Ok(())
+    }
+
+    pub fn set_multi_pv(&mut self, n: usize) -> Result<(), String> {
+        self.idle("MultiPV")?;
+        self.options.multi_pv = n.max(1);
+        Ok(())
+    }
+
+    pub fn set_move_overhead(&mut self, ms: u64) -> Result<(), String> {
+        self.idle("Move Overhead")?;
+        self.options.move_overhead = ms;
+        Ok(())
+    }
+
+    /// Forgets everything learnt (`ucinewgame`): the table and every thread's histories.
+    pub fn new_game(&mut self) -> Result<(), String> {
+        self.idle("ucinewgame")?;
+        self.tt.clear();
+        for t in &mut self.threads {
+            t.hist.clear();
+        }
+        Ok(())
+    }
+
+    pub fn hashfull(&self) -> u32 {
+        self.tt.hashfull()
+    }
+
+    /// Starts searching `game` on a thread of its own; `listener` hears the reports and the
+    /// result. `started` is when the command arrived (the clock runs from then).
+    pub fn start(
+        &mut self,
+        game: &Game,
+        eval: &Arc<EvalParams>,
+        limits: SearchLimits,
+        started: Instant,
+        listener: Box<dyn Listener>,
+    ) -> Result<(), String> {
+        self.idle("go")?;
+        let threads = std::mem::take(&mut self.threads);
+        let n = threads.len();
+        let variant = game.variant().clone();
+        if !self.last_variant.as_ref().is_some_and(|v| Arc::ptr_eq(v, &variant)) {
+            self.tt.clear();
+            self.last_variant = Some(variant.clone());
+        }
+        self.tt.new_search();
+        let mut time_limits = limits.clone();
+        if limits.infinite {
+            time_limits.time = [None, None];
+            time_limits.movetime = None;
+        }
+        let shared = Arc::new(SharedContext {
+            tt: self.tt.clone(),
+            stop: AtomicBool::new(false),
+            answered: AtomicBool::new(false),
+            choice: AtomicU64::new(0),
+            choice_score: AtomicI32::new(0),
+            choice_depth: AtomicI32::new(0),
+            listener: Mutex::new(listener),
+            time: TimeManager::new(&time_limits, &self.options, game.side_to_move(), started),
+            limits,
+            options: self.options.clone(),
+            eval: eval.clone(),
+            see: SeeValues::new(&variant),
+            nodes: (0..n).map(|_| NodeCounter::default()).collect(),
+        });
+        let game = game.clone();
+        let for_thread = shared.clone();
+        let spawned = std::thread::Builder::new()
+            .name("search".into())
+            .stack_size(SEARCH_STACK_BYTES)
+            .spawn(move || run(&for_thread, game, threads));
+        match spawned {
+            Ok(handle) => {
+                self.running = Some(Running { shared, handle });
+                Ok(())
+            }
+            Err(e) => {
+                // The thread contexts went with the closure; start afresh.
+                self.threads = (0..n).map(ThreadContext::new).collect();
+                Err(format!("cannot start the search thread: {e}"))
+            }
+        }
+    }
+
+    /// Asks the running search to stop (it reports its result through the listener).
+    pub fn request_stop(&self) {
+        if let Some(r) = &self.running {
+            r.shared.request_stop();
+        }
+    }
+
+    /// The opponent played the move pondered on: the clock starts.
+    pub fn ponderhit(&self) {
+        if let Some(r) = &self.running {
+            r.shared.time.ponderhit();
+        }
+    }
+
+    /// Whether the running search waits for `stop` (infinite or pondering).
+    pub fn waits_for_stop(&self) -> bool {
+        self.running.as_ref().is_some_and(|r| r.shared.limits.infinite || r.shared.time.pondering())
+    }
+
+    /// Stops the running search, if any: its answer goes out at once (from this thread, with
+    /// the best move found so far, when the search threads are slow to notice), then the
+    /// threads are waited for.
+    pub fn stop(&mut self) {
+        if let Some(r) = &self.running {
+            r.shared.request_stop();
+            r.shared.answer(0);
+        }
+        self.wait();
+    }
+
+    /// Waits for the running search to end by itself.
+    pub fn wait(&mut self) {
+        if let Some(r) = self.running.take() {
+            match r.handle.join() {
+                Ok(threads) => self.threads = threads,
+                Err(_) => {
+                    log::error!("the search thread panicked");
+                    self.threads = (0..self.options.threads).map(ThreadContext::new).collect();
+                }
+            }
+        }
+    }
+
+    /// Searches to the end on this thread's behalf and returns the result (bench, tests).
+    pub fn search(&mut self, game: &Game, eval: &Arc<EvalParams>, limits: SearchLimits) -> Outcome {
+        struct Collect(std::sync::mpsc::Sender<Outcome>);
+        impl Listener for Collect {
+            fn report(&mut self, _: &super::Report) {}
+            fn finished(&mut self, o: &Outcome) {
+                let _ = self.0.send(o.clone());
+            }
+        }
+        let (tx, rx) = std::sync::mpsc::channel();
+        if let Err(e) = self.start(game, eval, limits, Instant::now(), Box::new(Collect(tx))) {
+            panic!("search: {e}");
+        }
+        self.wait();
+        rx.recv().expect("a finished search reports its outcome")
+    }
+}
+
+impl Drop for Searcher {
+    fn drop(&mut self) {
+        self.stop();
+    }
+}
+
+/// The body of the search thread: dispatch on the board width once, then search.
+fn run(shared: &SharedContext, game: Game, mut threads: Vec<Box<ThreadContext>>) -> Vec<Box<ThreadContext>> {
+    with_position!(game, pos => run_typed(shared, pos, &mut threads));
+    threads
+}
+
+/// How often the clock watchdog looks at the clock.
+const WATCHDOG_PERIOD: Duration = Duration::from_millis(1);
+/// The watchdog's limit before any iteration is complete, per mille of the hard limit.
+const WATCHDOG_GRACE_PERMILLE: u64 = 1_250;
+
+fn run_typed<B: Bitboard>(shared: &SharedContext, mut pos: Position<B>, threads: &mut [Box<ThreadContext>]) {
+    let roots = root_moves(&pos, &shared.limits.search_moves);
+    match roots.first() {
+        Some(first) => shared.publish(first.mv, Move::NULL, 0, 0),
+        None => shared.publish(Move::NULL, Move::NULL, no_move_score(pos.variant.stalemate, pos.in_check(), 0), 0),
+    }
+    for t in threads.iter_mut() {
+        t.reset(roots.clone());
+    }
+    let Some((main, helpers)) = threads.split_first_mut() else {
+        unreachable!("a search has at least its main thread")
+    };
+    std::thread::scope(|scope| {
+        if shared.time.has_deadline() {
+            // The main thread checks the clock too, but only when the scheduler lets it run:
+            // with more threads than cores a sleeping watchdog wakes up sooner.
+            let watchdog = std::thread::Builder::new().name("clock".into()).spawn_scoped(scope, || {
+                while !shared.answered.load(Ordering::Acquire) {
+                    // Before the first iteration is done the choice is only the first legal
+                    // move: give the main thread a little longer to finish it.
+                    let searched = shared.choice_depth.load(Ordering::Acquire) >= 1;
+                    if shared.time.out_of_time_by(if searched { 1000 } else { WATCHDOG_GRACE_PERMILLE }) {
+                        shared.request_stop();
+                        shared.answer(0);
+                        break;
+                    }
+                    std::thread::sleep(WATCHDOG_PERIOD);
+                }
+            });
+            if let Err(e) = watchdog {
+                log::warn!("clock watchdog not started: {e}");
+            }
+        }
+        for t in helpers.iter_mut() {
+            let pos = pos.clone();
+            let spawned = std::thread::Builder::new()
+                .name(format!("helper {}", t.id))
+                .stack_size(SEARCH_STACK_BYTES)
+                .spawn_scoped(scope, move || Worker::<B, Helper>::new(t, shared, pos).iterate());
+            if let Err(e) = spawned {
+                log::warn!("helper thread not started: {e}");
+            }
+        }
+        Worker::<B, MainThread>::new(main, shared, pos.clone()).iterate();
+        shared.request_stop();
+        finish(shared, main, &mut pos);
+        // Answer at once; the helpers are unwinding and are joined when the scope ends.
+        shared.answer(main.completed_depth);
+    });
+}
+
+/// The main thread's final choice, with a reply to ponder on from the table when its PV has
+/// none.
+fn finish<B: Bitboard>(shared: &SharedContext, main: &ThreadContext, pos: &mut Position<B>) {
+    let Some(best) = main.root_moves.first() else { return };
+    let ponder = match best.pv.get(1) {
+        Some(&m) => Some(m),
+        None => ponder_from_table(shared, pos, best.mv),
+    };
+    let score = if best.score == -super::score::INFINITE { best.previous_score } else { best.score };
+    shared.publish(best.mv, ponder.unwrap_or(Move::NULL), score.max(-super::score::MATE), main.completed_depth);
+}
+
+/// A reply to ponder on when the PV has none: the table's move after `best`, if legal.
+fn ponder_from_table<B: Bitboard>(shared: &SharedContext, pos: &mut Position<B>, best: Move) -> Option<Move> {
+    pos.play(best);
+    let mut list = MoveList::new();
+    pos.legal_moves(&mut list);
+    let reply = shared.tt.probe(pos.hash()).map(|h| h.mv).filter(|&m| list.contains(m));
+    pos.undo();
+    reply
+}

@@ -1,0 +1,146 @@
+//! Time management: a soft limit (do not start another iteration past it) and a hard limit
+//! (stop at once), both from the clock, the increment, moves to go and `Move Overhead`.
+//! The clock starts when `go` is received and restarts at `ponderhit`.
+
+use super::limits::{SearchLimits, SearchOptions};
+use super::params::*;
+use crate::types::Color;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::Instant;
+
+pub struct TimeManager {
+    origin: Instant,
+    /// Microseconds from `origin` to the moment the clock started (moves at `ponderhit`).
+    start_us: AtomicU64,
+    /// Milliseconds; `None`: no clock (depth, nodes, infinite).
+    soft: Option<u64>,
+    hard: Option<u64>,
+    /// `movetime`: spend it all; no soft-limit heuristics.
+    fixed: bool,
+    /// Pondering: the clock does not run until `ponderhit`.
+    pondering: AtomicBool,
+}
+
+/// (soft, hard) in milliseconds for the side to move.
+pub fn budget(limits: &SearchLimits, us: Color, overhead: u64) -> Option<(u64, u64)> {
+    if let Some(mt) = limits.movetime {
+        let t = mt.saturating_sub(overhead).max(1);
+        return Some((t, t));
+    }
+    if !limits.time.iter().any(Option::is_some) {
+        return None;
+    }
+    let left = limits.time[us.index()].unwrap_or(0);
+    let inc = limits.increment[us.index()];
+    let avail = left.saturating_sub(overhead + CLOCK_RESERVE_MS).max(1);
+    let mtg = limits.moves_to_go.map_or(DEFAULT_MOVES_TO_GO, |m| m.clamp(1, MAX_MOVES_TO_GO));
+    let mut soft = avail / mtg + inc * INCREMENT_SHARE_PERMILLE / 1000;
+    soft = soft.min(avail * SOFT_MAX_PERMILLE / 1000).max(1);
+    let hard = (soft * HARD_SOFT_RATIO).min(avail * HARD_MAX_PERMILLE / 1000).max(soft);
+    Some((soft, hard))
+}
+
+impl TimeManager {
+    pub fn new(limits: &SearchLimits, options: &SearchOptions, us: Color, start: Instant) -> TimeManager {
+        let b = budget(limits, us, options.move_overhead);
+        TimeManager {
+            origin: start,
+            start_us: AtomicU64::new(0),
+            soft: b.map(|x| x.0),
+            hard: b.map(|x| x.1),
+            fixed: limits.movetime.is_some(),
+            pondering: AtomicBool::new(limits.ponder),
+        }
+    }
+
+    /// Milliseconds since the clock started.
+    pub fn elapsed_ms(&self) -> u64 {
+        let now = self.origin.elapsed().as_micros() as u64;
+        now.saturating_sub(self.start_us.load(Ordering::Relaxed)) / 1000
+    }
+
+    /// Microseconds since `go` (for nps: pondering time counts).
+    pub fn since_go_us(&self) -> u64 {
+        self.origin.elapsed().as_micros() as u64
+    }
+
+    pub fn pondering(&self) -> bool {
+        self.pondering.load(Ordering::Relaxed)
+    }
+
+    /// The opponent played the expected move: the clock starts now.
+    pub fn ponderhit(&self) {
+        self.start_us.store(self.origin.elapsed().as_micros() as u64, Ordering::Relaxed);
+        self.pondering.store(false, Ordering::Relaxed);
+    }
+
+    /// A hard limit exists (it may not run yet, while pondering).
+    pub fn has_deadline(&self) -> bool {
+        self.hard.is_some()
+    }
+
+    /// Past the hard limit: stop at once.
+    pub fn out_of_time(&self) -> bool {
+        self.out_of_time_by(1000)
+    }
+
+    /// Past this share (per mille) of the hard limit.
+    pub fn out_of_time_by(&self, permille: u64) -> bool {
+        match self.hard {
+            Some(h) if !self.pondering() => self.elapsed_ms() * 1000 >= h * permille,
+            _ => false,
+        }
+    }
+
+    /// After an iteration: is there time for another? `stable` = iterations with the same
+    /// best move.
+    pub fn another_iteration(&self, stable: u32) -> bool {
+        let Some(soft) = self.soft else { return true };
+        if self.pondering() {
+            return true;
+        }
+        let elapsed = self.elapsed_ms();
+        if self.fixed {
+            return elapsed < soft;
+        }
+        let scaled = soft * stability_scale(stable) / 1000;
+        elapsed < scaled * NEW_ITERATION_PERMILLE / 1000
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn clock(ms: u64, inc: u64) -> SearchLimits {
+        SearchLimits { time: [Some(ms), Some(ms)], increment: [inc, inc], ..SearchLimits::default() }
+    }
+
+    #[test]
+    fn budgets_stay_inside_the_clock() {
+        for overhead in [0, 10, 50, 100] {
+            for ms in [0u64, 1, 5, 20, 50, 100, 300, 1000, 10_000, 600_000] {
+                for inc in [0, 10, 100, 1000] {
+                    for mtg in [None, Some(1), Some(2), Some(40)] {
+                        let mut l = clock(ms, inc);
+                        l.moves_to_go = mtg;
+                        let (soft, hard) = budget(&l, Color::White, overhead).unwrap();
+                        assert!(soft >= 1 && soft <= hard, "{ms}+{inc} mtg {mtg:?}: {soft} {hard}");
+                        // The hard limit leaves the overhead, a reserve and at least 40% of the clock.
+                        if ms > overhead + CLOCK_RESERVE_MS + 2 {
+                            assert!(hard + overhead + CLOCK_RESERVE_MS <= ms, "{ms}+{inc}: hard {hard}");
+                            assert!(hard * 1000 <= ms * HARD_MAX_PERMILLE, "{ms}+{inc}: hard {hard}");
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn movetime_is_used_whole() {
+        let l = SearchLimits { movetime: Some(1000), ..SearchLimits::default() };
+        assert_eq!(budget(&l, Color::Black, 30), Some((970, 970)));
+        assert_eq!(budget(&SearchLimits::depth(5), Color::White, 30), None);
+    }
+}

@@ -1,0 +1,359 @@
+//! `chimera match`: tournaments between UCI and XBoard engines for every game Chimera knows,
+//! refereed by Chimera's own rules.
+//!
+//! `process` runs an engine with timeouts; `client` speaks UCI and XBoard to it; `clock` keeps
+//! time; `referee` judges moves and game ends; `game` plays one game; `openings`, `pgn` and
+//! `stats` do what their names say. This file schedules the games on worker threads and prints
+//! the progress.
+
+pub mod client;
+pub mod clock;
+pub mod game;
+pub mod openings;
+pub mod pgn;
+pub mod process;
+pub mod referee;
+pub mod spec;
+pub mod stats;
+
+use crate::game::GameType;
+use crate::variant::Registry;
+use clock::TimeControl;
+use game::{play_game, GameRecord, GameRules, Opening};
+use spec::{EngineSpec, Protocol};
+use stats::{format_elo, Sprt, SprtDecision, Tally};
+use std::io::Write;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc::channel;
+use std::time::Duration;
+
+#[derive(clap::Args, Debug, Clone)]
+#[command(after_help = spec::SPEC_HELP)]
+pub struct MatchArgs {
+    /// An engine, as KEY=VALUE words (see below); give two or more. With more than two, every
+    /// pair plays --games games (round robin).
+    #[arg(long = "engine", value_name = "SPEC", required = true)]
+    pub engines: Vec<String>,
+    /// The game to play (any name `chimera variants` lists).
+    #[arg(long, default_value = "chess")]
+    pub variant: String,
+    /// Games per pair of engines; colours alternate and each opening is played with both colours.
+    #[arg(long, default_value_t = 2)]
+    pub games: usize,
+    /// Time control: `[MOVES/]BASE[+INC]` in seconds (`10+0.1`, `40/60`, `1:00+1`) or `st=SECONDS` per move.
+    #[arg(long, default_value = "10+0.1")]
+    pub tc: String,
+    /// Games played at the same time.
+    #[arg(long, default_value_t = 1)]
+    pub concurrency: usize,
+    /// Openings: one FEN / `startpos moves ...` / move list per line, or a .pgn file.
+    #[arg(long, value_name = "FILE")]
+    pub openings: Option<String>,
+    /// Random legal plies played after the opening (chosen by --seed).
+    #[arg(long, default_value_t = 0, value_name = "K")]
+    pub random_plies: usize,
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Write every game to this PGN file (replaced).
+    #[arg(long, value_name = "FILE")]
+    pub pgn: Option<String>,
+    /// Stop when the SPRT decides: `elo0=0 elo1=5 alpha=0.05 beta=0.05` (two engines only).
+    #[arg(long, num_args = 0.., value_name = "KEY=VALUE")]
+    pub sprt: Option<Vec<String>>,
+    /// Adjudicate a draw after this many moves.
+    #[arg(long, value_name = "N")]
+    pub draw_after: Option<u32>,
+    /// Adjudicate a loss for an engine whose score stays at or below -CP ...
+    #[arg(long, value_name = "CP")]
+    pub resign_score: Option<i32>,
+    /// ... for this many consecutive moves of its own.
+    #[arg(long, default_value_t = 3, value_name = "M")]
+    pub resign_moves: u32,
+    /// Milliseconds a move may overstep the clock before it forfeits.
+    #[arg(long, default_value_t = 100, value_name = "MS")]
+    pub margin: u64,
+    /// A variants file to load first.
+    #[arg(long, value_name = "FILE")]
+    pub variants: Option<String>,
+    /// The PGN Event tag.
+    #[arg(long, default_value = "Chimera match")]
+    pub event: String,
+    /// Print every line sent to and received from the engines (and their stderr).
+    #[arg(long)]
+    pub debug: bool,
+}
+
+/// One scheduled game.
+#[derive(Clone, Debug)]
+struct Job {
+    white: usize,
+    black: usize,
+    /// The pair (first, second) it counts for.
+    pair: (usize, usize),
+    opening: Opening,
+}
+
+/// The outcome of a whole match.
+#[derive(Debug, Default)]
+pub struct MatchReport {
+    pub games: usize,
+    /// From the first engine's side, over all its games against the second (two engines).
+    pub tally: Tally,
+    pub sprt: Option<(f64, SprtDecision)>,
+}
+
+/// Loads a variants file into the registry if one was given.
+pub fn load_variants(registry: &mut Registry, file: Option<&str>) -> Result<(), String> {
+    if let Some(path) = file {
+        let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+        registry.load(&text).map_err(|e| format!("{path}: {e}"))?;
+    }
+    Ok(())
+}
+
+/// Parses the engine specs, gives duplicates distinct names and resolves `proto=auto`.
+pub fn prepare_engines(texts: &[String], debug: bool) -> Result<Vec<EngineSpec>, String> {
+    let mut specs: Vec<EngineSpec> = texts.iter().map(|t| EngineSpec::parse(t)).collect::<Result<_, _>>()?;
+    for i in 0..specs.len() {
+        let base = specs[i].name.clone();
+        let mut n = 1;
+        while specs[..i].iter().any(|s| s.name == specs[i].name) {
+            n += 1;
+            specs[i].name = format!("{base}-{n}");
+        }
+    }
+    for s in specs.iter_mut() {
+        if s.protocol == Protocol::Auto {
+            s.protocol = match client::detect_protocol(s, debug) {
+                Ok(p) => p,
+                // It will fail to start in each game, which is reported there.
+                Err(_) => Protocol::Uci,
+            };
+        }
+    }
+    Ok(specs)
+}
+
+fn schedule(gt: &GameType, args: &MatchArgs, engines: usize, openings: &[Opening]) -> Vec<Job> {
+    let mut jobs = Vec::new();
+    for a in 0..engines {
+        for b in a + 1..engines {
+            for g in 0..args.games {
+                let k = g / 2;
+                let base = if openings.is_empty() { Opening::default() } else { openings[k % openings.len()].clone() };
+                let opening = if args.random_plies > 0 {
+                    let seed = args.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15).wrapping_add(k as u64);
+                    openings::random_opening(gt, &base, args.random_plies, seed)
+                } else {
+                    base
+                };
+                let (white, black) = if g % 2 == 0 { (a, b) } else { (b, a) };
+                jobs.push(Job { white, black, pair: (a, b), opening });
+            }
+        }
+    }
+    jobs
+}
+
+fn score_line(names: &[String], pair: (usize, usize), tally: &Tally, sprt: Option<&Sprt>) -> String {
+    let mut line = format!(
+        "Score of {} vs {}: {} - {} - {}  [{:.3}] {}  Elo {}",
+        names[pair.0],
+        names[pair.1],
+        tally.wins,
+        tally.losses,
+        tally.draws,
+        tally.score(),
+        tally.games(),
+        format_elo(tally)
+    );
+    if let Some(s) = sprt {
+        let (llr, _) = s.decide(tally);
+        let (lo, hi) = s.bounds();
+        line.push_str(&format!("  LLR {llr:.2} ({lo:.2}, {hi:.2})"));
+    }
+    line
+}
+
+/// Runs a match and prints its progress to `out`.
+pub fn run_match(args: &MatchArgs, registry: &Registry, out: &mut dyn Write) -> Result<MatchReport, String> {
+    let gt = registry.find(&args.variant).map_err(|e| e.to_string())?.clone();
+    let tc = TimeControl::parse(&args.tc).map_err(|e| format!("--tc: {e}"))?;
+    if args.engines.len() < 2 {
+        return Err("give at least two engines (--engine ... --engine ...)".into());
+    }
+    if args.games == 0 {
+        return Err("--games must be at least 1".into());
+    }
+    let sprt = match &args.sprt {
+        Some(words) => {
+            if args.engines.len() != 2 {
+                return Err("--sprt needs exactly two engines".into());
+            }
+            Some(Sprt::parse(words)?)
+        }
+        None => None,
+    };
+    let openings = match &args.openings {
+        Some(path) => {
+            let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+            let is_pgn = path.to_ascii_lowercase().ends_with(".pgn");
+            openings::parse_openings(&gt, &text, is_pgn).map_err(|e| format!("{path}: {e}"))?
+        }
+        None => Vec::new(),
+    };
+    let resign = args.resign_score.map(|cp| (cp.max(1), args.resign_moves.max(1)));
+    let specs = prepare_engines(&args.engines, args.debug)?;
+    let names: Vec<String> = specs.iter().map(|s| s.name.clone()).collect();
+    let mut pgn_file = match &args.pgn {
+        Some(path) => Some(std::fs::File::create(path).map_err(|e| format!("{path}: {e}"))?),
+        None => None,
+    };
+    let rules = GameRules {
+        tc,
+        margin: Duration::from_millis(args.margin),
+        draw_after: args.draw_after,
+        resign,
+        debug: args.debug,
+        event: args.event.clone(),
+    };
+    let jobs = schedule(&gt, args, specs.len(), &openings);
+    let total = jobs.len();
+    let _ = writeln!(
+        out,
+        "Match: {} games of {} at {} between {}",
+        total,
+        gt.variant.name,
+        tc,
+        names.join(", ")
+    );
+    let next = AtomicUsize::new(0);
+    let stop = AtomicBool::new(false);
+    let (tx, rx) = channel::<(usize, GameRecord)>();
+    let workers = args.concurrency.clamp(1, total.max(1));
+    let mut pair_tallies: std::collections::BTreeMap<(usize, usize), Tally> = Default::default();
+    let mut points = vec![0u32; specs.len()];
+    let mut played = vec![0u32; specs.len()];
+    let mut report = MatchReport::default();
+    let mut write_error: Option<String> = None;
+    std::thread::scope(|scope| {
+        for _ in 0..workers {
+            let tx = tx.clone();
+            let (jobs, next, stop, specs, rules, gt) = (&jobs, &next, &stop, &specs, &rules, &gt);
+            scope.spawn(move || loop {
+                if stop.load(Ordering::SeqCst) {
+                    break;
+                }
+                let i = next.fetch_add(1, Ordering::SeqCst);
+                let Some(job) = jobs.get(i) else { break };
+                let record = play_game(gt, rules, &job.opening, &specs[job.white], &specs[job.black], i + 1);
+                if tx.send((i, record)).is_err() {
+                    break;
+                }
+            });
+        }
+        drop(tx);
+        for (i, record) in rx {
+            let job = &jobs[i];
+            let ending = &record.ending;
+            let _ = writeln!(
+                out,
+                "Finished game {} ({} vs {}): {} {{{}}}",
+                i + 1,
+                record.white,
+                record.black,
+                ending.outcome.pgn(),
+                ending.reason
+            );
+            if let Some(f) = pgn_file.as_mut() {
+                if let Err(e) = f.write_all(record.pgn.write().as_bytes()).and_then(|_| f.flush()) {
+                    write_error.get_or_insert(format!("writing PGN: {e}"));
+                    stop.store(true, Ordering::SeqCst);
+                }
+            }
+            report.games += 1;
+            let white_half = ending.outcome.half_points(crate::types::Color::White);
+            let black_half = ending.outcome.half_points(crate::types::Color::Black);
+            points[job.white] += white_half;
+            points[job.black] += black_half;
+            played[job.white] += 1;
+            played[job.black] += 1;
+            let first_half = if job.white == job.pair.0 { white_half } else { black_half };
+            let tally = pair_tallies.entry(job.pair).or_default();
+            if ending.outcome != referee::Outcome::Unfinished {
+                tally.add(first_half);
+            }
+            let _ = writeln!(out, "{}", score_line(&names, job.pair, tally, sprt.as_ref()));
+            if let Some(s) = &sprt {
+                let (llr, d) = s.decide(tally);
+                if d != SprtDecision::Continue && !stop.load(Ordering::SeqCst) {
+                    report.sprt = Some((llr, d));
+                    stop.store(true, Ordering::SeqCst);
+                }
+            }
+            let _ = out.flush();
+        }
+    });
+    if let Some(e) = write_error {
+        return Err(e);
+    }
+    let _ = writeln!(out, "Finished match");
+    if let Some(t) = pair_tallies.get(&(0, 1)) {
+        report.tally = *t;
+    }
+    for (&pair, tally) in &pair_tallies {
+        let _ = writeln!(out, "{}", score_line(&names, pair, tally, None));
+        if tally.games() > 0 {
+            let _ = writeln!(
+                out,
+                "Elo difference: {} (95%), {} wins, {} losses, {} draws",
+                format_elo(tally),
+                tally.wins,
+                tally.losses,
+                tally.draws
+            );
+        }
+    }
+    if specs.len() > 2 {
+        let _ = writeln!(out, "Standings:");
+        let mut order: Vec<usize> = (0..specs.len()).collect();
+        order.sort_by(|&a, &b| points[b].cmp(&points[a]));
+        for (rank, &e) in order.iter().enumerate() {
+            let _ = writeln!(out, "{:>3}. {:<24} {:>6.1} / {}", rank + 1, names[e], points[e] as f64 / 2.0, played[e]);
+        }
+    }
+    if let Some(s) = &sprt {
+        let (llr, d) = report.sprt.unwrap_or_else(|| s.decide(&report.tally));
+        report.sprt = Some((llr, d));
+        let (lo, hi) = s.bounds();
+        let verdict = match d {
+            SprtDecision::H1 => "H1 accepted (elo1 or better)",
+            SprtDecision::H0 => "H0 accepted (elo0 or worse)",
+            SprtDecision::Continue => "no decision yet",
+        };
+        let _ = writeln!(
+            out,
+            "SPRT: elo0={} elo1={} alpha={} beta={}: LLR {llr:.2} (bounds {lo:.2}, {hi:.2}): {verdict}",
+            s.elo0, s.elo1, s.alpha, s.beta
+        );
+    }
+    let _ = out.flush();
+    Ok(report)
+}
+
+/// The `chimera match` subcommand.
+pub fn run_cli(args: &MatchArgs, registry: &mut Registry) -> std::process::ExitCode {
+    if let Err(e) = load_variants(registry, args.variants.as_deref()) {
+        eprintln!("error: {e}");
+        return std::process::ExitCode::from(2);
+    }
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    match run_match(args, registry, &mut out) {
+        Ok(_) => std::process::ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
+            std::process::ExitCode::from(2)
+        }
+    }
+}

@@ -1,0 +1,179 @@
+//! Match statistics: score, logistic Elo difference with its 95% interval, and the sequential
+//! probability ratio test (the trinomial GSPRT approximation used by fishtest and OpenBench:
+//! LLR = N (s1 - s0)(2s - s0 - s1) / (2 var), with s the mean score and var its per-game variance).
+
+/// Wins, losses and draws from the first player's side.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    pub wins: u32,
+    pub losses: u32,
+    pub draws: u32,
+}
+
+/// Two-sided 95% quantile of the normal distribution.
+const Z95: f64 = 1.959_963_984_540_054;
+
+/// The score fraction an Elo difference predicts.
+pub fn expected_score(elo: f64) -> f64 {
+    1.0 / (1.0 + 10f64.powf(-elo / 400.0))
+}
+
+/// The Elo difference a score fraction means (infinite at 0 and 1).
+pub fn elo_from_score(score: f64) -> f64 {
+    if score <= 0.0 {
+        f64::NEG_INFINITY
+    } else if score >= 1.0 {
+        f64::INFINITY
+    } else {
+        -400.0 * (1.0 / score - 1.0).log10()
+    }
+}
+
+impl Tally {
+    pub fn games(&self) -> u32 {
+        self.wins + self.losses + self.draws
+    }
+    pub fn add(&mut self, half_points: u32) {
+        match half_points {
+            2 => self.wins += 1,
+            1 => self.draws += 1,
+            _ => self.losses += 1,
+        }
+    }
+    /// Mean score per game (0..1).
+    pub fn score(&self) -> f64 {
+        let n = self.games();
+        if n == 0 {
+            return 0.5;
+        }
+        (self.wins as f64 + 0.5 * self.draws as f64) / n as f64
+    }
+    /// Per-game variance of the score.
+    fn variance(&self) -> f64 {
+        let n = self.games() as f64;
+        let s = self.score();
+        (self.wins as f64 * (1.0 - s).powi(2) + self.draws as f64 * (0.5 - s).powi(2) + self.losses as f64 * s.powi(2)) / n
+    }
+    /// Elo difference and the half-width of its 95% interval (`None` before the first game).
+    pub fn elo(&self) -> Option<(f64, f64)> {
+        let n = self.games();
+        if n == 0 {
+            return None;
+        }
+        let s = self.score();
+        let margin = Z95 * (self.variance() / n as f64).sqrt();
+        let lo = elo_from_score(s - margin);
+        let hi = elo_from_score(s + margin);
+        Some((elo_from_score(s), (hi - lo) / 2.0))
+    }
+    /// The log-likelihood ratio of H1 (elo1) against H0 (elo0).
+    pub fn llr(&self, elo0: f64, elo1: f64) -> f64 {
+        let n = self.games();
+        if n == 0 {
+            return 0.0;
+        }
+        // With no spread yet (all one result) use the variance of one draw more and one less.
+        let var = self.variance().max(0.25 / (n as f64 + 1.0));
+        let (s0, s1) = (expected_score(elo0), expected_score(elo1));
+        n as f64 * (s1 - s0) * (2.0 * self.score() - s0 - s1) / (2.0 * var)
+    }
+}
+
+/// `elo0`, `elo1`, `alpha`, `beta` of an SPRT.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Sprt {
+    pub elo0: f64,
+    pub elo1: f64,
+    pub alpha: f64,
+    pub beta: f64,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SprtDecision {
+    /// H0 (the difference is at most elo0) accepted.
+    H0,
+    /// H1 (the difference is at least elo1) accepted.
+    H1,
+    Continue,
+}
+
+impl Sprt {
+    /// Parses `elo0=0 elo1=5 alpha=0.05 beta=0.05` (any order, any subset; these are defaults).
+    pub fn parse(words: &[String]) -> Result<Sprt, String> {
+        let mut s = Sprt { elo0: 0.0, elo1: 5.0, alpha: 0.05, beta: 0.05 };
+        for w in words.iter().flat_map(|w| w.split_whitespace()) {
+            let (key, value) = w.split_once('=').ok_or_else(|| format!("--sprt: expected KEY=VALUE, not '{w}'"))?;
+            let v: f64 = value.parse().map_err(|_| format!("--sprt: '{value}' is not a number"))?;
+            match key {
+                "elo0" => s.elo0 = v,
+                "elo1" => s.elo1 = v,
+                "alpha" => s.alpha = v,
+                "beta" => s.beta = v,
+                _ => return Err(format!("--sprt: unknown key '{key}' (elo0, elo1, alpha, beta)")),
+            }
+        }
+        if !(s.alpha > 0.0 && s.alpha < 0.5 && s.beta > 0.0 && s.beta < 0.5) {
+            return Err("--sprt: alpha and beta must be between 0 and 0.5".into());
+        }
+        if s.elo1 <= s.elo0 {
+            return Err("--sprt: elo1 must be greater than elo0".into());
+        }
+        Ok(s)
+    }
+    /// Lower and upper LLR bounds.
+    pub fn bounds(&self) -> (f64, f64) {
+        ((self.beta / (1.0 - self.alpha)).ln(), ((1.0 - self.beta) / self.alpha).ln())
+    }
+    pub fn decide(&self, tally: &Tally) -> (f64, SprtDecision) {
+        let llr = tally.llr(self.elo0, self.elo1);
+        let (lo, hi) = self.bounds();
+        let d = if llr >= hi {
+            SprtDecision::H1
+        } else if llr <= lo {
+            SprtDecision::H0
+        } else {
+            SprtDecision::Continue
+        };
+        (llr, d)
+    }
+}
+
+/// `+35.2 +/- 20.1`, or `+inf` when one side scored everything.
+pub fn format_elo(tally: &Tally) -> String {
+    match tally.elo() {
+        None => "-".into(),
+        Some((e, _)) if !e.is_finite() => format!("{}inf", if e > 0.0 { "+" } else { "-" }),
+        // Adding 0.0 turns -0.0 into +0.0.
+        Some((e, m)) if !m.is_finite() => format!("{:+.1} +/- inf", e + 0.0),
+        Some((e, m)) => format!("{:+.1} +/- {m:.1}", e + 0.0),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn elo_of_known_scores() {
+        assert!((elo_from_score(0.75) - 190.85).abs() < 0.1);
+        assert!((expected_score(190.85) - 0.75).abs() < 1e-4);
+        let t = Tally { wins: 60, losses: 20, draws: 20 };
+        let (e, m) = t.elo().unwrap();
+        assert!((e - 147.19).abs() < 0.1, "{e}");
+        assert!(m > 50.0 && m < 90.0, "{m}");
+        assert_eq!(format_elo(&Tally { wins: 3, losses: 0, draws: 0 }), "+inf");
+        assert_eq!(format_elo(&Tally::default()), "-");
+    }
+
+    #[test]
+    fn sprt_accepts_and_rejects() {
+        let s = Sprt::parse(&["elo0=0 elo1=10".to_string(), "alpha=0.05".into(), "beta=0.05".into()]).unwrap();
+        let (lo, hi) = s.bounds();
+        assert!((lo + 2.944).abs() < 0.01 && (hi - 2.944).abs() < 0.01);
+        assert_eq!(s.decide(&Tally { wins: 600, losses: 400, draws: 1000 }).1, SprtDecision::H1);
+        assert_eq!(s.decide(&Tally { wins: 400, losses: 600, draws: 1000 }).1, SprtDecision::H0);
+        assert_eq!(s.decide(&Tally { wins: 5, losses: 5, draws: 10 }).1, SprtDecision::Continue);
+        assert!(Sprt::parse(&["elo0=5 elo1=0".to_string()]).is_err());
+        assert!(Sprt::parse(&["gamma=1".to_string()]).is_err());
+    }
+}
