@@ -322,3 +322,15 @@ fn repetition_root_included_in_perft() {
     let got: Vec<(&str, u64)> = u.moves.iter().map(|(k, v)| (k.as_str(), *v)).collect();
     assert_eq!(got, expect);
 }
+
+/// A pawn move is not irreversible here: a promoted pawn steps sideways both ways, so the
+/// repetition check must look past pawn moves. Root (White to move): K c1, P g4 (x+y = 11,
+/// promoted), k g9, p c6 (x+y = 9, promoted). Game g4h3 c6b7 h3g4: Black's b7c6 would recreate
+/// the root. Black's moves: pawn b7 -> a7, b6 (forward), a8 (sideways; c6 refused); k g9 -> h9,
+/// g8 (f9 is outside the fortress). 5 moves.
+#[test]
+fn repetition_through_sideways_pawn_moves() {
+    let root = "6k2/9/9/2p6/9/6P2/9/9/2K6 w - - 0 1";
+    check_moves("canonical", root, &["g4h3", "c6b7", "h3g4"], &["b7a7", "b7a8", "b7b6", "g9g8", "g9h9"]);
+    check_moves("canonical", "6k2/9/1p7/9/9/6P2/9/9/2K6 b - - 0 1", &[], &["b7a7", "b7a8", "b7b6", "b7c6", "g9g8", "g9h9"]);
+}

@@ -16,7 +16,10 @@ fn bin() -> &'static str {
 }
 
 fn fake(name: &str) -> String {
-    format!("{}/engine-tests/fake-engines/{name}", env!("CARGO_MANIFEST_DIR"))
+    format!(
+        "{}/engine-tests/fake-engines/{name}",
+        env!("CARGO_MANIFEST_DIR")
+    )
 }
 
 fn temp(name: &str) -> PathBuf {
@@ -65,7 +68,11 @@ fn chimera(args: &[&str], limit: Duration) -> Run {
         }
         std::thread::sleep(Duration::from_millis(20));
     };
-    Run { code, stdout: reader.join().unwrap(), stderr: err_reader.join().unwrap() }
+    Run {
+        code,
+        stdout: reader.join().unwrap(),
+        stderr: err_reader.join().unwrap(),
+    }
 }
 
 /// Reads a PGN file and checks every game by Chimera's rules: tags, move legality, the result
@@ -77,15 +84,49 @@ fn check_pgn(path: &PathBuf, expected_games: usize) -> Vec<PgnGame> {
     let registry = Registry::builtin();
     for (i, g) in games.iter().enumerate() {
         let result = g.tag("Result").expect("Result tag");
-        assert_eq!(result, g.result, "game {}: Result tag and result token differ", i + 1);
-        assert!(Outcome::from_pgn(result).is_some(), "game {}: bad result {result}", i + 1);
-        assert!(g.tag("Variant").is_some() && g.tag("FEN").is_some(), "game {}: Variant and FEN tags", i + 1);
-        assert_eq!(g.tag("PlyCount").and_then(|n| n.parse().ok()), Some(g.moves.len()), "game {}", i + 1);
-        let mut end = g.replay(&registry).unwrap_or_else(|e| panic!("game {} does not replay: {e}\n{text}", i + 1));
-        let reason = g.moves.last().and_then(|m| m.comment.clone()).or(g.final_comment.clone()).unwrap_or_default();
-        if g.tag("Termination") == Some("normal") && !reason.contains("resigns") && !reason.contains("agreement") {
-            let by_rules = rule_ending(&mut end).unwrap_or_else(|| panic!("game {}: '{reason}' but the game goes on", i + 1));
-            assert!(reason.ends_with(&by_rules.reason), "game {}: '{reason}' vs rules '{}'", i + 1, by_rules.reason);
+        assert_eq!(
+            result,
+            g.result,
+            "game {}: Result tag and result token differ",
+            i + 1
+        );
+        assert!(
+            Outcome::from_pgn(result).is_some(),
+            "game {}: bad result {result}",
+            i + 1
+        );
+        assert!(
+            g.tag("Variant").is_some() && g.tag("FEN").is_some(),
+            "game {}: Variant and FEN tags",
+            i + 1
+        );
+        assert_eq!(
+            g.tag("PlyCount").and_then(|n| n.parse().ok()),
+            Some(g.moves.len()),
+            "game {}",
+            i + 1
+        );
+        let mut end = g
+            .replay(&registry)
+            .unwrap_or_else(|e| panic!("game {} does not replay: {e}\n{text}", i + 1));
+        let reason = g
+            .moves
+            .last()
+            .and_then(|m| m.comment.clone())
+            .or(g.final_comment.clone())
+            .unwrap_or_default();
+        if g.tag("Termination") == Some("normal")
+            && !reason.contains("resigns")
+            && !reason.contains("agreement")
+        {
+            let by_rules = rule_ending(&mut end)
+                .unwrap_or_else(|| panic!("game {}: '{reason}' but the game goes on", i + 1));
+            assert!(
+                reason.ends_with(&by_rules.reason),
+                "game {}: '{reason}' vs rules '{}'",
+                i + 1,
+                by_rules.reason
+            );
             assert_eq!(by_rules.outcome.pgn(), result, "game {}", i + 1);
         }
     }
@@ -94,14 +135,32 @@ fn check_pgn(path: &PathBuf, expected_games: usize) -> Vec<PgnGame> {
 
 #[test]
 fn two_chimeras_finish_valid_games() {
-    for (variant, tc, depths) in [("chess", "1+0.02", ["", ""]), ("capablanca", "10+0.1", ["depth=3", "depth=2"])] {
+    for (variant, tc, depths) in [
+        ("chess", "1+0.02", ["", ""]),
+        ("capablanca", "10+0.1", ["depth=3", "depth=2"]),
+    ] {
         let path = temp(&format!("selfplay-{variant}.pgn"));
         let a = format!("cmd={} name=A {}", bin(), depths[0]);
         let b = format!("cmd={} name=B {}", bin(), depths[1]);
         let run = chimera(
             &[
-                "match", "--engine", &a, "--engine", &b, "--variant", variant, "--games", "2", "--tc", tc,
-                "--random-plies", "4", "--seed", "11", "--pgn", path.to_str().unwrap(),
+                "match",
+                "--engine",
+                &a,
+                "--engine",
+                &b,
+                "--variant",
+                variant,
+                "--games",
+                "2",
+                "--tc",
+                tc,
+                "--random-plies",
+                "4",
+                "--seed",
+                "11",
+                "--pgn",
+                path.to_str().unwrap(),
             ],
             Duration::from_secs(60),
         );
@@ -111,13 +170,25 @@ fn two_chimeras_finish_valid_games() {
         let games = check_pgn(&path, 2);
         for g in &games {
             let t = g.tag("Termination").unwrap();
-            assert!(["normal", "adjudication", "time forfeit"].contains(&t), "{variant}: {t}");
+            assert!(
+                ["normal", "adjudication", "time forfeit"].contains(&t),
+                "{variant}: {t}"
+            );
             assert_eq!(g.tag("Variant"), Some(variant));
             // The random plies are the same for both colours of an opening pair.
-            assert_eq!(g.moves[..4].iter().filter(|m| m.comment.as_deref() == Some("book")).count(), 4);
+            assert_eq!(
+                g.moves[..4]
+                    .iter()
+                    .filter(|m| m.comment.as_deref() == Some("book"))
+                    .count(),
+                4
+            );
         }
         assert_eq!(games[0].moves[..4], games[1].moves[..4]);
-        assert_eq!((games[0].tag("White"), games[1].tag("White")), (Some("A"), Some("B")));
+        assert_eq!(
+            (games[0].tag("White"), games[1].tag("White")),
+            (Some("A"), Some("B"))
+        );
     }
 }
 
@@ -139,23 +210,49 @@ fn processes_with(token: &str) -> Vec<String> {
 fn misbehaving_engines_lose_and_the_match_goes_on() {
     let token = format!("tok{}", std::process::id());
     let path = temp("misbehaving.pgn");
-    let mut args: Vec<String> = vec!["match".into(), "--engine".into(), format!("cmd={} name=Chimera depth=2", bin())];
+    let mut args: Vec<String> = vec![
+        "match".into(),
+        "--engine".into(),
+        format!("cmd={} name=Chimera depth=2", bin()),
+    ];
     for mode in ["illegal", "crash", "hang", "garbage"] {
         let name = format!("{}{}", mode[..1].to_uppercase(), &mode[1..]);
         args.push("--engine".into());
-        args.push(format!("cmd='python3 {} {mode} {token}' name={name}", fake("fake_uci.py")));
+        args.push(format!(
+            "cmd='python3 {} {mode} {token}' name={name}",
+            fake("fake_uci.py")
+        ));
     }
     args.push("--engine".into());
     args.push("cmd=/nonexistent/engine name=Missing".into());
-    for a in ["--games", "2", "--tc", "0.5+0.01", "--concurrency", "2", "--pgn", path.to_str().unwrap()] {
+    for a in [
+        "--games",
+        "2",
+        "--tc",
+        "0.5+0.01",
+        "--concurrency",
+        "2",
+        "--pgn",
+        path.to_str().unwrap(),
+    ] {
         args.push(a.into());
     }
     let refs: Vec<&str> = args.iter().map(String::as_str).collect();
     let run = chimera(&refs, Duration::from_secs(60));
     assert_eq!(run.code, Some(0), "{}\n{}", run.stdout, run.stderr);
     // 6 engines: 15 pairs of 2 games, every one finished.
-    assert_eq!(run.stdout.matches("Finished game").count(), 30, "{}", run.stdout);
-    assert!(run.stdout.contains("1. Chimera                    10.0 / 10"), "{}", run.stdout);
+    assert_eq!(
+        run.stdout.matches("Finished game").count(),
+        30,
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout
+            .contains("1. Chimera                    10.0 / 10"),
+        "{}",
+        run.stdout
+    );
     let games = check_pgn(&path, 30);
     let reasons: Vec<String> = games
         .iter()
@@ -163,7 +260,11 @@ fn misbehaving_engines_lose_and_the_match_goes_on() {
         .map(|g| {
             let chimera_white = g.tag("White") == Some("Chimera");
             assert_eq!(g.result, if chimera_white { "1-0" } else { "0-1" }, "{g:?}");
-            g.moves.last().and_then(|m| m.comment.clone()).or(g.final_comment.clone()).unwrap()
+            g.moves
+                .last()
+                .and_then(|m| m.comment.clone())
+                .or(g.final_comment.clone())
+                .unwrap()
         })
         .collect();
     for (needle, termination) in [
@@ -172,12 +273,21 @@ fn misbehaving_engines_lose_and_the_match_goes_on() {
         ("loses on time", "time forfeit"),
         ("failed to start", "abandoned"),
     ] {
-        assert!(reasons.iter().any(|r| r.contains(needle)), "no '{needle}' in {reasons:?}");
-        assert!(games.iter().any(|g| g.tag("Termination") == Some(termination)));
+        assert!(
+            reasons.iter().any(|r| r.contains(needle)),
+            "no '{needle}' in {reasons:?}"
+        );
+        assert!(games
+            .iter()
+            .any(|g| g.tag("Termination") == Some(termination)));
     }
     // Every engine process is gone, the one that never answers included.
     std::thread::sleep(Duration::from_millis(200));
-    assert!(processes_with(&token).is_empty(), "left running: {:?}", processes_with(&token));
+    assert!(
+        processes_with(&token).is_empty(),
+        "left running: {:?}",
+        processes_with(&token)
+    );
 }
 
 #[test]
@@ -186,14 +296,33 @@ fn xboard_client_speaks_the_protocol() {
     let _ = std::fs::remove_file(&log);
     let openings = temp("xboard-openings.txt");
     // One opening from the start (moves only) and one from a FEN (needs setboard).
-    std::fs::write(&openings, "startpos moves e2e4 e7e5\nrnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2\n").unwrap();
+    std::fs::write(
+        &openings,
+        "startpos moves e2e4 e7e5\nrnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2\n",
+    )
+    .unwrap();
     let path = temp("xboard.pgn");
-    let x1 = format!("cmd='python3 {} {}' name=X1 proto=xboard", fake("fake_xboard.py"), log.display());
+    let x1 = format!(
+        "cmd='python3 {} {}' name=X1 proto=xboard",
+        fake("fake_xboard.py"),
+        log.display()
+    );
     let x2 = format!("cmd='python3 {}' name=X2", fake("fake_xboard.py"));
     let run = chimera(
         &[
-            "match", "--engine", &x1, "--engine", &x2, "--games", "4", "--tc", "5", "--openings",
-            openings.to_str().unwrap(), "--pgn", path.to_str().unwrap(),
+            "match",
+            "--engine",
+            &x1,
+            "--engine",
+            &x2,
+            "--games",
+            "4",
+            "--tc",
+            "5",
+            "--openings",
+            openings.to_str().unwrap(),
+            "--pgn",
+            path.to_str().unwrap(),
         ],
         Duration::from_secs(60),
     );
@@ -201,13 +330,33 @@ fn xboard_client_speaks_the_protocol() {
     let games = check_pgn(&path, 4);
     for g in &games {
         assert_eq!(g.result, "1/2-1/2");
-        assert!(g.moves.last().unwrap().comment.as_deref().unwrap().ends_with("Draw by 3-fold repetition"));
+        assert!(g
+            .moves
+            .last()
+            .unwrap()
+            .comment
+            .as_deref()
+            .unwrap()
+            .ends_with("Draw by 3-fold repetition"));
     }
     let log = std::fs::read_to_string(&log).unwrap();
     let mut pos = 0;
     for expected in [
-        "protover 2", "accepted usermove", "new", "force", "level 0 0:05 0", "post", "usermove e2e4", "usermove e7e5",
-        "ping 1", "time 500", "otim 500", "go", "force", "result 1/2-1/2 {Draw by 3-fold repetition}", "quit",
+        "protover 2",
+        "accepted usermove",
+        "new",
+        "force",
+        "level 0 0:05 0",
+        "post",
+        "usermove e2e4",
+        "usermove e7e5",
+        "ping 1",
+        "time 500",
+        "otim 500",
+        "go",
+        "force",
+        "result 1/2-1/2 {Draw by 3-fold repetition}",
+        "quit",
         "setboard rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2",
     ] {
         match log[pos..].find(expected) {
@@ -228,15 +377,29 @@ fn fairymax_plays_if_installed() {
     let path = temp("fairymax.pgn");
     let run = chimera(
         &[
-            "match", "--engine", &format!("cmd={} depth=4", bin()), "--engine", &format!("cmd={fairymax}"),
-            "--variant", "capablanca", "--games", "2", "--tc", "2+0.05", "--pgn", path.to_str().unwrap(),
+            "match",
+            "--engine",
+            &format!("cmd={} depth=4", bin()),
+            "--engine",
+            &format!("cmd={fairymax}"),
+            "--variant",
+            "capablanca",
+            "--games",
+            "2",
+            "--tc",
+            "2+0.05",
+            "--pgn",
+            path.to_str().unwrap(),
         ],
         Duration::from_secs(60),
     );
     assert_eq!(run.code, Some(0), "{}\n{}", run.stdout, run.stderr);
     for g in check_pgn(&path, 2) {
         let t = g.tag("Termination").unwrap();
-        assert!(["normal", "adjudication", "time forfeit"].contains(&t), "{t}: {g:?}");
+        assert!(
+            ["normal", "adjudication", "time forfeit"].contains(&t),
+            "{t}: {g:?}"
+        );
     }
 }
 
@@ -246,15 +409,40 @@ fn sprt_stops_when_decided() {
     let weak = format!("cmd={} name=Weak depth=1", bin());
     let run = chimera(
         &[
-            "match", "--engine", &strong, "--engine", &weak, "--games", "200", "--tc", "10+0.1", "--concurrency", "2",
-            "--random-plies", "6", "--draw-after", "100", "--resign-score", "600", "--resign-moves", "3", "--sprt",
-            "elo0=0", "elo1=300", "alpha=0.1", "beta=0.1",
+            "match",
+            "--engine",
+            &strong,
+            "--engine",
+            &weak,
+            "--games",
+            "200",
+            "--tc",
+            "10+0.1",
+            "--concurrency",
+            "2",
+            "--random-plies",
+            "6",
+            "--draw-after",
+            "100",
+            "--resign-score",
+            "600",
+            "--resign-moves",
+            "3",
+            "--sprt",
+            "elo0=0",
+            "elo1=300",
+            "alpha=0.1",
+            "beta=0.1",
         ],
         Duration::from_secs(90),
     );
     assert_eq!(run.code, Some(0), "{}\n{}", run.stdout, run.stderr);
     let finished = run.stdout.matches("Finished game").count();
-    assert!(finished < 60, "no early stop after {finished} games:\n{}", run.stdout);
+    assert!(
+        finished < 60,
+        "no early stop after {finished} games:\n{}",
+        run.stdout
+    );
     assert!(run.stdout.contains("H1 accepted"), "{}", run.stdout);
     assert!(run.stdout.contains("LLR"), "{}", run.stdout);
 }
@@ -263,15 +451,117 @@ fn sprt_stops_when_decided() {
 fn bad_arguments_are_one_line_errors() {
     let e = format!("cmd={}", bin());
     for (args, needle) in [
-        (vec!["match", "--engine", e.as_str(), "--engine", e.as_str(), "--tc", "fast"], "--tc"),
-        (vec!["match", "--engine", e.as_str(), "--engine", e.as_str(), "--variant", "nope"], "unknown variant"),
+        (
+            vec![
+                "match",
+                "--engine",
+                e.as_str(),
+                "--engine",
+                e.as_str(),
+                "--tc",
+                "fast",
+            ],
+            "--tc",
+        ),
+        (
+            vec![
+                "match",
+                "--engine",
+                e.as_str(),
+                "--engine",
+                e.as_str(),
+                "--variant",
+                "nope",
+            ],
+            "unknown variant",
+        ),
         (vec!["match", "--engine", e.as_str()], "two engines"),
-        (vec!["match", "--engine", "cmd=x colour=red", "--engine", e.as_str()], "unknown key"),
-        (vec!["match", "--engine", e.as_str(), "--engine", e.as_str(), "--sprt", "elo0=5", "elo1=1"], "elo1"),
-        (vec!["match", "--engine", e.as_str(), "--engine", e.as_str(), "--openings", "/nonexistent"], "/nonexistent"),
+        (
+            vec![
+                "match",
+                "--engine",
+                "cmd=x colour=red",
+                "--engine",
+                e.as_str(),
+            ],
+            "unknown key",
+        ),
+        (
+            vec![
+                "match",
+                "--engine",
+                e.as_str(),
+                "--engine",
+                e.as_str(),
+                "--sprt",
+                "elo0=5",
+                "elo1=1",
+            ],
+            "elo1",
+        ),
+        (
+            vec![
+                "match",
+                "--engine",
+                e.as_str(),
+                "--engine",
+                e.as_str(),
+                "--openings",
+                "/nonexistent",
+            ],
+            "/nonexistent",
+        ),
     ] {
         let run = chimera(&args, Duration::from_secs(20));
         assert_eq!(run.code, Some(2), "{args:?}: {}", run.stdout);
         assert!(run.stderr.contains(needle), "{args:?}: {}", run.stderr);
+    }
+}
+
+#[test]
+fn adjudication_ends_games() {
+    let path = temp("adjudication.pgn");
+    let strong = format!("cmd={} name=Strong depth=5", bin());
+    let weak = format!("cmd={} name=Weak depth=1", bin());
+    let run = chimera(
+        &[
+            "match",
+            "--engine",
+            &strong,
+            "--engine",
+            &weak,
+            "--games",
+            "2",
+            "--tc",
+            "10+0.1",
+            "--draw-after",
+            "12",
+            "--resign-score",
+            "150",
+            "--resign-moves",
+            "2",
+            "--random-plies",
+            "2",
+            "--pgn",
+            path.to_str().unwrap(),
+        ],
+        Duration::from_secs(60),
+    );
+    assert_eq!(run.code, Some(0), "{}\n{}", run.stdout, run.stderr);
+    for g in check_pgn(&path, 2) {
+        let reason = g.moves.last().and_then(|m| m.comment.clone()).unwrap();
+        assert!(
+            g.moves.len() <= 24,
+            "draw after 12 moves: {} plies",
+            g.moves.len()
+        );
+        if g.tag("Termination") == Some("adjudication") {
+            let resigned = reason.contains("wins by adjudication")
+                && reason.contains("at or below -150 cp for 2 moves");
+            assert!(
+                resigned || reason.ends_with("Draw by adjudication after 12 moves"),
+                "{reason}"
+            );
+        }
     }
 }

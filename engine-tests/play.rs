@@ -48,52 +48,105 @@ fn two_players_and_every_command() {
         "e4\ne5\ng1f3\nhelp\nfen\nundo\nfen\nflip\nflip\nmoves\nxyz\nNf9\nQh5\nNc6\nBc4\nNf6\nQxf7\npgn\nquit\n",
     );
     assert_eq!(code, Some(0), "{out}");
-    assert!(out.contains("     a  b  c  d  e  f  g  h\n  8  r  n  b  q  k  b  n  r  8"), "{out}");
-    assert!(out.contains("  4  .  .  .  . [P] .  .  .  4"), "last move marked: {out}");
+    assert!(
+        out.contains("     a  b  c  d  e  f  g  h\n  8  r  n  b  q  k  b  n  r  8"),
+        "{out}"
+    );
+    assert!(
+        out.contains("  4  .  .  .  . [P] .  .  .  4"),
+        "last move marked: {out}"
+    );
     assert!(out.contains("Last move: 1... e5"), "{out}");
     assert!(out.contains("Move 2: Black to move"), "{out}");
     assert!(out.contains("undo          take back"), "help: {out}");
-    assert!(out.contains("rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2"), "{out}");
-    assert!(out.contains("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"), "undo: {out}");
-    assert!(out.contains("     h  g  f  e  d  c  b  a\n  1  R  N  B  K  Q  B  N  R  1"), "flip: {out}");
+    assert!(
+        out.contains("rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2"),
+        "{out}"
+    );
+    assert!(
+        out.contains("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"),
+        "undo: {out}"
+    );
+    assert!(
+        out.contains("     h  g  f  e  d  c  b  a\n  1  R  N  B  K  Q  B  N  R  1"),
+        "flip: {out}"
+    );
     assert!(out.contains("29 legal moves: Ba6 Bb5"), "{out}");
     assert!(out.contains("'xyz' is not a move"), "{out}");
     assert!(out.contains("Game over: 1-0 {White mates}"), "{out}");
-    assert!(out.contains("1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# {White mates} 1-0"), "{out}");
+    assert!(
+        out.contains("1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# {White mates} 1-0"),
+        "{out}"
+    );
     assert!(out.contains("Bye."), "{out}");
 }
 
 #[test]
 fn promotion_lists_the_choices() {
-    let (code, out) = play(&["--engine", "none", "--fen", "7k/4P3/8/8/8/8/8/K7 w - - 0 1"], "e8\nX\nN\nfen\n");
+    let (code, out) = play(
+        &["--engine", "none", "--fen", "7k/4P3/8/8/8/8/8/K7 w - - 0 1"],
+        "e8\nX\nN\nfen\n",
+    );
     assert_eq!(code, Some(0), "{out}");
-    assert!(out.contains("Promote to: Q (Queen), R (Rook), B (Bishop), N (Knight)"), "{out}");
+    assert!(
+        out.contains("Promote to: Q (Queen), R (Rook), B (Bishop), N (Knight)"),
+        "{out}"
+    );
     assert!(out.contains("Choose one of:"), "{out}");
     assert!(out.contains("Last move: 1. e8=N"), "{out}");
     assert!(out.contains("4N2k/8/8/8/8/8/8/K7 b - - 0 1"), "{out}");
     // Capablanca lists its own pieces.
-    let (_, out) = play(&["--variant", "capablanca", "--engine", "none", "--fen", "9k/4P5/10/10/10/10/10/K9 w - - 0 1"], "e7e8\n");
-    assert!(out.contains("A (Archbishop)") && out.contains("C (Chancellor)"), "{out}");
+    let (_, out) = play(
+        &[
+            "--variant",
+            "capablanca",
+            "--engine",
+            "none",
+            "--fen",
+            "9k/4P5/10/10/10/10/10/K9 w - - 0 1",
+        ],
+        "e7e8\n",
+    );
+    assert!(
+        out.contains("A (Archbishop)") && out.contains("C (Chancellor)"),
+        "{out}"
+    );
 }
 
 #[test]
 fn large_boards_have_coordinates() {
     let (_, out) = play(&["--variant", "grand", "--engine", "none"], "e5\nquit\n");
-    assert!(out.contains("     a  b  c  d  e  f  g  h  i  j\n 10  r  .  .  .  .  .  .  .  .  r 10"), "{out}");
-    assert!(out.contains("  5  .  .  .  . [P] .  .  .  .  .  5"), "{out}");
+    assert!(
+        out.contains("     a  b  c  d  e  f  g  h  i  j\n 10  r  .  .  .  .  .  .  .  .  r  10"),
+        "{out}"
+    );
+    assert!(
+        out.contains("  5  .  .  .  . [P] .  .  .  .  .  5"),
+        "{out}"
+    );
 }
 
 #[test]
 fn against_chimera() {
     let engine = format!("cmd={} depth=2", env!("CARGO_BIN_EXE_chimera"));
     // The engine is White and moves first; we answer, ask for a hint, offer a draw, resign.
-    let (code, out) = play(&["--engine", &engine, "--color", "black", "--tc", "5+0.1"], "e6\nhint\nundo\nresign\npgn\nquit\n");
+    let (code, out) = play(
+        &["--engine", &engine, "--color", "black", "--tc", "5+0.1"],
+        "e6\nhint\nundo\nresign\npgn\nquit\n",
+    );
     assert_eq!(code, Some(0), "{out}");
     assert!(out.contains("You are Black against chimera"), "{out}");
-    assert_eq!(out.matches("chimera plays").count(), 2, "moves first and after e6: {out}");
+    assert_eq!(
+        out.matches("chimera plays").count(),
+        2,
+        "moves first and after e6: {out}"
+    );
     assert!(out.contains("Hint: "), "{out}");
     assert!(out.contains("Game over: 1-0 {Black resigns}"), "{out}");
-    assert!(out.contains("[White \"chimera\"]") && out.contains("[Black \"Human\"]"), "{out}");
+    assert!(
+        out.contains("[White \"chimera\"]") && out.contains("[Black \"Human\"]"),
+        "{out}"
+    );
     // End of input ends the session cleanly.
     let (code, out) = play(&["--engine", &engine], "d4\n");
     assert_eq!(code, Some(0), "{out}");

@@ -33,9 +33,16 @@ fn go(u: &mut Uci, args: &str) -> (Vec<String>, String, Option<String>) {
 
 /// The last `info … score …` line's score, as "cp N" or "mate N".
 fn last_score(lines: &[String]) -> String {
-    let l = lines.iter().rev().find(|l| l.contains(" score ")).expect("an info line with a score");
+    let l = lines
+        .iter()
+        .rev()
+        .find(|l| l.contains(" score "))
+        .expect("an info line with a score");
     let rest = l.split(" score ").nth(1).unwrap();
-    rest.split_whitespace().take(2).collect::<Vec<_>>().join(" ")
+    rest.split_whitespace()
+        .take(2)
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 fn legal_moves(u: &mut Uci) -> Divide {
@@ -64,7 +71,10 @@ fn handshake_lists_every_option() {
     let listed = run_bin(&["variants"], None, TIMEOUT);
     for line in listed.stdout.lines() {
         let name = line.split_whitespace().next().unwrap();
-        assert!(combo.contains(&format!(" var {name}")), "UCI_Variant lacks {name}: {combo}");
+        assert!(
+            combo.contains(&format!(" var {name}")),
+            "UCI_Variant lacks {name}: {combo}"
+        );
     }
     assert_eq!(u.quit(), Some(0));
 }
@@ -73,8 +83,17 @@ fn handshake_lists_every_option() {
 fn go_depth_gives_a_legal_move_in_every_game() {
     let mut u = Uci::new();
     for variant in [
-        "chess", "capablanca", "gothic", "janus", "embassy", "chancellor", "grand", "tutti-frutti", "paulowich",
-        "paulowich-crosswise", "kings-leap",
+        "chess",
+        "capablanca",
+        "gothic",
+        "janus",
+        "embassy",
+        "chancellor",
+        "grand",
+        "tutti-frutti",
+        "paulowich",
+        "paulowich-crosswise",
+        "kings-leap",
     ] {
         u.variant(variant);
         u.position("startpos");
@@ -83,12 +102,19 @@ fn go_depth_gives_a_legal_move_in_every_game() {
         if !legal.has(&best) {
             u.fail(&format!("{variant}: bestmove {best} is not legal"));
         }
-        assert!(lines.iter().any(|l| l.starts_with("info depth 4 ") && l.contains(" pv ")), "{variant}: {lines:#?}");
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.starts_with("info depth 4 ") && l.contains(" pv ")),
+            "{variant}: {lines:#?}"
+        );
         // The ponder move is legal after the best move.
         if let Some(p) = ponder {
             u.position(&format!("startpos moves {best}"));
             if !legal_moves(&mut u).has(&p) {
-                u.fail(&format!("{variant}: ponder move {p} is not legal after {best}"));
+                u.fail(&format!(
+                    "{variant}: ponder move {p} is not legal after {best}"
+                ));
             }
         }
     }
@@ -104,7 +130,12 @@ fn grand_moves_with_two_digit_ranks() {
     let (lines, best, _) = go(&mut u, "depth 3");
     assert!(legal.has(&best), "{best}");
     let pv_line = lines.iter().rev().find(|l| l.contains(" pv ")).unwrap();
-    assert!(pv_line.split(" pv ").nth(1).unwrap().split_whitespace().all(|m| legal.has(m) || m.len() >= 4));
+    assert!(pv_line
+        .split(" pv ")
+        .nth(1)
+        .unwrap()
+        .split_whitespace()
+        .all(|m| legal.has(m) || m.len() >= 4));
     // Mate in one along the tenth rank: b1b10.
     u.position("fen 9k/R9/10/10/10/10/10/10/10/1R7K w - - 0 1");
     let (lines, best, _) = go(&mut u, "depth 5");
@@ -158,16 +189,25 @@ fn stalemate_follows_the_variant_rule() {
     let mut u = Uci::new();
     u.position(FEN);
     let (lines, best, _) = go(&mut u, "depth 6");
-    assert!(best != "d3g6" && best != "f6f7", "stalemating is a draw in chess: {lines:#?}");
+    assert!(
+        best != "d3g6" && best != "f6f7",
+        "stalemating is a draw in chess: {lines:#?}"
+    );
     assert!(!last_score(&lines).starts_with("mate 1"), "{lines:#?}");
 
     let dir = std::env::temp_dir().join(format!("chimera-uci-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("stalemate-loss.ini");
     std::fs::write(&file, "[stalemate-loss : chess]\nstalemate = loss\n").unwrap();
-    u.send(&format!("setoption name VariantPath value {}", file.display()));
+    u.send(&format!(
+        "setoption name VariantPath value {}",
+        file.display()
+    ));
     let (_, loaded) = u.read_until("variants loaded", TIMEOUT, |l| l.starts_with("info string"));
-    assert!(loaded.contains("stalemate-loss") && !loaded.contains("error"), "{loaded}");
+    assert!(
+        loaded.contains("stalemate-loss") && !loaded.contains("error"),
+        "{loaded}"
+    );
     u.variant("stalemate-loss");
     u.position(FEN);
     let (lines, best, _) = go(&mut u, "depth 4");
@@ -186,14 +226,21 @@ fn stop_ends_an_infinite_search_quickly_with_four_threads() {
     u.position("startpos");
     u.send("go infinite");
     // No answer before `stop`.
-    assert!(u.read_line(Duration::from_millis(300)).map_or(true, |l| !is_bestmove(&l)));
+    assert!(u
+        .read_line(Duration::from_millis(300))
+        .is_none_or(|l| !is_bestmove(&l)));
     let (_, _) = u.read_until("info lines", TIMEOUT, |l| l.starts_with("info depth"));
     let t = Instant::now();
     u.send("stop");
     let (_, best) = u.read_until("bestmove after stop", QUICK, is_bestmove);
     let latency = t.elapsed();
     eprintln!("stop latency with 4 threads: {latency:?}");
-    assert!(best.split_whitespace().nth(1).is_some_and(|m| m != "(none)"), "{best}");
+    assert!(
+        best.split_whitespace()
+            .nth(1)
+            .is_some_and(|m| m != "(none)"),
+        "{best}"
+    );
     u.sync();
 }
 
@@ -208,7 +255,10 @@ fn isready_is_answered_during_a_search() {
         let t = Instant::now();
         u.send("isready");
         let (before, _) = u.read_until("readyok during a search", QUICK, |l| l == "readyok");
-        assert!(before.iter().all(|l| !is_bestmove(l)), "the search ended early: {before:#?}");
+        assert!(
+            before.iter().all(|l| !is_bestmove(l)),
+            "the search ended early: {before:#?}"
+        );
         eprintln!("readyok during a search after {:?}", t.elapsed());
     }
     // A second `go` while searching is refused; the search goes on.
@@ -236,13 +286,19 @@ fn ponder_waits_for_ponderhit_or_stop() {
     u.position("startpos moves e2e4");
     // A ponder search with a short clock does not answer before ponderhit ...
     u.send("go ponder wtime 1000 btime 1000");
-    assert!(u.read_line(Duration::from_millis(400)).map_or(true, |l| !is_bestmove(&l)));
+    assert!(u
+        .read_line(Duration::from_millis(400))
+        .is_none_or(|l| !is_bestmove(&l)));
     while let Some(l) = u.read_line(Duration::from_millis(100)) {
         assert!(!is_bestmove(&l), "bestmove while pondering");
     }
     // ... and answers soon after it.
     u.send("ponderhit");
-    u.read_until("bestmove after ponderhit", Duration::from_secs(2), is_bestmove);
+    u.read_until(
+        "bestmove after ponderhit",
+        Duration::from_secs(2),
+        is_bestmove,
+    );
     // `stop` while pondering answers too.
     u.send("go ponder wtime 60000 btime 60000");
     std::thread::sleep(Duration::from_millis(100));
@@ -257,11 +313,25 @@ fn multipv_reports_distinct_lines() {
     u.ok("setoption name MultiPV value 3");
     u.position("startpos");
     let (lines, _, _) = go(&mut u, "depth 5");
-    let last: Vec<&String> = lines.iter().filter(|l| l.starts_with("info depth 5 ")).collect();
+    let last: Vec<&String> = lines
+        .iter()
+        .filter(|l| l.starts_with("info depth 5 "))
+        .collect();
     let mut firsts = Vec::new();
     for k in 1..=3 {
-        let l = last.iter().find(|l| l.contains(&format!(" multipv {k} "))).unwrap_or_else(|| panic!("{lines:#?}"));
-        firsts.push(l.split(" pv ").nth(1).unwrap().split_whitespace().next().unwrap().to_string());
+        let l = last
+            .iter()
+            .find(|l| l.contains(&format!(" multipv {k} ")))
+            .unwrap_or_else(|| panic!("{lines:#?}"));
+        firsts.push(
+            l.split(" pv ")
+                .nth(1)
+                .unwrap()
+                .split_whitespace()
+                .next()
+                .unwrap()
+                .to_string(),
+        );
     }
     firsts.sort();
     firsts.dedup();
@@ -275,11 +345,18 @@ fn time_limits_are_kept() {
     let t = Instant::now();
     go(&mut u, "movetime 300");
     let spent = t.elapsed();
-    assert!(spent >= Duration::from_millis(250) && spent < Duration::from_millis(800), "movetime 300 took {spent:?}");
+    assert!(
+        spent >= Duration::from_millis(250) && spent < Duration::from_millis(800),
+        "movetime 300 took {spent:?}"
+    );
     // A nearly empty clock: answer at once.
     let t = Instant::now();
     let (_, best, _) = go(&mut u, "wtime 30 btime 30 winc 0 binc 0");
-    assert!(t.elapsed() < Duration::from_millis(300), "30 ms left took {:?}", t.elapsed());
+    assert!(
+        t.elapsed() < Duration::from_millis(300),
+        "30 ms left took {:?}",
+        t.elapsed()
+    );
     assert!(legal_moves(&mut u).has(&best));
     // 1+0.01 for 20 moves: never more than the time left.
     let mut left: i64 = 1_000;
@@ -288,7 +365,10 @@ fn time_limits_are_kept() {
     for _ in 0..20 {
         u.position(&format!("startpos moves {}", moves.join(" ")));
         let t = Instant::now();
-        let (_, best, _) = go(&mut u, &format!("wtime {left} btime {left} winc 10 binc 10"));
+        let (_, best, _) = go(
+            &mut u,
+            &format!("wtime {left} btime {left} winc 10 binc 10"),
+        );
         let spent = t.elapsed().as_millis() as i64;
         left = left - spent + 10;
         assert!(left > 0, "lost on time: {spent} ms spent, {left} left");
@@ -300,7 +380,17 @@ fn time_limits_are_kept() {
     // go nodes
     u.position("startpos");
     let (lines, _, _) = go(&mut u, "nodes 5000");
-    let nodes: u64 = lines.last().unwrap().split(" nodes ").nth(1).unwrap().split_whitespace().next().unwrap().parse().unwrap();
+    let nodes: u64 = lines
+        .last()
+        .unwrap()
+        .split(" nodes ")
+        .nth(1)
+        .unwrap()
+        .split_whitespace()
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
     assert!(nodes < 50_000, "{nodes}");
 }
 
@@ -363,7 +453,9 @@ fn bad_input_keeps_the_state() {
         u.expect_error(bad);
         let after = legal_moves(&mut u).total;
         if after != before {
-            u.fail(&format!("after {bad:?} the position changed: {before} -> {after} moves"));
+            u.fail(&format!(
+                "after {bad:?} the position changed: {before} -> {after} moves"
+            ));
         }
     }
     // Still searching fine.
@@ -384,10 +476,16 @@ fn display_and_eval_commands() {
     u.send("d");
     let lines = u.sync();
     assert!(lines.iter().any(|l| l.ends_with("| 10")), "{lines:#?}");
-    assert!(lines.iter().any(|l| l.starts_with("Fen: r8r/1nbqkcabn1")), "{lines:#?}");
+    assert!(
+        lines.iter().any(|l| l.starts_with("Fen: r8r/1nbqkcabn1")),
+        "{lines:#?}"
+    );
     assert!(lines.iter().any(|l| l.starts_with("Key: ")));
     assert!(lines.iter().any(|l| l.starts_with("Checkers:")));
     u.send("eval");
     let lines = u.sync();
-    assert!(lines.len() > 3 && lines.iter().all(|l| !l.contains("error")), "{lines:#?}");
+    assert!(
+        lines.len() > 3 && lines.iter().all(|l| !l.contains("error")),
+        "{lines:#?}"
+    );
 }

@@ -11,21 +11,60 @@ const HASH_MB: usize = 16;
 
 /// (game, FEN) pairs: openings, middlegames and endgames on 8x8, 9x9, 10x8 and 10x10 boards.
 pub const POSITIONS: &[(&str, &str)] = &[
-    ("chess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
-    ("chess", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"),
-    ("chess", "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP1B1PPP/R2QKB1R w KQ - 1 8"),
+    (
+        "chess",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    ),
+    (
+        "chess",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    ),
+    (
+        "chess",
+        "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP1B1PPP/R2QKB1R w KQ - 1 8",
+    ),
     ("chess", "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1"),
     ("chess", "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1"),
-    ("capablanca", "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1"),
-    ("capablanca", "r1abqkb1nr/ppp1pppppp/2n2c4/3p6/3P6/2N2C4/PPP1PPPPPP/R1ABQKB1NR w KQkq - 4 4"),
-    ("grand", "r8r/1nbqkcabn1/pppppppppp/10/10/10/10/PPPPPPPPPP/1NBQKCABN1/R8R w - - 0 1"),
-    ("grand", "r8r/1nbqkc1bn1/ppp1pppppp/5a4/3p6/3P6/5A4/PPP1PPPPPP/1NBQKC1BN1/R8R w - - 2 3"),
-    ("chancellor", "rnbqkcnbr/ppppppppp/9/9/9/9/9/PPPPPPPPP/RNBQKCNBR w KQkq - 0 1"),
-    ("janus", "rjnbkqbnjr/pppppppppp/10/10/10/10/PPPPPPPPPP/RJNBKQBNJR w KQkq - 0 1"),
-    ("paulowich", "cnbrkbnq/pppppppp/8/8/8/8/PPPPPPPP/CNBRKBNQ w KQkq - 0 1"),
-    ("paulowich-crosswise", "qnbkrbnc/pppppppp/8/8/8/8/PPPPPPPP/CNBRKBNQ w KQkq - 0 1"),
-    ("kings-leap", "cnbrkbnq/pppppppp/8/8/8/8/PPPPPPPP/CNBRKBNQ w Kk - 0 1"),
-    ("tutti-frutti", "enbzkqar/pppppppp/8/8/8/8/PPPPPPPP/ENBZKQAR w KQkq - 0 1"),
+    (
+        "capablanca",
+        "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1",
+    ),
+    (
+        "capablanca",
+        "r1abqkb1nr/ppp1pppppp/2n2c4/3p6/3P6/2N2C4/PPP1PPPPPP/R1ABQKB1NR w KQkq - 4 4",
+    ),
+    (
+        "grand",
+        "r8r/1nbqkcabn1/pppppppppp/10/10/10/10/PPPPPPPPPP/1NBQKCABN1/R8R w - - 0 1",
+    ),
+    (
+        "grand",
+        "r8r/1nbqkc1bn1/ppp1pppppp/5a4/3p6/3P6/5A4/PPP1PPPPPP/1NBQKC1BN1/R8R w - - 2 3",
+    ),
+    (
+        "chancellor",
+        "rnbqkcnbr/ppppppppp/9/9/9/9/9/PPPPPPPPP/RNBQKCNBR w KQkq - 0 1",
+    ),
+    (
+        "janus",
+        "rjnbkqbnjr/pppppppppp/10/10/10/10/PPPPPPPPPP/RJNBKQBNJR w KQkq - 0 1",
+    ),
+    (
+        "paulowich",
+        "cnbrkbnq/pppppppp/8/8/8/8/PPPPPPPP/CNBRKBNQ w KQkq - 0 1",
+    ),
+    (
+        "paulowich-crosswise",
+        "qnbkrbnc/pppppppp/8/8/8/8/PPPPPPPP/CNBRKBNQ w KQkq - 0 1",
+    ),
+    (
+        "kings-leap",
+        "cnbrkbnq/pppppppp/8/8/8/8/PPPPPPPP/CNBRKBNQ w Kk - 0 1",
+    ),
+    (
+        "tutti-frutti",
+        "enbzkqar/pppppppp/8/8/8/8/PPPPPPPP/ENBZKQAR w KQkq - 0 1",
+    ),
 ];
 
 pub struct BenchLine {
@@ -59,12 +98,25 @@ pub fn run(registry: &Registry, depth: i32) -> Result<BenchReport, String> {
     let start = Instant::now();
     for (name, fen) in POSITIONS {
         let gt = registry.find(name).map_err(|e| e.to_string())?;
-        let game = gt.position(fen).map_err(|e| format!("bench position {name} {fen}: {e}"))?;
+        let game = gt
+            .position(fen)
+            .map_err(|e| format!("bench position {name} {fen}: {e}"))?;
         searcher.new_game()?;
         let outcome = searcher.search(&game, &gt.eval, SearchLimits::depth(depth));
         nodes += outcome.nodes;
-        let best = outcome.best.map_or("(none)".to_string(), |m| game.move_to_uci(m));
-        lines.push(BenchLine { game: name.to_string(), fen: fen.to_string(), nodes: outcome.nodes, best });
+        let best = outcome
+            .best
+            .map_or("(none)".to_string(), |m| game.move_to_uci(m));
+        lines.push(BenchLine {
+            game: name.to_string(),
+            fen: fen.to_string(),
+            nodes: outcome.nodes,
+            best,
+        });
     }
-    Ok(BenchReport { lines, nodes, seconds: start.elapsed().as_secs_f64() })
+    Ok(BenchReport {
+        lines,
+        nodes,
+        seconds: start.elapsed().as_secs_f64(),
+    })
 }

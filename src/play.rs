@@ -10,7 +10,9 @@ use crate::tournament::client::{move_deadline, Action, ClockView, Engine, GameVi
 use crate::tournament::clock::{Clock, TimeControl};
 use crate::tournament::game::engine_failure;
 use crate::tournament::pgn::{PgnGame, PgnMove};
-use crate::tournament::referee::{color_name, legal_moves, rule_ending, Ending, Outcome, Termination};
+use crate::tournament::referee::{
+    color_name, legal_moves, rule_ending, Ending, Outcome, Termination,
+};
 use crate::tournament::spec::{EngineSpec, Protocol};
 use crate::types::{Color, Move, MoveKind, Square};
 use crate::variant::Registry;
@@ -84,7 +86,12 @@ struct Session<W: Write> {
 fn fmt_clock(ms: i64) -> String {
     let sign = if ms < 0 { "-" } else { "" };
     let ms = ms.unsigned_abs();
-    format!("{sign}{}:{:02}.{}", ms / 60_000, ms / 1000 % 60, ms % 1000 / 100)
+    format!(
+        "{sign}{}:{:02}.{}",
+        ms / 60_000,
+        ms / 1000 % 60,
+        ms % 1000 / 100
+    )
 }
 
 impl<W: Write> Session<W> {
@@ -100,9 +107,20 @@ impl<W: Write> Session<W> {
             Some(m) => vec![m.from(), m.to()],
             None => vec![],
         };
-        let files: Vec<u8> = if self.flipped { (0..size.files).rev().collect() } else { (0..size.files).collect() };
-        let ranks: Vec<u8> = if self.flipped { (0..size.ranks).collect() } else { (0..size.ranks).rev().collect() };
-        let letters: String = files.iter().map(|&f| format!(" {} ", (b'a' + f) as char)).collect();
+        let files: Vec<u8> = if self.flipped {
+            (0..size.files).rev().collect()
+        } else {
+            (0..size.files).collect()
+        };
+        let ranks: Vec<u8> = if self.flipped {
+            (0..size.ranks).collect()
+        } else {
+            (0..size.ranks).rev().collect()
+        };
+        let letters: String = files
+            .iter()
+            .map(|&f| format!(" {} ", (b'a' + f) as char))
+            .collect();
         let letters = letters.trim_end();
         let mut text = format!("\n    {letters}\n");
         for &r in &ranks {
@@ -129,7 +147,7 @@ impl<W: Write> Session<W> {
             let (white_first, first_no) = self.first_move();
             let abs = ply + if white_first { 0 } else { 1 };
             let no = first_no as usize + abs / 2;
-            let dots = if abs % 2 == 0 { "." } else { "..." };
+            let dots = if abs.is_multiple_of(2) { "." } else { "..." };
             text.push_str(&format!("Last move: {no}{dots} {s}\n"));
         }
         let check = if self.game.in_check() { " (check)" } else { "" };
@@ -138,34 +156,65 @@ impl<W: Write> Session<W> {
             .iter()
             .map(|&c| {
                 if self.human[c.index()] {
-                    format!("{} used {}", color_name(c), fmt_clock(self.used[c.index()].as_millis() as i64))
+                    format!(
+                        "{} used {}",
+                        color_name(c),
+                        fmt_clock(self.used[c.index()].as_millis() as i64)
+                    )
                 } else {
-                    format!("{} {}", color_name(c), fmt_clock(self.clocks[c.index()].left_ms))
+                    format!(
+                        "{} {}",
+                        color_name(c),
+                        fmt_clock(self.clocks[c.index()].left_ms)
+                    )
                 }
             })
             .collect();
-        text.push_str(&format!("Move {number}: {} to move{check}    [{}]", color_name(us), times.join(" | ")));
+        text.push_str(&format!(
+            "Move {number}: {} to move{check}    [{}]",
+            color_name(us),
+            times.join(" | ")
+        ));
         self.say(&text);
     }
 
     fn first_move(&self) -> (bool, u32) {
         let fields: Vec<&str> = self.root_fen.split_whitespace().collect();
-        (fields.get(1).map_or(true, |s| *s != "b"), fields.get(5).and_then(|n| n.parse().ok()).unwrap_or(1))
+        (
+            fields.get(1).is_none_or(|s| *s != "b"),
+            fields.get(5).and_then(|n| n.parse().ok()).unwrap_or(1),
+        )
     }
 
     fn pgn(&self) -> PgnGame {
         let mut g = PgnGame::default();
         g.set_tag("Event", "Chimera play");
         g.set_tag("Date", crate::tournament::game::pgn_date());
-        let name = |c: Color| if self.human[c.index()] { "Human".to_string() } else { self.engine_name.clone() };
+        let name = |c: Color| {
+            if self.human[c.index()] {
+                "Human".to_string()
+            } else {
+                self.engine_name.clone()
+            }
+        };
         g.set_tag("White", name(Color::White));
         g.set_tag("Black", name(Color::Black));
-        let outcome = self.ending.as_ref().map_or(Outcome::Unfinished, |e| e.outcome);
+        let outcome = self
+            .ending
+            .as_ref()
+            .map_or(Outcome::Unfinished, |e| e.outcome);
         g.set_tag("Result", outcome.pgn());
         g.set_tag("Variant", self.gt.variant.name.clone());
         g.set_tag("FEN", self.root_fen.clone());
         g.set_tag("SetUp", "1");
-        g.moves = self.sans.iter().map(|s| PgnMove { san: s.clone(), comment: None }).collect();
+        g.moves = self
+            .sans
+            .iter()
+            .map(|s| PgnMove {
+                san: s.clone(),
+                comment: None,
+            })
+            .collect();
         g.result = outcome.pgn().into();
         g.final_comment = self.ending.as_ref().map(|e| e.reason.clone());
         g
@@ -209,9 +258,19 @@ impl<W: Write> Session<W> {
         self.say(&format!("{} is thinking...", self.engine_name));
         let deadline = move_deadline(&self.clocks[us.index()], self.margin);
         let result = {
-            let Some(engine) = self.engine.as_mut() else { return };
-            let view = GameView { root_fen: &self.root_fen, root_is_start: self.root_is_start, moves: &self.ucis, to_move: us };
-            let clocks = ClockView { clocks: [&self.clocks[0], &self.clocks[1]], deadline };
+            let Some(engine) = self.engine.as_mut() else {
+                return;
+            };
+            let view = GameView {
+                root_fen: &self.root_fen,
+                root_is_start: self.root_is_start,
+                moves: &self.ucis,
+                to_move: us,
+            };
+            let clocks = ClockView {
+                clocks: [&self.clocks[0], &self.clocks[1]],
+                deadline,
+            };
             engine.think(&view, &clocks)
         };
         let who = color_name(us);
@@ -225,15 +284,29 @@ impl<W: Write> Session<W> {
             }
         };
         if !self.clocks[us.index()].charge(thought.elapsed, self.margin) {
-            self.end(Ending::loss(us, Termination::TimeForfeit, format!("{who} loses on time")));
+            self.end(Ending::loss(
+                us,
+                Termination::TimeForfeit,
+                format!("{who} loses on time"),
+            ));
             return;
         }
         self.last_score = thought.score.or(self.last_score);
         let text = match thought.action {
             Action::Move(m) => m,
-            Action::Resign => return self.end(Ending::loss(us, Termination::Normal, format!("{who} resigns"))),
+            Action::Resign => {
+                return self.end(Ending::loss(
+                    us,
+                    Termination::Normal,
+                    format!("{who} resigns"),
+                ))
+            }
             Action::Claim(r, c) => {
-                return self.end(Ending::loss(us, Termination::RulesInfraction, format!("{who} makes a false claim: {r} {{{c}}}")))
+                return self.end(Ending::loss(
+                    us,
+                    Termination::RulesInfraction,
+                    format!("{who} makes a false claim: {r} {{{c}}}"),
+                ))
             }
         };
         match san::parse_move(&mut self.game, &text) {
@@ -243,7 +316,11 @@ impl<W: Write> Session<W> {
                 let score = thought.score.map(|s| format!(" ({s})")).unwrap_or_default();
                 self.say(&format!("{} plays {s}{score}", self.engine_name));
             }
-            Err(_) => self.end(Ending::loss(us, Termination::IllegalMove, format!("{who} makes an illegal move: {text}"))),
+            Err(_) => self.end(Ending::loss(
+                us,
+                Termination::IllegalMove,
+                format!("{who} makes an illegal move: {text}"),
+            )),
         }
     }
 
@@ -255,9 +332,22 @@ impl<W: Write> Session<W> {
         let per_move = Clock::new(TimeControl::PerMove { ms: 1000 });
         let deadline = Instant::now() + Duration::from_secs(5);
         let result = {
-            let Some(engine) = self.engine.as_mut() else { return self.say("No engine to ask.") };
-            let view = GameView { root_fen: &self.root_fen, root_is_start: self.root_is_start, moves: &self.ucis, to_move: us };
-            engine.think(&view, &ClockView { clocks: [&per_move, &per_move], deadline })
+            let Some(engine) = self.engine.as_mut() else {
+                return self.say("No engine to ask.");
+            };
+            let view = GameView {
+                root_fen: &self.root_fen,
+                root_is_start: self.root_is_start,
+                moves: &self.ucis,
+                to_move: us,
+            };
+            engine.think(
+                &view,
+                &ClockView {
+                    clocks: [&per_move, &per_move],
+                    deadline,
+                },
+            )
         };
         match result {
             Ok(t) => match t.action {
@@ -297,17 +387,24 @@ impl<W: Write> Session<W> {
         let found = match san::candidates(&mut self.game, text) {
             Ok(f) => f,
             Err(e) => {
-                self.say(&format!("{e}. Type 'help' for commands, 'moves' for the legal moves."));
+                self.say(&format!(
+                    "{e}. Type 'help' for commands, 'moves' for the legal moves."
+                ));
                 return Some(false);
             }
         };
         let chosen = match found.as_slice() {
             [] => {
-                self.say(&format!("Illegal move '{text}'. Type 'moves' for the legal moves."));
+                self.say(&format!(
+                    "Illegal move '{text}'. Type 'moves' for the legal moves."
+                ));
                 return Some(false);
             }
             [m] => *m,
-            many if many.iter().all(|m| m.from() == many[0].from() && m.to() == many[0].to()) => {
+            many if many
+                .iter()
+                .all(|m| m.from() == many[0].from() && m.to() == many[0].to()) =>
+            {
                 // The promotion choice.
                 let v = self.gt.variant.clone();
                 let mut options: Vec<(String, Move)> = Vec::new();
@@ -345,7 +442,10 @@ impl<W: Write> Session<W> {
             }
             many => {
                 let legal = legal_moves(&mut self.game);
-                let names: Vec<String> = many.iter().map(|&m| san::to_san_with(&mut self.game, m, &legal)).collect();
+                let names: Vec<String> = many
+                    .iter()
+                    .map(|&m| san::to_san_with(&mut self.game, m, &legal))
+                    .collect();
                 self.say(&format!("Ambiguous: {}", names.join(", ")));
                 return Some(false);
             }
@@ -359,7 +459,10 @@ impl<W: Write> Session<W> {
         self.board();
         let mut shown = true;
         loop {
-            if self.ending.is_none() && !self.human[self.game.side_to_move().index()] && self.engine.is_some() {
+            if self.ending.is_none()
+                && !self.human[self.game.side_to_move().index()]
+                && self.engine.is_some()
+            {
                 self.engine_move();
                 self.board();
                 shown = true;
@@ -370,9 +473,15 @@ impl<W: Write> Session<W> {
             }
             shown = false;
             let us = self.game.side_to_move();
-            let prompt = if self.ending.is_some() { "> ".to_string() } else { format!("{} to move> ", color_name(us)) };
+            let prompt = if self.ending.is_some() {
+                "> ".to_string()
+            } else {
+                format!("{} to move> ", color_name(us))
+            };
             let started = Instant::now();
-            let Some(line) = self.read(input, &prompt) else { break };
+            let Some(line) = self.read(input, &prompt) else {
+                break;
+            };
             if self.ending.is_none() && self.human[us.index()] {
                 self.used[us.index()] += started.elapsed();
             }
@@ -395,7 +504,10 @@ impl<W: Write> Session<W> {
                 }
                 "moves" => {
                     let legal = legal_moves(&mut self.game);
-                    let mut names: Vec<String> = legal.iter().map(|&m| san::to_san_with(&mut self.game, m, &legal)).collect();
+                    let mut names: Vec<String> = legal
+                        .iter()
+                        .map(|&m| san::to_san_with(&mut self.game, m, &legal))
+                        .collect();
                     names.sort();
                     self.say(&format!("{} legal moves: {}", names.len(), names.join(" ")));
                 }
@@ -419,7 +531,11 @@ impl<W: Write> Session<W> {
                 }
                 "hint" => self.hint(),
                 "resign" if self.ending.is_none() => {
-                    self.end(Ending::loss(us, Termination::Normal, format!("{} resigns", color_name(us))));
+                    self.end(Ending::loss(
+                        us,
+                        Termination::Normal,
+                        format!("{} resigns", color_name(us)),
+                    ));
                     shown = true;
                 }
                 "draw" if self.ending.is_none() => {
@@ -430,13 +546,19 @@ impl<W: Write> Session<W> {
                     };
                     if accepts {
                         self.say("Draw agreed.");
-                        self.end(Ending::new(Outcome::Draw, Termination::Normal, "Draw by agreement"));
+                        self.end(Ending::new(
+                            Outcome::Draw,
+                            Termination::Normal,
+                            "Draw by agreement",
+                        ));
                         shown = true;
                     } else {
                         self.say(&format!("{} declines the draw.", self.engine_name));
                     }
                 }
-                _ if self.ending.is_some() => self.say("The game is over: 'undo', 'pgn', 'fen' or 'quit'."),
+                _ if self.ending.is_some() => {
+                    self.say("The game is over: 'undo', 'pgn', 'fen' or 'quit'.")
+                }
                 _ => {
                     if !self.human[us.index()] {
                         self.say("It is not your turn.");
@@ -461,19 +583,33 @@ impl<W: Write> Session<W> {
 }
 
 /// Runs a terminal game reading `input` and writing `out`.
-pub fn play(args: &PlayArgs, registry: &Registry, input: &mut dyn BufRead, out: impl Write, echo: bool) -> Result<(), String> {
-    let gt = registry.find(&args.variant).map_err(|e| e.to_string())?.clone();
+pub fn play(
+    args: &PlayArgs,
+    registry: &Registry,
+    input: &mut dyn BufRead,
+    out: impl Write,
+    echo: bool,
+) -> Result<(), String> {
+    let gt = registry
+        .find(&args.variant)
+        .map_err(|e| e.to_string())?
+        .clone();
     let tc = TimeControl::parse(&args.tc).map_err(|e| format!("--tc: {e}"))?;
     let game = match &args.fen {
         Some(f) => gt.position(f).map_err(|e| format!("bad FEN: {e}"))?,
         None => gt.start(),
     };
-    let human_color = if args.color == "black" { Color::Black } else { Color::White };
+    let human_color = if args.color == "black" {
+        Color::Black
+    } else {
+        Color::White
+    };
     let spec = match args.engine.as_deref() {
         Some("none") => None,
         Some(text) => Some(EngineSpec::parse(text)?),
         None => {
-            let exe = std::env::current_exe().map_err(|e| format!("cannot find this program: {e}"))?;
+            let exe =
+                std::env::current_exe().map_err(|e| format!("cannot find this program: {e}"))?;
             let mut s = EngineSpec::parse("cmd=chimera name=Chimera proto=uci")?;
             s.launch.program = exe.to_string_lossy().to_string();
             Some(s)
@@ -483,16 +619,27 @@ pub fn play(args: &PlayArgs, registry: &Registry, input: &mut dyn BufRead, out: 
     let mut engine = None;
     let mut engine_name = "Human".to_string();
     let root_fen = game.fen();
-    let root_is_start = args.fen.as_deref().map_or(true, |f| f.trim() == gt.variant.start_fen.trim());
+    let root_is_start = args
+        .fen
+        .as_deref()
+        .is_none_or(|f| f.trim() == gt.variant.start_fen.trim());
     if let Some(mut spec) = spec {
         human = [false, false];
         human[human_color.index()] = true;
         if spec.protocol == Protocol::Auto {
-            spec.protocol = crate::tournament::client::detect_protocol(&spec, args.debug).map_err(|e| format!("{}: {e}", spec.name))?;
+            spec.protocol = crate::tournament::client::detect_protocol(&spec, args.debug)
+                .map_err(|e| format!("{}: {e}", spec.name))?;
         }
-        let mut e = Engine::start(&spec, &gt.variant, tc, args.debug).map_err(|e| format!("{}: {e}", spec.name))?;
-        let view = GameView { root_fen: &root_fen, root_is_start, moves: &[], to_move: game.side_to_move() };
-        e.new_game(&view).map_err(|e| format!("{}: {e}", spec.name))?;
+        let mut e = Engine::start(&spec, &gt.variant, tc, args.debug)
+            .map_err(|e| format!("{}: {e}", spec.name))?;
+        let view = GameView {
+            root_fen: &root_fen,
+            root_is_start,
+            moves: &[],
+            to_move: game.side_to_move(),
+        };
+        e.new_game(&view)
+            .map_err(|e| format!("{}: {e}", spec.name))?;
         engine_name = e.name.clone();
         engine = Some(e);
     }
@@ -524,7 +671,10 @@ pub fn play(args: &PlayArgs, registry: &Registry, input: &mut dyn BufRead, out: 
             session.engine_name,
             tc
         ),
-        None => format!("Chimera play: {}, two players. Type 'help' for commands.", session.gt.variant.name),
+        None => format!(
+            "Chimera play: {}, two players. Type 'help' for commands.",
+            session.gt.variant.name
+        ),
     };
     session.say(&intro);
     if let Some(end) = rule_ending(&mut session.game) {

@@ -34,7 +34,11 @@ impl RunResult {
         format!(
             "exit code {:?}{}\n--- stdout ---\n{}\n--- stderr ---\n{}",
             self.code,
-            if self.timed_out { " (TIMED OUT, killed)" } else { "" },
+            if self.timed_out {
+                " (TIMED OUT, killed)"
+            } else {
+                ""
+            },
             truncate(&self.stdout, 4000),
             truncate(&self.stderr, 4000)
         )
@@ -61,8 +65,14 @@ pub fn run_bin(args: &[&str], stdin: Option<&[u8]>, timeout: Duration) -> RunRes
         .env_remove("RUST_BACKTRACE")
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
-        .stdin(if stdin.is_some() { Stdio::piped() } else { Stdio::null() });
-    let mut child = cmd.spawn().unwrap_or_else(|e| panic!("cannot spawn {}: {}", bin(), e));
+        .stdin(if stdin.is_some() {
+            Stdio::piped()
+        } else {
+            Stdio::null()
+        });
+    let mut child = cmd
+        .spawn()
+        .unwrap_or_else(|e| panic!("cannot spawn {}: {}", bin(), e));
     if let Some(bytes) = stdin {
         let mut sin = child.stdin.take().unwrap();
         let data = bytes.to_vec();
@@ -101,7 +111,12 @@ pub fn run_bin(args: &[&str], stdin: Option<&[u8]>, timeout: Duration) -> RunRes
     };
     let stdout = String::from_utf8_lossy(&ho.join().unwrap_or_default()).into_owned();
     let stderr = String::from_utf8_lossy(&he.join().unwrap_or_default()).into_owned();
-    RunResult { code: status.and_then(|s| s.code()), stdout, stderr, timed_out }
+    RunResult {
+        code: status.and_then(|s| s.code()),
+        stdout,
+        stderr,
+        timed_out,
+    }
 }
 
 /// A perft divide result: root move -> node count, and the reported total.
@@ -138,7 +153,11 @@ pub fn parse_divide(lines: &[String]) -> Result<Divide, String> {
     for line in lines {
         let l = line.trim();
         if let Some(rest) = l.strip_prefix("Nodes searched:") {
-            total = Some(rest.trim().parse::<u64>().map_err(|e| format!("bad total line {:?}: {}", l, e))?);
+            total = Some(
+                rest.trim()
+                    .parse::<u64>()
+                    .map_err(|e| format!("bad total line {:?}: {}", l, e))?,
+            );
             break;
         }
         if let Some((m, c)) = divide_line(l) {
@@ -168,10 +187,17 @@ pub fn perft_cmd(variant: &str, fen: Option<&str>, depth: u32) -> Divide {
         r.describe()
     );
     let lines: Vec<String> = r.stdout.lines().map(|s| s.to_string()).collect();
-    let div = parse_divide(&lines).unwrap_or_else(|e| panic!("chimera {:?}: {}\n{}", args, e, r.describe()));
+    let div = parse_divide(&lines)
+        .unwrap_or_else(|e| panic!("chimera {:?}: {}\n{}", args, e, r.describe()));
     if depth >= 1 {
         let sum: u64 = div.moves.values().sum();
-        assert_eq!(sum, div.total, "chimera {:?}: divide lines do not add up to the total\n{}", args, r.describe());
+        assert_eq!(
+            sum,
+            div.total,
+            "chimera {:?}: divide lines do not add up to the total\n{}",
+            args,
+            r.describe()
+        );
     }
     div
 }
@@ -179,7 +205,12 @@ pub fn perft_cmd(variant: &str, fen: Option<&str>, depth: u32) -> Divide {
 /// Compare a move set with the expected one, with a readable diff.
 pub fn assert_moves(what: &str, got: &Divide, expected: &[&str]) {
     let exp: BTreeSet<String> = expected.iter().map(|s| s.to_string()).collect();
-    assert_eq!(exp.len(), expected.len(), "{}: expected list has duplicates (test bug)", what);
+    assert_eq!(
+        exp.len(),
+        expected.len(),
+        "{}: expected list has duplicates (test bug)",
+        what
+    );
     let have = got.move_set();
     let missing: Vec<_> = exp.difference(&have).collect();
     let extra: Vec<_> = have.difference(&exp).collect();
@@ -193,15 +224,32 @@ pub fn assert_moves(what: &str, got: &Divide, expected: &[&str]) {
         have,
         exp.len()
     );
-    assert_eq!(got.total, expected.len() as u64, "{}: total differs from number of moves", what);
+    assert_eq!(
+        got.total,
+        expected.len() as u64,
+        "{}: total differs from number of moves",
+        what
+    );
 }
 
 pub fn assert_has(what: &str, got: &Divide, present: &[&str], absent: &[&str]) {
     for m in present {
-        assert!(got.has(m), "{}: move {} should be legal but is missing; engine moves: {:?}", what, m, got.move_set());
+        assert!(
+            got.has(m),
+            "{}: move {} should be legal but is missing; engine moves: {:?}",
+            what,
+            m,
+            got.move_set()
+        );
     }
     for m in absent {
-        assert!(!got.has(m), "{}: move {} should be illegal but was generated; engine moves: {:?}", what, m, got.move_set());
+        assert!(
+            !got.has(m),
+            "{}: move {} should be illegal but was generated; engine moves: {:?}",
+            what,
+            m,
+            got.move_set()
+        );
     }
 }
 
@@ -243,7 +291,9 @@ impl Uci {
                 match r.read_until(b'\n', &mut buf) {
                     Ok(0) | Err(_) => break,
                     Ok(_) => {
-                        let s = String::from_utf8_lossy(&buf).trim_end_matches(['\n', '\r']).to_string();
+                        let s = String::from_utf8_lossy(&buf)
+                            .trim_end_matches(['\n', '\r'])
+                            .to_string();
                         if tx.send(s).is_err() {
                             break;
                         }
@@ -257,7 +307,13 @@ impl Uci {
             let mut v = Vec::new();
             let _ = r.read_to_end(&mut v);
         });
-        Uci { child, stdin, rx, transcript: Vec::new(), eof: false }
+        Uci {
+            child,
+            stdin,
+            rx,
+            transcript: Vec::new(),
+            eof: false,
+        }
     }
 
     /// Start and do the `uci`/`isready` handshake; returns the `uci` reply lines.
@@ -275,23 +331,40 @@ impl Uci {
 
     pub fn fail(&mut self, msg: &str) -> ! {
         let alive = matches!(self.child.try_wait(), Ok(None));
-        let status = if alive { "engine still running".to_string() } else { format!("engine exited: {:?}", self.child.try_wait()) };
-        panic!("{}\n({})\n--- UCI transcript (> sent, < received) ---\n{}", msg, status, self.dump());
+        let status = if alive {
+            "engine still running".to_string()
+        } else {
+            format!("engine exited: {:?}", self.child.try_wait())
+        };
+        panic!(
+            "{}\n({})\n--- UCI transcript (> sent, < received) ---\n{}",
+            msg,
+            status,
+            self.dump()
+        );
     }
 
     pub fn send(&mut self, line: &str) {
         self.transcript.push(format!("> {}", line));
         let ok = match self.stdin.as_mut() {
-            Some(s) => s.write_all(line.as_bytes()).and_then(|_| s.write_all(b"\n")).and_then(|_| s.flush()).is_ok(),
+            Some(s) => s
+                .write_all(line.as_bytes())
+                .and_then(|_| s.write_all(b"\n"))
+                .and_then(|_| s.flush())
+                .is_ok(),
             None => false,
         };
         if !ok {
-            self.fail(&format!("cannot write {:?} to the engine (pipe closed: engine died?)", line));
+            self.fail(&format!(
+                "cannot write {:?} to the engine (pipe closed: engine died?)",
+                line
+            ));
         }
     }
 
     pub fn send_raw(&mut self, bytes: &[u8]) {
-        self.transcript.push(format!("> (raw) {:?}", String::from_utf8_lossy(bytes)));
+        self.transcript
+            .push(format!("> (raw) {:?}", String::from_utf8_lossy(bytes)));
         let ok = match self.stdin.as_mut() {
             Some(s) => s.write_all(bytes).and_then(|_| s.flush()).is_ok(),
             None => false,
@@ -320,13 +393,21 @@ impl Uci {
     }
 
     /// Read lines until one satisfies `stop`; returns the lines before it and the stop line.
-    pub fn read_until(&mut self, what: &str, timeout: Duration, stop: impl Fn(&str) -> bool) -> (Vec<String>, String) {
+    pub fn read_until(
+        &mut self,
+        what: &str,
+        timeout: Duration,
+        stop: impl Fn(&str) -> bool,
+    ) -> (Vec<String>, String) {
         let deadline = Instant::now() + timeout;
         let mut lines = Vec::new();
         loop {
             let now = Instant::now();
             if now >= deadline {
-                self.fail(&format!("timed out after {:?} waiting for {}", timeout, what));
+                self.fail(&format!(
+                    "timed out after {:?} waiting for {}",
+                    timeout, what
+                ));
             }
             match self.read_line(deadline - now) {
                 Some(l) => {
@@ -355,7 +436,8 @@ impl Uci {
     /// `isready` and wait for `readyok`; returns every line printed before it.
     pub fn sync(&mut self) -> Vec<String> {
         self.send("isready");
-        self.read_until("readyok", TIMEOUT, |l| l.trim() == "readyok").0
+        self.read_until("readyok", TIMEOUT, |l| l.trim() == "readyok")
+            .0
     }
 
     /// Send a command that must succeed silently (no `info string error` line).
@@ -365,7 +447,10 @@ impl Uci {
         let lines = self.sync();
         if let Some(l) = lines.iter().find(|l| l.contains("error")) {
             let l = l.clone();
-            self.fail(&format!("command {:?} should be accepted but the engine answered {:?}", cmd, l));
+            self.fail(&format!(
+                "command {:?} should be accepted but the engine answered {:?}",
+                cmd, l
+            ));
         }
     }
 
@@ -391,7 +476,10 @@ impl Uci {
         b.push(b'\n');
         self.send_raw(&b);
         let lines = self.sync();
-        let info: Vec<&String> = lines.iter().filter(|l| l.starts_with("info string")).collect();
+        let info: Vec<&String> = lines
+            .iter()
+            .filter(|l| l.starts_with("info string"))
+            .collect();
         if exactly_one {
             if lines.len() != 1 || info.len() != 1 {
                 self.fail(&format!(
@@ -414,10 +502,15 @@ impl Uci {
     pub fn perft(&mut self, depth: u32) -> Divide {
         self.sync();
         self.send(&format!("go perft {}", depth));
-        let (mut lines, last) = self.read_until("`Nodes searched:`", TIMEOUT, |l| l.trim_start().starts_with("Nodes searched:"));
+        let (mut lines, last) = self.read_until("`Nodes searched:`", TIMEOUT, |l| {
+            l.trim_start().starts_with("Nodes searched:")
+        });
         if let Some(l) = lines.iter().find(|l| l.starts_with("info string")) {
             let l = l.clone();
-            self.fail(&format!("go perft {} answered with an error line {:?}", depth, l));
+            self.fail(&format!(
+                "go perft {} answered with an error line {:?}",
+                depth, l
+            ));
         }
         lines.push(last);
         // trailing Time / Nodes per second lines, if any, are swallowed here
@@ -427,7 +520,10 @@ impl Uci {
                 if depth >= 1 {
                     let sum: u64 = d.moves.values().sum();
                     if sum != d.total {
-                        self.fail(&format!("divide lines add up to {} but total is {}", sum, d.total));
+                        self.fail(&format!(
+                            "divide lines add up to {} but total is {}",
+                            sum, d.total
+                        ));
                     }
                 }
                 d
@@ -449,10 +545,15 @@ impl Uci {
         loop {
             match self.child.try_wait() {
                 Ok(Some(st)) => return st.code(),
-                Ok(None) if start.elapsed() < Duration::from_secs(10) => thread::sleep(Duration::from_millis(5)),
+                Ok(None) if start.elapsed() < Duration::from_secs(10) => {
+                    thread::sleep(Duration::from_millis(5))
+                }
                 _ => {
                     let _ = self.child.kill();
-                    panic!("engine did not exit within 10 s after `quit`\n{}", self.dump());
+                    panic!(
+                        "engine did not exit within 10 s after `quit`\n{}",
+                        self.dump()
+                    );
                 }
             }
         }
@@ -492,7 +593,11 @@ pub fn check_moves(variant: &str, fen: &str, moves: &[&str], expected: &[&str]) 
 pub fn uci_perft(variant: &str, fen: &str, moves: &[&str], depth: u32) -> Divide {
     let mut u = Uci::new();
     u.variant(variant);
-    let pos = if fen == "startpos" { "startpos".to_string() } else { format!("fen {}", fen) };
+    let pos = if fen == "startpos" {
+        "startpos".to_string()
+    } else {
+        format!("fen {}", fen)
+    };
     if moves.is_empty() {
         u.position(&pos);
     } else {

@@ -704,14 +704,15 @@ def compare(args):
         for d in range(1, maxd + 1):
             c.check("start", variant, None, [], d, via_cli=True)
             print("start %s depth %d done (%.0fs)" % (variant, d, time.time() - t0), flush=True)
-    for variant, fens in TACTICAL.items():
-        for fen in fens:
+    for variant in VARIANTS:
+        for fen in TACTICAL[variant] + [f for _, f in DATA_FENS[variant]]:
             pos = parse_fen(fen, VARIANTS[variant][0])
             if kings_facing(pos) or attacked(pos, find_king(pos, not pos.white), pos.white):
                 raise SystemExit("TACTICAL position %s is not a legal position (fix the oracle's list)" % fen)
-            for d in (1, 2, 3):
+            for d in (1, 2, 3, 4):
                 c.check("tactical", variant, fen, [], d, via_cli=True)
-                c.check("tactical-uci", variant, fen, [], d)
+                if d <= 3:
+                    c.check("tactical-uci", variant, fen, [], d)
     print("tactical done (%.0fs)" % (time.time() - t0), flush=True)
     for variant, (n, start) in VARIANTS.items():
         for i in range(args.positions):
@@ -744,26 +745,31 @@ DATA_FENS = {
         ("facing-two-blockers", "8k/9/9/9/4R4/9/2P6/9/K8 w - - 0 1"),
         ("pawns-crossing", "8k/9/9/9/4P4/2Pp1pP2/7p1/9/2K6 w - - 0 1"),
         ("repetition-shuttle", "6k2/9/9/9/9/9/p8/9/1K1p5 b - - 0 1"),
+        ("pawn-shuffle", "6k2/9/9/2p6/9/6P2/9/9/2K6 w - - 0 1"),
     ],
     "canonic": [
         ("fortress-corner", "7q/8/5k2/8/8/8/8/2K5 b - - 0 1"),
         ("mixed", "5qnk/6b1/8/3Pp3/3pP3/8/1B6/KNQ5 w - - 0 1"),
         ("rooks-bishops", "4r1bk/6q1/8/2B5/5b2/1R6/1Q6/K5R1 w - - 0 1"),
+        ("pawn-shuffle", "5k2/8/8/2p5/5P2/8/8/2K5 w - - 0 1"),
     ],
     "canon": [
         ("pawns-crossing", "1p2k2/2P4/7/3P3/7/7/1K5 w - - 0 1"),
         ("mixed", "4qbk/5p1/7/2pNP2/7/1P5/KQ5 b - - 0 1"),
         ("queens-kings", "4q1k/7/7/3r3/3R3/7/KQ5 w - - 0 1"),
+        ("pawn-shuffle", "4k2/7/7/2p1P2/7/7/2K4 w - - 0 1"),
     ],
 }
 
 
-def make_data(outdir, seed, limit, deep_limit, deep_ids):
+def make_data(outdir, seed, limit, deep_limit, deep_ids, only=None):
     """Write engine-tests/perft/<game>.perft from the oracle: the start position and the
     DATA_FENS, plus random-playout positions, each at every depth whose count is <= limit, and one
     more depth (<= deep_limit) for the ids in deep_ids."""
-    rng = random.Random(seed)
     for variant, (n, start) in VARIANTS.items():
+        rng = random.Random("%d-%s" % (seed, variant))
+        if only and variant not in only:
+            continue
         cases = [("%s-start" % variant, None)] + [("%s-%s" % (variant, i), f) for i, f in DATA_FENS[variant]]
         k = 0
         while k < 8:
@@ -787,7 +793,7 @@ def make_data(outdir, seed, limit, deep_limit, deep_ids):
             cap = deep_limit if deep else limit
             while True:
                 est = prev * max(1.0, prev / prevprev) if d > 2 else prev * max(1, len(legal_moves(pos, hist)))
-                if est > cap * 1.5 and d > 1:
+                if est > cap and d > 1:
                     break
                 t0 = time.time()
                 cnt = perft(pos, d, hist)
@@ -819,11 +825,12 @@ def main():
     ap.add_argument("--canonical-depth", type=int, default=4)
     ap.add_argument("--deep-every", type=int, default=20)
     ap.add_argument("--make-data", metavar="DIR", help="write the perft data files into DIR")
+    ap.add_argument("--only", nargs="*", help="with --make-data: only these games")
     ap.add_argument("--deep", nargs="*", default=["canonical-start", "canonic-start", "canon-start"],
                     help="ids that also get one depth above the default limit (up to 50M nodes)")
     args = ap.parse_args()
     if args.make_data:
-        make_data(args.make_data, args.seed, 3_000_000, 50_000_000, set(args.deep))
+        make_data(args.make_data, args.seed, 3_000_000, 50_000_000, set(args.deep), args.only)
         return
     if args.compare:
         sys.exit(compare(args))

@@ -65,10 +65,14 @@ fn san_body(game: &Game, m: Move, legal: &[Move]) -> String {
     match m.kind() {
         MoveKind::CastleHigh => return "O-O".into(),
         MoveKind::CastleLow => return "O-O-O".into(),
-        MoveKind::Drop => return format!("{}@{}", upper_letter(game, m.piece()), size.name(m.to())),
+        MoveKind::Drop => {
+            return format!("{}@{}", upper_letter(game, m.piece()), size.name(m.to()))
+        }
         _ => {}
     }
-    let Some(kind) = moving_kind(game, m) else { return game.move_to_uci(m) };
+    let Some(kind) = moving_kind(game, m) else {
+        return game.move_to_uci(m);
+    };
     let pawn = v.piece(kind).pawn;
     let capture = is_capture(game, m);
     // Moves of the same kind to the same square (with the same promotion) from elsewhere.
@@ -139,7 +143,11 @@ pub fn to_san_with(game: &mut Game, m: Move, legal: &[Move]) -> String {
     let mut out = san_body(game, m, legal);
     game.play(m);
     if game.in_check() {
-        out.push(if legal_moves(game).is_empty() { '#' } else { '+' });
+        out.push(if legal_moves(game).is_empty() {
+            '#'
+        } else {
+            '+'
+        });
     }
     game.undo();
     out
@@ -174,12 +182,18 @@ fn parse_pattern(game: &Game, text: &str) -> Option<Pattern> {
     if t.is_empty() || !t.is_ascii() || t.len() > 16 {
         return None;
     }
-    let castle = t.replace('0', "O").replace('o', "O");
+    let castle = t.replace(['0', 'o'], "O");
     if castle == "O-O" || castle == "OO" {
-        return Some(Pattern { castle: Some(MoveKind::CastleHigh), ..Pattern::default() });
+        return Some(Pattern {
+            castle: Some(MoveKind::CastleHigh),
+            ..Pattern::default()
+        });
     }
     if castle == "O-O-O" || castle == "OOO" {
-        return Some(Pattern { castle: Some(MoveKind::CastleLow), ..Pattern::default() });
+        return Some(Pattern {
+            castle: Some(MoveKind::CastleLow),
+            ..Pattern::default()
+        });
     }
     if let Some((piece, sq)) = t.split_once('@') {
         let kind = match piece.chars().collect::<Vec<_>>().as_slice() {
@@ -187,7 +201,11 @@ fn parse_pattern(game: &Game, text: &str) -> Option<Pattern> {
             [c] => v.kind_of(*c)?,
             _ => return None,
         };
-        return Some(Pattern { drop: Some(kind), to: Some(size.parse(sq)?), ..Pattern::default() });
+        return Some(Pattern {
+            drop: Some(kind),
+            to: Some(size.parse(sq)?),
+            ..Pattern::default()
+        });
     }
     let mut body: Vec<u8> = t.bytes().filter(|&b| b != b'-').collect();
     let mut pattern = Pattern::default();
@@ -259,7 +277,9 @@ fn fits(game: &Game, p: &Pattern, m: Move) -> bool {
     if m.kind() == MoveKind::Drop || Some(m.to()) != p.to {
         return false;
     }
-    let Some(kind) = moving_kind(game, m) else { return false };
+    let Some(kind) = moving_kind(game, m) else {
+        return false;
+    };
     if let Some(k) = p.kind {
         if kind != k {
             return false;
@@ -268,7 +288,9 @@ fn fits(game: &Game, p: &Pattern, m: Move) -> bool {
     if p.pawn_only && !v.piece(kind).pawn {
         return false;
     }
-    if p.from_file.is_some_and(|f| f != size.file(m.from())) || p.from_rank.is_some_and(|r| r != size.rank(m.from())) {
+    if p.from_file.is_some_and(|f| f != size.file(m.from()))
+        || p.from_rank.is_some_and(|r| r != size.rank(m.from()))
+    {
         return false;
     }
     match p.promotion {
@@ -289,7 +311,11 @@ pub fn candidates(game: &mut Game, text: &str) -> Result<Vec<Move>, SanError> {
     let Some(pattern) = parse_pattern(game, text) else {
         return Err(SanError::NotAMove(text.trim().to_string()));
     };
-    Ok(legal.iter().copied().filter(|&m| fits(game, &pattern, m)).collect())
+    Ok(legal
+        .iter()
+        .copied()
+        .filter(|&m| fits(game, &pattern, m))
+        .collect())
 }
 
 /// The one legal move `text` means. A promotion written without its piece means the move that
@@ -300,8 +326,14 @@ pub fn parse_move(game: &mut Game, text: &str) -> Result<Move, SanError> {
         [m] => Ok(*m),
         [] => Err(SanError::Illegal(text.trim().to_string())),
         many => {
-            let plain: Vec<Move> = many.iter().copied().filter(|m| m.kind() != MoveKind::Promotion).collect();
-            let same_route = many.iter().all(|m| m.from() == many[0].from() && m.to() == many[0].to());
+            let plain: Vec<Move> = many
+                .iter()
+                .copied()
+                .filter(|m| m.kind() != MoveKind::Promotion)
+                .collect();
+            let same_route = many
+                .iter()
+                .all(|m| m.from() == many[0].from() && m.to() == many[0].to());
             if same_route && plain.len() == 1 {
                 return Ok(plain[0]);
             }
@@ -367,7 +399,10 @@ mod tests {
         let mut g = game("grand", None);
         assert_eq!(san(&mut g, "a3a5"), "a5");
         assert_eq!(san(&mut g, "a1a2"), "Ra2");
-        let mut g = game("grand", Some("r8r/1nbqkcabn1/pppppppppp/10/10/10/10/PPPPPPPPPP/1NBQKCABN1/R8R w - - 0 1"));
+        let mut g = game(
+            "grand",
+            Some("r8r/1nbqkcabn1/pppppppppp/10/10/10/10/PPPPPPPPPP/1NBQKCABN1/R8R w - - 0 1"),
+        );
         assert_eq!(san(&mut g, "f2e4"), "Ce4");
         let mut g = game("grand", Some("4k5/10/P9/10/10/10/10/10/10/4K5 w - - 0 1"));
         assert_eq!(san(&mut g, "a8a9"), "a9");
@@ -385,23 +420,45 @@ mod tests {
     #[test]
     fn reads_san_and_coordinates() {
         let mut g = game("chess", None);
-        for (text, uci) in [("e4", "e2e4"), ("Nf3", "g1f3"), ("Ng1f3", "g1f3"), ("g1f3", "g1f3"), ("e2-e4", "e2e4"), ("nf3", "g1f3")] {
+        for (text, uci) in [
+            ("e4", "e2e4"),
+            ("Nf3", "g1f3"),
+            ("Ng1f3", "g1f3"),
+            ("g1f3", "g1f3"),
+            ("e2-e4", "e2e4"),
+            ("nf3", "g1f3"),
+        ] {
             assert_eq!(uci_of(&mut g, text), uci, "{text}");
         }
-        assert!(matches!(parse_move(&mut g, "e5"), Err(SanError::Illegal(_))));
-        assert!(matches!(parse_move(&mut g, "hello"), Err(SanError::NotAMove(_))));
-        assert!(matches!(parse_move(&mut g, "Zf3"), Err(SanError::NotAMove(_))));
+        assert!(matches!(
+            parse_move(&mut g, "e5"),
+            Err(SanError::Illegal(_))
+        ));
+        assert!(matches!(
+            parse_move(&mut g, "hello"),
+            Err(SanError::NotAMove(_))
+        ));
+        assert!(matches!(
+            parse_move(&mut g, "Zf3"),
+            Err(SanError::NotAMove(_))
+        ));
         let mut g = game("chess", Some("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"));
         assert_eq!(uci_of(&mut g, "O-O"), "e1g1");
         assert_eq!(uci_of(&mut g, "0-0-0"), "e1c1");
         assert_eq!(uci_of(&mut g, "Rxa8+"), "a1a8");
         let mut g = game("chess", Some("4k3/8/8/8/8/8/4K3/R6R w - - 0 1"));
-        assert!(matches!(parse_move(&mut g, "Rd1"), Err(SanError::Ambiguous(..))));
+        assert!(matches!(
+            parse_move(&mut g, "Rd1"),
+            Err(SanError::Ambiguous(..))
+        ));
         assert_eq!(uci_of(&mut g, "Rhd1"), "h1d1");
         let mut g = game("chess", Some("7k/4P3/8/8/8/8/8/K7 w - - 0 1"));
         assert_eq!(candidates(&mut g, "e8").unwrap().len(), 4);
         assert_eq!(candidates(&mut g, "e7e8").unwrap().len(), 4);
-        assert!(matches!(parse_move(&mut g, "e8"), Err(SanError::Ambiguous(..))));
+        assert!(matches!(
+            parse_move(&mut g, "e8"),
+            Err(SanError::Ambiguous(..))
+        ));
         for text in ["e8=Q", "e8Q", "e8q", "e7e8q", "e8=Q+"] {
             assert_eq!(uci_of(&mut g, text), "e7e8q", "{text}");
         }
@@ -414,7 +471,14 @@ mod tests {
     fn round_trips_every_move_of_random_games() {
         use rand::{Rng, SeedableRng};
         let mut rng = rand::rngs::StdRng::seed_from_u64(7);
-        for variant in ["chess", "capablanca", "grand", "paulowich", "kings-leap", "chancellor"] {
+        for variant in [
+            "chess",
+            "capablanca",
+            "grand",
+            "paulowich",
+            "kings-leap",
+            "chancellor",
+        ] {
             for _ in 0..4 {
                 let mut g = game(variant, None);
                 for _ in 0..120 {

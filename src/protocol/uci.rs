@@ -38,10 +38,18 @@ pub enum Command {
     Debug,
     IsReady,
     NewGame,
-    SetOption { name: String, value: Option<String> },
-    Position { fen: Option<String>, moves: Vec<String> },
+    SetOption {
+        name: String,
+        value: Option<String>,
+    },
+    Position {
+        fen: Option<String>,
+        moves: Vec<String>,
+    },
     Go(GoCommand),
-    GoPerft { depth: u32 },
+    GoPerft {
+        depth: u32,
+    },
     Stop,
     PonderHit,
     Quit,
@@ -56,7 +64,10 @@ pub enum Command {
 pub enum UciError {
     Unknown(String),
     /// The command is known; its arguments are not right.
-    Syntax { command: &'static str, detail: String },
+    Syntax {
+        command: &'static str,
+        detail: String,
+    },
 }
 
 impl fmt::Display for UciError {
@@ -72,18 +83,26 @@ impl fmt::Display for UciError {
 }
 
 fn syntax(command: &'static str, detail: impl Into<String>) -> UciError {
-    UciError::Syntax { command, detail: detail.into() }
+    UciError::Syntax {
+        command,
+        detail: detail.into(),
+    }
 }
 
 /// Parses one line. `Ok(None)` for an empty line.
 pub fn parse_command(line: &str) -> Result<Option<Command>, UciError> {
     let words: Vec<&str> = line.split_whitespace().collect();
-    let Some(&first) = words.first() else { return Ok(None) };
+    let Some(&first) = words.first() else {
+        return Ok(None);
+    };
     let alone = |c: Command, name: &'static str| -> Result<Option<Command>, UciError> {
         if words.len() == 1 {
             Ok(Some(c))
         } else {
-            Err(syntax(name, format!("unexpected '{}'", words[1].escape_default())))
+            Err(syntax(
+                name,
+                format!("unexpected '{}'", words[1].escape_default()),
+            ))
         }
     };
     match first {
@@ -100,11 +119,16 @@ pub fn parse_command(line: &str) -> Result<Option<Command>, UciError> {
             _ => Err(syntax("debug", "expected 'on' or 'off'")),
         },
         "setoption" => match vampirc_uci::parse_one(line.trim()) {
-            UciMessage::SetOption { name, value } if !name.trim().is_empty() => Ok(Some(Command::SetOption {
-                name: name.trim().to_string(),
-                value: value.map(|v| v.trim().to_string()),
-            })),
-            _ => Err(syntax("setoption", "expected 'setoption name NAME [value VALUE]'")),
+            UciMessage::SetOption { name, value } if !name.trim().is_empty() => {
+                Ok(Some(Command::SetOption {
+                    name: name.trim().to_string(),
+                    value: value.map(|v| v.trim().to_string()),
+                }))
+            }
+            _ => Err(syntax(
+                "setoption",
+                "expected 'setoption name NAME [value VALUE]'",
+            )),
         },
         "position" => parse_position(&words[1..]).map(Some),
         "go" => parse_go(&words[1..]).map(Some),
@@ -116,7 +140,10 @@ fn parse_position(words: &[&str]) -> Result<Command, UciError> {
     let (fen, rest) = match words.first() {
         Some(&"startpos") => (None, &words[1..]),
         Some(&"fen") => {
-            let end = words.iter().position(|w| *w == "moves").unwrap_or(words.len());
+            let end = words
+                .iter()
+                .position(|w| *w == "moves")
+                .unwrap_or(words.len());
             if end <= 1 {
                 return Err(syntax("position", "FEN missing after 'fen'"));
             }
@@ -126,17 +153,36 @@ fn parse_position(words: &[&str]) -> Result<Command, UciError> {
     };
     let moves = match rest.split_first() {
         None => Vec::new(),
-        Some((&"moves", ms)) => {
-            ms.iter().flat_map(|m| m.split(',')).filter(|m| !m.is_empty()).map(str::to_string).collect()
+        Some((&"moves", ms)) => ms
+            .iter()
+            .flat_map(|m| m.split(','))
+            .filter(|m| !m.is_empty())
+            .map(str::to_string)
+            .collect(),
+        Some((w, _)) => {
+            return Err(syntax(
+                "position",
+                format!("unexpected '{}'", w.escape_default()),
+            ))
         }
-        Some((w, _)) => return Err(syntax("position", format!("unexpected '{}'", w.escape_default()))),
     };
     Ok(Command::Position { fen, moves })
 }
 
 const GO_KEYWORDS: &[&str] = &[
-    "searchmoves", "ponder", "wtime", "btime", "winc", "binc", "movestogo", "depth", "nodes", "mate", "movetime",
-    "infinite", "perft",
+    "searchmoves",
+    "ponder",
+    "wtime",
+    "btime",
+    "winc",
+    "binc",
+    "movestogo",
+    "depth",
+    "nodes",
+    "mate",
+    "movetime",
+    "infinite",
+    "perft",
 ];
 
 /// `go` and its parameters, in any order; each at most once.
@@ -156,7 +202,10 @@ pub fn parse_go(words: &[&str]) -> Result<Command, UciError> {
     while i < words.len() {
         let key = words[i];
         if !GO_KEYWORDS.contains(&key) {
-            return Err(syntax("go", format!("unknown parameter '{}'", key.escape_default())));
+            return Err(syntax(
+                "go",
+                format!("unknown parameter '{}'", key.escape_default()),
+            ));
         }
         if seen.contains(&key) {
             return Err(syntax("go", format!("'{key}' given twice")));
@@ -164,11 +213,19 @@ pub fn parse_go(words: &[&str]) -> Result<Command, UciError> {
         seen.push(key);
         i += 1;
         let mut number = |min: i64, max: i64| -> Result<i64, UciError> {
-            let text = words.get(i).ok_or_else(|| syntax("go", format!("'{key}' needs a number")))?;
+            let text = words
+                .get(i)
+                .ok_or_else(|| syntax("go", format!("'{key}' needs a number")))?;
             i += 1;
             match text.parse::<i64>() {
                 Ok(v) if (min..=max).contains(&v) => Ok(v),
-                _ => Err(syntax("go", format!("'{key}' must be a number from {min} to {max}, not '{}'", text.escape_default()))),
+                _ => Err(syntax(
+                    "go",
+                    format!(
+                        "'{key}' must be a number from {min} to {max}, not '{}'",
+                        text.escape_default()
+                    ),
+                )),
             }
         };
         const MS: i64 = 1 << 40;
@@ -203,10 +260,18 @@ pub fn parse_go(words: &[&str]) -> Result<Command, UciError> {
 /// Physical memory in MiB (the `Hash` maximum); a generous guess where it cannot be read.
 fn machine_memory_mb() -> usize {
     const FALLBACK_MB: usize = 32_768;
-    let Ok(text) = std::fs::read_to_string("/proc/meminfo") else { return FALLBACK_MB };
+    let Ok(text) = std::fs::read_to_string("/proc/meminfo") else {
+        return FALLBACK_MB;
+    };
     text.lines()
         .find_map(|l| l.strip_prefix("MemTotal:"))
-        .and_then(|rest| rest.trim().trim_end_matches("kB").trim().parse::<usize>().ok())
+        .and_then(|rest| {
+            rest.trim()
+                .trim_end_matches("kB")
+                .trim()
+                .parse::<usize>()
+                .ok()
+        })
         .map_or(FALLBACK_MB, |kb| (kb / 1024).max(1))
 }
 
@@ -284,7 +349,10 @@ impl<W: Write + Send + 'static> Listener for UciListener<W> {
 
     fn finished(&mut self, o: &Outcome) {
         let Some(best) = o.best else {
-            send_to(&self.out, &format!("info depth 0 score {}", format_score(o.score)));
+            send_to(
+                &self.out,
+                &format!("info depth 0 score {}", format_score(o.score)),
+            );
             send_to(&self.out, "bestmove (none)");
             return;
         };
@@ -318,9 +386,21 @@ impl<W: Write + Send + 'static> UciEngine<W> {
     pub fn new(registry: Registry, out: W) -> UciEngine<W> {
         let game_type = registry.find("chess").expect("chess is built in").clone();
         let game = game_type.start();
-        let searcher = Searcher::new(DEFAULT_HASH_MB).expect("the default hash table fits in memory");
-        let options = Options { hash_max_mb: machine_memory_mb(), ponder: false, chess960: false };
-        UciEngine { registry, game_type, game, out: Arc::new(Mutex::new(out)), searcher, options }
+        let searcher =
+            Searcher::new(DEFAULT_HASH_MB).expect("the default hash table fits in memory");
+        let options = Options {
+            hash_max_mb: machine_memory_mb(),
+            ponder: false,
+            chess960: false,
+        };
+        UciEngine {
+            registry,
+            game_type,
+            game,
+            out: Arc::new(Mutex::new(out)),
+            searcher,
+            options,
+        }
     }
 
     fn send(&self, line: &str) {
@@ -335,23 +415,25 @@ impl<W: Write + Send + 'static> UciEngine<W> {
     /// runs on its own thread too, so every command is answered at once.
     pub fn run<R: BufRead + Send + 'static>(&mut self, input: R) {
         let (tx, rx) = mpsc::channel::<(String, Instant)>();
-        let reader = std::thread::Builder::new().name("input".into()).spawn(move || {
-            let mut input = input;
-            let mut buf = Vec::new();
-            loop {
-                buf.clear();
-                match input.read_until(b'\n', &mut buf) {
-                    Ok(0) | Err(_) => break,
-                    Ok(_) => {
-                        // Invalid UTF-8 becomes U+FFFD and then an unknown command.
-                        let line = String::from_utf8_lossy(&buf).into_owned();
-                        if tx.send((line, Instant::now())).is_err() {
-                            break;
+        let reader = std::thread::Builder::new()
+            .name("input".into())
+            .spawn(move || {
+                let mut input = input;
+                let mut buf = Vec::new();
+                loop {
+                    buf.clear();
+                    match input.read_until(b'\n', &mut buf) {
+                        Ok(0) | Err(_) => break,
+                        Ok(_) => {
+                            // Invalid UTF-8 becomes U+FFFD and then an unknown command.
+                            let line = String::from_utf8_lossy(&buf).into_owned();
+                            if tx.send((line, Instant::now())).is_err() {
+                                break;
+                            }
                         }
                     }
                 }
-            }
-        });
+            });
         if let Err(e) = reader {
             self.error(&format!("cannot start the input thread: {e}"));
             return;
@@ -410,7 +492,10 @@ impl<W: Write + Send + 'static> UciEngine<W> {
             Command::SetOption { name, value } => self.set_option(&name, value.as_deref())?,
             Command::Position { fen, moves } => {
                 let mut game = match fen {
-                    Some(f) => self.game_type.position(&f).map_err(|e| format!("bad FEN: {e}"))?,
+                    Some(f) => self
+                        .game_type
+                        .position(&f)
+                        .map_err(|e| format!("bad FEN: {e}"))?,
                     None => self.game_type.start(),
                 };
                 for m in &moves {
@@ -425,13 +510,26 @@ impl<W: Write + Send + 'static> UciEngine<W> {
                 }
                 let mut limits = go.limits;
                 for text in &go.search_moves {
-                    let m = self.game.parse_uci(text).map_err(|e| format!("go searchmoves: {e}"))?;
+                    let m = self
+                        .game
+                        .parse_uci(text)
+                        .map_err(|e| format!("go searchmoves: {e}"))?;
                     if !limits.search_moves.contains(&m) {
                         limits.search_moves.push(m);
                     }
                 }
-                let listener = UciListener { out: self.out.clone(), root: self.game.clone(), chess960: self.options.chess960 };
-                self.searcher.start(&self.game, &self.game_type.eval, limits, received, Box::new(listener))?;
+                let listener = UciListener {
+                    out: self.out.clone(),
+                    root: self.game.clone(),
+                    chess960: self.options.chess960,
+                };
+                self.searcher.start(
+                    &self.game,
+                    &self.game_type.eval,
+                    limits,
+                    received,
+                    Box::new(listener),
+                )?;
             }
             Command::GoPerft { depth } => {
                 if self.searcher.is_searching() {
@@ -441,7 +539,11 @@ impl<W: Write + Send + 'static> UciEngine<W> {
                 for line in report.lines() {
                     self.send(&line);
                 }
-                self.send(&format!("info string perft time {} ms nps {}", (report.seconds * 1000.0) as u64, report.nps()));
+                self.send(&format!(
+                    "info string perft time {} ms nps {}",
+                    (report.seconds * 1000.0) as u64,
+                    report.nps()
+                ));
             }
             Command::Stop => self.searcher.stop(),
             Command::PonderHit => self.searcher.ponderhit(),
@@ -465,26 +567,60 @@ impl<W: Write + Send + 'static> UciEngine<W> {
     }
 
     fn identify(&self) {
-        self.send(&UciMessage::Id { name: Some(format!("Chimera {}", env!("CARGO_PKG_VERSION"))), author: None }.to_string());
-        self.send(&UciMessage::Id { name: None, author: Some("the Chimera developers".into()) }.to_string());
+        self.send(
+            &UciMessage::Id {
+                name: Some(format!("Chimera {}", env!("CARGO_PKG_VERSION"))),
+                author: None,
+            }
+            .to_string(),
+        );
+        self.send(
+            &UciMessage::Id {
+                name: None,
+                author: Some("the Chimera developers".into()),
+            }
+            .to_string(),
+        );
         let spin = |name: &str, default: i64, min: i64, max: i64| UciOptionConfig::Spin {
             name: name.into(),
             default: Some(default),
             min: Some(min),
             max: Some(max),
         };
-        let check = |name: &str| UciOptionConfig::Check { name: name.into(), default: Some(false) };
+        let check = |name: &str| UciOptionConfig::Check {
+            name: name.into(),
+            default: Some(false),
+        };
         let names: Vec<String> = self.registry.names().map(str::to_string).collect();
         let options = [
-            spin("Hash", DEFAULT_HASH_MB as i64, 1, self.options.hash_max_mb as i64),
-            UciOptionConfig::Button { name: "Clear Hash".into() },
+            spin(
+                "Hash",
+                DEFAULT_HASH_MB as i64,
+                1,
+                self.options.hash_max_mb as i64,
+            ),
+            UciOptionConfig::Button {
+                name: "Clear Hash".into(),
+            },
             spin("Threads", 1, 1, MAX_THREADS as i64),
             spin("MultiPV", 1, 1, MAX_MULTI_PV as i64),
             check("Ponder"),
-            spin("Move Overhead", DEFAULT_MOVE_OVERHEAD as i64, 0, MAX_MOVE_OVERHEAD as i64),
+            spin(
+                "Move Overhead",
+                DEFAULT_MOVE_OVERHEAD as i64,
+                0,
+                MAX_MOVE_OVERHEAD as i64,
+            ),
             check("UCI_Chess960"),
-            UciOptionConfig::Combo { name: "UCI_Variant".into(), default: Some("chess".into()), var: names },
-            UciOptionConfig::String { name: "VariantPath".into(), default: Some("<empty>".into()) },
+            UciOptionConfig::Combo {
+                name: "UCI_Variant".into(),
+                default: Some("chess".into()),
+                var: names,
+            },
+            UciOptionConfig::String {
+                name: "VariantPath".into(),
+                default: Some("<empty>".into()),
+            },
         ];
         for o in options {
             self.send(&UciMessage::Option(o).to_string());
@@ -497,7 +633,10 @@ impl<W: Write + Send + 'static> UciEngine<W> {
             let v = value.unwrap_or("");
             match v.parse::<u64>() {
                 Ok(n) if (min..=max).contains(&n) => Ok(n),
-                _ => Err(format!("option {name}: value must be a number from {min} to {max}, not '{}'", v.escape_default())),
+                _ => Err(format!(
+                    "option {name}: value must be a number from {min} to {max}, not '{}'",
+                    v.escape_default()
+                )),
             }
         };
         let check = || -> Result<bool, String> {
@@ -513,13 +652,23 @@ impl<W: Write + Send + 'static> UciEngine<W> {
                 self.searcher.set_hash(mb)?;
             }
             "clear hash" => self.searcher.new_game()?,
-            "threads" => self.searcher.set_threads(spin(1, MAX_THREADS as u64)? as usize)?,
-            "multipv" => self.searcher.set_multi_pv(spin(1, MAX_MULTI_PV as u64)? as usize)?,
+            "threads" => self
+                .searcher
+                .set_threads(spin(1, MAX_THREADS as u64)? as usize)?,
+            "multipv" => self
+                .searcher
+                .set_multi_pv(spin(1, MAX_MULTI_PV as u64)? as usize)?,
             "ponder" => self.options.ponder = check()?,
-            "move overhead" => self.searcher.set_move_overhead(spin(0, MAX_MOVE_OVERHEAD)?)?,
+            "move overhead" => self
+                .searcher
+                .set_move_overhead(spin(0, MAX_MOVE_OVERHEAD)?)?,
             "uci_chess960" => self.options.chess960 = check()?,
             "uci_variant" => {
-                let gt = self.registry.find(value.unwrap_or("")).map_err(|e| e.to_string())?.clone();
+                let gt = self
+                    .registry
+                    .find(value.unwrap_or(""))
+                    .map_err(|e| e.to_string())?
+                    .clone();
                 self.game = gt.start();
                 self.game_type = gt;
                 let v = &self.game_type.variant;
@@ -534,8 +683,12 @@ impl<W: Write + Send + 'static> UciEngine<W> {
                 if path.is_empty() || path == "<empty>" {
                     return Ok(());
                 }
-                let text = std::fs::read_to_string(path).map_err(|e| format!("VariantPath {path}: {e}"))?;
-                let names = self.registry.load(&text).map_err(|e| format!("VariantPath {path}: {e}"))?;
+                let text = std::fs::read_to_string(path)
+                    .map_err(|e| format!("VariantPath {path}: {e}"))?;
+                let names = self
+                    .registry
+                    .load(&text)
+                    .map_err(|e| format!("VariantPath {path}: {e}"))?;
                 // The current game keeps its rules until it is chosen again.
                 self.send(&format!("info string loaded variants {}", names.join(" ")));
             }
@@ -581,15 +734,35 @@ mod tests {
 
     #[test]
     fn go_parameters() {
-        let Ok(Some(Command::Go(g))) = parse_command("go wtime 1000 btime -5 winc 10 binc 10 movestogo 5") else { panic!() };
+        let Ok(Some(Command::Go(g))) =
+            parse_command("go wtime 1000 btime -5 winc 10 binc 10 movestogo 5")
+        else {
+            panic!()
+        };
         assert_eq!(g.limits.time, [Some(1000), Some(0)]);
         assert_eq!(g.limits.moves_to_go, Some(5));
-        let Ok(Some(Command::Go(g))) = parse_command("go searchmoves a10a9 N@e5 depth 3 ponder") else { panic!() };
+        let Ok(Some(Command::Go(g))) = parse_command("go searchmoves a10a9 N@e5 depth 3 ponder")
+        else {
+            panic!()
+        };
         assert_eq!(g.search_moves, vec!["a10a9", "N@e5"]);
         assert_eq!(g.limits.depth, Some(3));
         assert!(g.limits.ponder);
-        assert_eq!(parse_command("go"), Ok(Some(Command::Go(GoCommand::default()))));
-        for bad in ["go depth", "go depth 0", "go depth x", "go nodes -1", "go frob", "go depth 3 depth 4", "go searchmoves", "go perft", "go infinite perft 3"] {
+        assert_eq!(
+            parse_command("go"),
+            Ok(Some(Command::Go(GoCommand::default())))
+        );
+        for bad in [
+            "go depth",
+            "go depth 0",
+            "go depth x",
+            "go nodes -1",
+            "go frob",
+            "go depth 3 depth 4",
+            "go searchmoves",
+            "go perft",
+            "go infinite perft 3",
+        ] {
             assert!(parse_command(bad).is_err(), "{bad}");
         }
     }
@@ -601,13 +774,19 @@ mod tests {
         assert!(parse_command("isready now").is_err());
         assert_eq!(
             parse_command("setoption name Move Overhead value 30"),
-            Ok(Some(Command::SetOption { name: "Move Overhead".into(), value: Some("30".into()) }))
+            Ok(Some(Command::SetOption {
+                name: "Move Overhead".into(),
+                value: Some("30".into())
+            }))
         );
         assert!(parse_command("setoption name").is_err());
         assert!(parse_command("setoption value 3").is_err());
         assert_eq!(
             parse_command("position fen 4k3/8/8/8/8/8/8/4K3 w - - 0 1 moves e1e2,e8e7"),
-            Ok(Some(Command::Position { fen: Some("4k3/8/8/8/8/8/8/4K3 w - - 0 1".into()), moves: vec!["e1e2".into(), "e8e7".into()] }))
+            Ok(Some(Command::Position {
+                fen: Some("4k3/8/8/8/8/8/8/4K3 w - - 0 1".into()),
+                moves: vec!["e1e2".into(), "e8e7".into()]
+            }))
         );
     }
 
@@ -616,7 +795,10 @@ mod tests {
         let reg = Registry::builtin();
         let lines = display(&reg.find("grand").unwrap().start());
         assert!(lines.iter().any(|l| l.ends_with("| 10")), "{lines:#?}");
-        assert!(lines.iter().any(|l| l.trim_start().starts_with("a   b")), "{lines:#?}");
+        assert!(
+            lines.iter().any(|l| l.trim_start().starts_with("a   b")),
+            "{lines:#?}"
+        );
         assert!(lines.iter().any(|l| l.starts_with("Key: ")));
     }
 }

@@ -86,6 +86,8 @@ struct Clock {
     /// Centiseconds, from `time` and `otim`.
     time_cs: Option<i64>,
     otim_cs: Option<i64>,
+    /// When `time` arrived (the engine's clock runs from then while it is on move).
+    time_at: Option<Instant>,
 }
 
 /// How a game ended by rule.
@@ -160,7 +162,7 @@ pub fn ending(game: &mut Game) -> Option<Ending> {
 /// (XBoard looks for rooks). With `derive`, for games XBoard only knows from our description,
 /// every castling whose king and partner stand on their start squares is added, as XBoard
 /// itself allows it then (in King's Leap games: every king on its start square keeps the leap).
-fn position_from_gui(gt: &GameType, fen: &str, derive: bool) -> Result<Game, String> {
+pub fn position_from_gui(gt: &GameType, fen: &str, derive: bool) -> Result<Game, String> {
     let first = gt.position(fen).map_err(|e| e.to_string());
     if first.is_ok() && !derive {
         return first;
@@ -426,7 +428,9 @@ impl<W: Write> XboardEngine<W> {
         matches!(self.running, Some(Running { kind: SearchKind::Think, .. }))
     }
 
-    /// What the GUI's clock allows for a move of `us`.
+    /// What the GUI's clock allows for a move of `us`. Pondering starts right after the
+    /// engine's own move, before the GUI says how much time is left: the clock is then the
+    /// last `time` less what the move took, plus the increment.
     fn limits(&self, us: Color, ponder: bool) -> SearchLimits {
         let mut l = SearchLimits { ponder, depth: self.clock.depth.map(|d| d.min(MAX_DEPTH)), ..SearchLimits::default() };
         if let Some(ms) = self.clock.per_move_ms {
@@ -434,7 +438,12 @@ impl<W: Write> XboardEngine<W> {
         } else {
             let level = self.clock.level.unwrap_or(DEFAULT_LEVEL);
             let ms = |cs: Option<i64>| cs.map_or(level.base_ms, |c| c.max(0) as u64 * 10);
-            l.time[us.index()] = Some(ms(self.clock.time_cs));
+            let mut ours = ms(self.clock.time_cs);
+            if ponder {
+                let spent = self.clock.time_at.map_or(0, |t| t.elapsed().as_millis() as u64);
+                ours = ours.saturating_sub(spent) + level.inc_ms;
+            }
+            l.time[us.index()] = Some(ours);
             l.time[(!us).index()] = Some(ms(self.clock.otim_cs));
             l.increment = [level.inc_ms; 2];
             if level.moves > 0 {
@@ -575,6 +584,7 @@ impl<W: Write> XboardEngine<W> {
                 self.clock.nps = None;
                 self.clock.time_cs = None;
                 self.clock.otim_cs = None;
+                self.clock.time_at = None;
                 self.last_score = None;
                 self.hint = None;
                 if let Err(e) = self.searcher.new_game() {
@@ -632,7 +642,10 @@ impl<W: Write> XboardEngine<W> {
             Command::SearchTime(ms) => self.clock.per_move_ms = Some(ms.max(1)),
             Command::Depth(d) => self.clock.depth = Some(d),
             Command::Nps(n) => self.clock.nps = Some(n),
-            Command::Time(cs) => self.clock.time_cs = Some(cs),
+            Command::Time(cs) => {
+                self.clock.time_cs = Some(cs);
+                self.clock.time_at = Some(at);
+            }
             Command::Otim(cs) => self.clock.otim_cs = Some(cs),
             Command::UserMove(text) => self.user_move(&text, at),
             Command::MoveNow => {

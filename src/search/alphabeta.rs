@@ -98,8 +98,19 @@ pub fn no_move_score(stalemate: StalemateRule, in_check: bool, ply: usize) -> i3
 
 impl<'a, B: Bitboard, R: Role> Worker<'a, B, R> {
     pub fn new(t: &'a mut ThreadContext, s: &'a SharedContext, pos: Position<B>) -> Self {
-        let pawn_kinds = pos.variant.kinds().filter(|&k| pos.variant.piece(k).pawn).collect();
-        Worker { t, s, pos, pawn_kinds, lmr: lmr_table(), _role: PhantomData }
+        let pawn_kinds = pos
+            .variant
+            .kinds()
+            .filter(|&k| pos.variant.piece(k).pawn)
+            .collect();
+        Worker {
+            t,
+            s,
+            pos,
+            pawn_kinds,
+            lmr: lmr_table(),
+            _role: PhantomData,
+        }
     }
 
     // ---------------------------------------------------------------- iterative deepening
@@ -108,7 +119,11 @@ impl<'a, B: Bitboard, R: Role> Worker<'a, B, R> {
     /// iteration and publishes its choice as it goes.
     pub fn iterate(&mut self) {
         let max_depth = self.s.limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
-        let multi_pv = self.s.options.multi_pv.clamp(1, self.t.root_moves.len().max(1));
+        let multi_pv = self
+            .s
+            .options
+            .multi_pv
+            .clamp(1, self.t.root_moves.len().max(1));
         self.t.stack[0].in_check = self.pos.in_check();
         let mut stable = 0;
         let mut last_best = Move::NULL;
@@ -133,7 +148,7 @@ impl<'a, B: Bitboard, R: Role> Worker<'a, B, R> {
                 self.t.seldepth = 0;
                 self.aspiration(depth);
                 // Keep the lines already found in front, best first.
-                self.t.root_moves[..=pv_index].sort_by(|a, b| b.score.cmp(&a.score));
+                self.t.root_moves[..=pv_index].sort_by_key(|r| std::cmp::Reverse(r.score));
                 if self.t.stopped {
                     break;
                 }
@@ -172,7 +187,9 @@ impl<'a, B: Bitboard, R: Role> Worker<'a, B, R> {
             self.wait_if_required();
             self.s.request_stop();
         }
-        self.s.nodes[self.t.id].0.store(self.t.nodes, Ordering::Relaxed);
+        self.s.nodes[self.t.id]
+            .0
+            .store(self.t.nodes, Ordering::Relaxed);
     }
 
     /// `go infinite` and `go ponder` answer only after `stop` (or `ponderhit`).
@@ -188,15 +205,19 @@ impl<'a, B: Bitboard, R: Role> Worker<'a, B, R> {
     fn aspiration(&mut self, depth: i32) {
         let previous = self.t.root_moves[self.t.pv_index].previous_score;
         let mut delta = ASPIRATION_DELTA;
-        let (mut alpha, mut beta) = if depth >= ASPIRATION_MIN_DEPTH && previous.abs() < MATE_BOUND {
-            ((previous - delta).max(-INFINITE), (previous + delta).min(INFINITE))
+        let (mut alpha, mut beta) = if depth >= ASPIRATION_MIN_DEPTH && previous.abs() < MATE_BOUND
+        {
+            (
+                (previous - delta).max(-INFINITE),
+                (previous + delta).min(INFINITE),
+            )
         } else {
             (-INFINITE, INFINITE)
         };
         loop {
             let score = self.negamax::<Root>(alpha, beta, depth, 0, false);
             let from = self.t.pv_index;
-            self.t.root_moves[from..].sort_by(|a, b| b.score.cmp(&a.score));
+            self.t.root_moves[from..].sort_by_key(|r| std::cmp::Reverse(r.score));
             if self.t.stopped {
                 return;
             }
@@ -219,8 +240,17 @@ impl<'a, B: Bitboard, R: Role> Worker<'a, B, R> {
     /// The current best root move (and the reply to ponder on) for whoever answers.
     fn publish(&self) {
         let rm = &self.t.root_moves[0];
-        let score = if rm.score == -INFINITE { rm.previous_score } else { rm.score };
-        self.s.publish(rm.mv, rm.pv.get(1).copied().unwrap_or(Move::NULL), score.max(-MATE), self.t.completed_depth);
+        let score = if rm.score == -INFINITE {
+            rm.previous_score
+        } else {
+            rm.score
+        };
+        self.s.publish(
+            rm.mv,
+            rm.pv.get(1).copied().unwrap_or(Move::NULL),
+            score.max(-MATE),
+            self.t.completed_depth,
+        );
     }
 
     fn report(&self, depth: i32, lines: usize) {
@@ -228,9 +258,20 @@ impl<'a, B: Bitboard, R: Role> Worker<'a, B, R> {
             return;
         }
         let time_us = self.s.time.since_go_us().max(1);
-        let nodes = self.t.nodes + self.s.nodes.iter().skip(1).map(|n| n.0.load(Ordering::Relaxed)).sum::<u64>();
+        let nodes = self.t.nodes
+            + self
+                .s
+                .nodes
+                .iter()
+                .skip(1)
+                .map(|n| n.0.load(Ordering::Relaxed))
+                .sum::<u64>();
         for (i, rm) in self.t.root_moves.iter().take(lines).enumerate() {
-            let score = if rm.score == -INFINITE { rm.previous_score } else { rm.score };
+            let score = if rm.score == -INFINITE {
+                rm.previous_score
+            } else {
+                rm.score
+            };
             if score == -INFINITE {
                 continue;
             }
@@ -257,10 +298,18 @@ impl<'a, B: Bitboard, R: Role> Worker<'a, B, R> {
         if ply > self.t.seldepth {
             self.t.seldepth = ply;
         }
-        if self.t.nodes % CLOCK_CHECK_NODES == 0 {
-            self.s.nodes[self.t.id].0.store(self.t.nodes, Ordering::Relaxed);
+        if self.t.nodes.is_multiple_of(CLOCK_CHECK_NODES) {
+            self.s.nodes[self.t.id]
+                .0
+                .store(self.t.nodes, Ordering::Relaxed);
             if R::MAIN {
-                self.t.others_nodes = self.s.nodes.iter().skip(1).map(|n| n.0.load(Ordering::Relaxed)).sum();
+                self.t.others_nodes = self
+                    .s
+                    .nodes
+                    .iter()
+                    .skip(1)
+                    .map(|n| n.0.load(Ordering::Relaxed))
+                    .sum();
                 if self.t.completed_depth >= 1 && self.s.time.out_of_time() {
                     self.s.request_stop();
                 }
@@ -321,7 +370,14 @@ impl<'a, B: Bitboard, R: Role> Worker<'a, B, R> {
 
     // ---------------------------------------------------------------- alpha-beta
 
-    fn negamax<N: NodeKind>(&mut self, mut alpha: i32, mut beta: i32, mut depth: i32, ply: usize, cut_node: bool) -> i32 {
+    fn negamax<N: NodeKind>(
+        &mut self,
+        mut alpha: i32,
+        mut beta: i32,
+        mut depth: i32,
+        ply: usize,
+        cut_node: bool,
+    ) -> i32 {
         let in_check = self.t.stack[ply].in_check;
         if depth <= 0 {
             return self.quiescence::<N>(alpha, beta, ply);
@@ -390,7 +446,10 @@ impl<'a, B: Bitboard, R: Role> Worker<'a, B, R> {
 
         if !N::PV && !in_check {
             // Reverse futility pruning.
-            if depth <= RFP_MAX_DEPTH && eval - rfp_margin(depth, improving) >= beta && !is_mate(beta) {
+            if depth <= RFP_MAX_DEPTH
+                && eval - rfp_margin(depth, improving) >= beta
+                && !is_mate(beta)
+            {
                 return eval;
             }
             // Null-move pruning.
@@ -423,7 +482,20 @@ impl<'a, B: Bitboard, R: Role> Worker<'a, B, R> {
         }
 
         let us = self.pos.side_to_move();
-        let prev = if ply >= 1 { self.t.stack[ply - 1].mv } else { Move::NULL };
+        let prev = if ply >= 1 {
+            self.t.stack[ply - 1].mv
+        } else {
+            Move::NULL
+        };
+        let may_prune = !N::ROOT && self.has_non_pawn_material();
+        // Futility: no quiet move can raise alpha here, so only captures and promotions are
+        // generated (and a node without any fails low with this bound).
+        let futility_bound = eval + futility_margin(depth);
+        let quiets_futile = may_prune
+            && !N::PV
+            && !in_check
+            && depth <= FUTILITY_MAX_DEPTH
+            && futility_bound <= alpha;
         let mut picker = if N::ROOT {
             None
         } else {
@@ -432,11 +504,10 @@ impl<'a, B: Bitboard, R: Role> Worker<'a, B, R> {
                 killers: self.t.hist.killers(ply),
                 counter: self.t.hist.counter(us, prev),
             };
-            Some(MovePicker::main(&self.pos, hints))
+            Some(MovePicker::main(&self.pos, hints, quiets_futile))
         };
         let mut root_index = self.t.pv_index;
 
-        let may_prune = !N::ROOT && self.has_non_pawn_material();
         let original_alpha = alpha;
         let mut best = -INFINITE;
         let mut best_move = Move::NULL;
@@ -447,10 +518,12 @@ impl<'a, B: Bitboard, R: Role> Worker<'a, B, R> {
 
         loop {
             let (m, order) = match picker.as_mut() {
-                Some(p) => match p.next(&mut self.t.moves[ply], &self.pos, &self.s.see, &self.t.hist) {
-                    Some(x) => x,
-                    None => break,
-                },
+                Some(p) => {
+                    match p.next(&mut self.t.moves[ply], &self.pos, &self.s.see, &self.t.hist) {
+                        Some(x) => x,
+                        None => break,
+                    }
+                }
                 None => {
                     if root_index >= self.t.root_moves.len() {
                         break;
@@ -466,18 +539,26 @@ impl<'a, B: Bitboard, R: Role> Worker<'a, B, R> {
             // Pruning at shallow depth, once a move that does not lose has been found.
             if may_prune && best > -MATE_BOUND {
                 if !tactical {
-                    if depth <= LMP_MAX_DEPTH && searched >= lmp_count(depth, improving) {
+                    // Late-move and futility pruning hold for every later quiet move too.
+                    if (depth <= LMP_MAX_DEPTH && searched >= lmp_count(depth, improving))
+                        || (!in_check && depth <= FUTILITY_MAX_DEPTH && futility_bound <= alpha)
+                    {
+                        if let Some(p) = picker.as_mut() {
+                            p.skip_quiets();
+                        }
                         continue;
                     }
-                    if !in_check && depth <= FUTILITY_MAX_DEPTH && eval + futility_margin(depth) <= alpha {
-                        continue;
-                    }
-                    if depth <= SEE_PRUNE_MAX_DEPTH && !self.s.see.see_ge(&self.pos, m, see_quiet_threshold(depth)) {
+                    if depth <= SEE_PRUNE_MAX_DEPTH
+                        && !self.s.see.see_ge(&self.pos, m, see_quiet_threshold(depth))
+                    {
                         continue;
                     }
                 } else if !good_tactical
                     && depth <= SEE_PRUNE_MAX_DEPTH
-                    && !self.s.see.see_ge(&self.pos, m, see_capture_threshold(depth))
+                    && !self
+                        .s
+                        .see
+                        .see_ge(&self.pos, m, see_capture_threshold(depth))
                 {
                     continue;
                 }
@@ -523,7 +604,8 @@ impl<'a, B: Bitboard, R: Role> Worker<'a, B, R> {
                     }
                     r = r.clamp(0, (new_depth - 1).max(0));
                 }
-                let mut s = -self.negamax::<NonPv>(-alpha - 1, -alpha, new_depth - r, ply + 1, true);
+                let mut s =
+                    -self.negamax::<NonPv>(-alpha - 1, -alpha, new_depth - r, ply + 1, true);
                 if s > alpha && r > 0 {
                     s = -self.negamax::<NonPv>(-alpha - 1, -alpha, new_depth, ply + 1, !cut_node);
                 }
@@ -550,7 +632,12 @@ impl<'a, B: Bitboard, R: Role> Worker<'a, B, R> {
                     rm.pv.extend_from_slice(&line);
                     // A new best move of the first line is the answer if time runs out now.
                     if R::MAIN && score > alpha && self.t.pv_index == 0 {
-                        self.s.publish(m, line.first().copied().unwrap_or(Move::NULL), score, self.t.completed_depth);
+                        self.s.publish(
+                            m,
+                            line.first().copied().unwrap_or(Move::NULL),
+                            score,
+                            self.t.completed_depth,
+                        );
                     }
                 } else {
                     rm.score = -INFINITE;
@@ -566,7 +653,14 @@ impl<'a, B: Bitboard, R: Role> Worker<'a, B, R> {
                     }
                     if score >= beta {
                         if !tactical {
-                            self.t.hist.reward_quiet(us, m, &quiets[..quiet_count], depth, ply, prev);
+                            self.t.hist.reward_quiet(
+                                us,
+                                m,
+                                &quiets[..quiet_count],
+                                depth,
+                                ply,
+                                prev,
+                            );
                         }
                         break;
                     }
@@ -580,6 +674,9 @@ impl<'a, B: Bitboard, R: Role> Worker<'a, B, R> {
         }
 
         if legal == 0 {
+            if quiets_futile {
+                return futility_bound;
+            }
             return no_move_score(self.pos.variant.stalemate, in_check, ply);
         }
         if !N::ROOT {
@@ -590,7 +687,9 @@ impl<'a, B: Bitboard, R: Role> Worker<'a, B, R> {
             } else {
                 Bound::Upper
             };
-            self.s.tt.store(key, best_move, to_tt(best, ply), static_eval, depth, bound);
+            self.s
+                .tt
+                .store(key, best_move, to_tt(best, ply), static_eval, depth, bound);
         }
         best
     }
@@ -636,7 +735,14 @@ impl<'a, B: Bitboard, R: Role> Worker<'a, B, R> {
             best = static_eval;
             if best >= beta {
                 if hit.is_none() {
-                    self.s.tt.store(key, Move::NULL, to_tt(best, ply), static_eval, -1, Bound::Lower);
+                    self.s.tt.store(
+                        key,
+                        Move::NULL,
+                        to_tt(best, ply),
+                        static_eval,
+                        -1,
+                        Bound::Lower,
+                    );
                 }
                 return best;
             }
@@ -646,7 +752,9 @@ impl<'a, B: Bitboard, R: Role> Worker<'a, B, R> {
         let mut picker = MovePicker::quiescence(&self.pos, in_check, tt_move);
         let mut best_move = Move::NULL;
         let mut any_move = false;
-        while let Some((m, _)) = picker.next(&mut self.t.moves[ply], &self.pos, &self.s.see, &self.t.hist) {
+        while let Some((m, _)) =
+            picker.next(&mut self.t.moves[ply], &self.pos, &self.s.see, &self.t.hist)
+        {
             any_move = true;
             if !in_check && best > -MATE_BOUND {
                 if m.kind() != MoveKind::Promotion
@@ -691,7 +799,9 @@ impl<'a, B: Bitboard, R: Role> Worker<'a, B, R> {
         } else {
             Bound::Upper
         };
-        self.s.tt.store(key, best_move, to_tt(best, ply), static_eval, -1, bound);
+        self.s
+            .tt
+            .store(key, best_move, to_tt(best, ply), static_eval, -1, bound);
         best
     }
 }

@@ -7,11 +7,11 @@ use super::history::Histories;
 use super::limits::{SearchLimits, SearchOptions};
 use super::movepick::PlyMoves;
 use super::params::MAX_PLY;
+use super::score::Score;
 use super::score::{INFINITE, NONE};
 use super::see::SeeValues;
 use super::time::TimeManager;
 use super::tt::TranspositionTable;
-use super::score::Score;
 use super::{Listener, Outcome, Report};
 use crate::types::Move;
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, Ordering};
@@ -68,7 +68,10 @@ impl SharedContext {
 
     /// Records the main thread's current best move and the reply to ponder on.
     pub fn publish(&self, best: Move, ponder: Move, score: i32, depth: i32) {
-        self.choice.store(best.raw() as u64 | (ponder.raw() as u64) << 32, Ordering::Release);
+        self.choice.store(
+            best.raw() as u64 | (ponder.raw() as u64) << 32,
+            Ordering::Release,
+        );
         self.choice_score.store(score, Ordering::Release);
         self.choice_depth.store(depth, Ordering::Release);
     }
@@ -82,7 +85,10 @@ impl SharedContext {
             return false;
         }
         let choice = self.choice.load(Ordering::Acquire);
-        let (best, ponder) = (Move::from_raw(choice as u32), Move::from_raw((choice >> 32) as u32));
+        let (best, ponder) = (
+            Move::from_raw(choice as u32),
+            Move::from_raw((choice >> 32) as u32),
+        );
         let outcome = Outcome {
             best: (best != Move::NULL).then_some(best),
             ponder: (best != Move::NULL && ponder != Move::NULL).then_some(ponder),
@@ -108,7 +114,13 @@ pub struct RootMove {
 
 impl RootMove {
     pub fn new(mv: Move) -> RootMove {
-        RootMove { mv, score: -INFINITE, previous_score: -INFINITE, seldepth: 0, pv: vec![mv] }
+        RootMove {
+            mv,
+            score: -INFINITE,
+            previous_score: -INFINITE,
+            seldepth: 0,
+            pv: vec![mv],
+        }
     }
 }
 
@@ -141,11 +153,18 @@ pub struct ThreadContext {
 }
 
 impl ThreadContext {
-    pub fn new(id: usize) -> Box<ThreadContext> {
-        Box::new(ThreadContext {
+    pub fn new(id: usize) -> ThreadContext {
+        ThreadContext {
             id,
             hist: Histories::new(),
-            stack: vec![Frame { static_eval: NONE, mv: Move::NULL, in_check: false }; MAX_PLY + 4],
+            stack: vec![
+                Frame {
+                    static_eval: NONE,
+                    mv: Move::NULL,
+                    in_check: false
+                };
+                MAX_PLY + 4
+            ],
             moves: (0..MAX_PLY + 4).map(|_| PlyMoves::default()).collect(),
             pv: vec![[Move::NULL; MAX_PLY + 2]; MAX_PLY + 2],
             pv_len: [0; MAX_PLY + 2],
@@ -157,7 +176,7 @@ impl ThreadContext {
             root_depth: 0,
             completed_depth: 0,
             stopped: false,
-        })
+        }
     }
 
     /// Ready for a new search (histories are kept).
@@ -172,7 +191,11 @@ impl ThreadContext {
         self.stopped = false;
         self.hist.clear_killers();
         for f in self.stack.iter_mut() {
-            *f = Frame { static_eval: NONE, mv: Move::NULL, in_check: false };
+            *f = Frame {
+                static_eval: NONE,
+                mv: Move::NULL,
+                in_check: false,
+            };
         }
     }
 }

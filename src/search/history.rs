@@ -24,7 +24,11 @@ impl Default for Histories {
 
 impl Histories {
     pub fn new() -> Histories {
-        Histories { butterfly: vec![0; BUTTERFLY], counter: vec![Move::NULL; BUTTERFLY], killers: [[Move::NULL; 2]; MAX_PLY + 2] }
+        Histories {
+            butterfly: vec![0; BUTTERFLY],
+            counter: vec![Move::NULL; BUTTERFLY],
+            killers: [[Move::NULL; 2]; MAX_PLY + 2],
+        }
     }
 
     pub fn clear(&mut self) {
@@ -64,7 +68,15 @@ impl Histories {
     }
 
     /// A quiet move caused a beta cutoff after `tried` other quiets failed.
-    pub fn reward_quiet(&mut self, color: Color, m: Move, tried: &[Move], depth: i32, ply: usize, prev: Move) {
+    pub fn reward_quiet(
+        &mut self,
+        color: Color,
+        m: Move,
+        tried: &[Move],
+        depth: i32,
+        ply: usize,
+        prev: Move,
+    ) {
         let bonus = history_bonus(depth);
         Self::bump(&mut self.butterfly[index(color, m)], bonus);
         for &q in tried {

@@ -27,7 +27,10 @@ pub struct SearchLimits {
 
 impl SearchLimits {
     pub fn depth(depth: i32) -> SearchLimits {
-        SearchLimits { depth: Some(depth), ..SearchLimits::default() }
+        SearchLimits {
+            depth: Some(depth),
+            ..SearchLimits::default()
+        }
     }
 
     pub fn uses_clock(&self) -> bool {
@@ -46,7 +49,11 @@ pub struct SearchOptions {
 
 impl Default for SearchOptions {
     fn default() -> Self {
-        SearchOptions { threads: 1, multi_pv: 1, move_overhead: DEFAULT_MOVE_OVERHEAD }
+        SearchOptions {
+            threads: 1,
+            multi_pv: 1,
+            move_overhead: DEFAULT_MOVE_OVERHEAD,
+        }
     }
 }
 

@@ -20,6 +20,12 @@ const BAD_TACTICAL: i32 = -(1 << 28);
 /// Marks a move already handed out (or never to be).
 const USED: i32 = i32::MIN;
 
+/// Quiet moves score between the bad and the good tactical ones (history, killers).
+#[inline(always)]
+fn is_quiet_score(s: i32) -> bool {
+    s > BAD_TACTICAL / 2 && s < GOOD_TACTICAL / 2
+}
+
 /// Captures (en passant included) and promotions: the moves quiescence searches.
 #[inline(always)]
 pub fn is_tactical<B: Bitboard>(pos: &Position<B>, m: Move) -> bool {
@@ -33,7 +39,9 @@ pub fn is_tactical<B: Bitboard>(pos: &Position<B>, m: Move) -> bool {
 /// MVV/LVA: the most valuable victim first, the cheapest attacker among equals.
 #[inline(always)]
 fn mvv_lva<B: Bitboard>(pos: &Position<B>, see: &SeeValues, m: Move) -> i32 {
-    let attacker = pos.piece_at(m.from()).map_or(0, |p| see.of(p.kind()).min(10_000));
+    let attacker = pos
+        .piece_at(m.from())
+        .map_or(0, |p| see.of(p.kind()).min(10_000));
     see.gain(pos, m) * 16 - attacker / 16
 }
 
@@ -80,7 +88,10 @@ pub struct PlyMoves {
 
 impl Default for PlyMoves {
     fn default() -> Self {
-        PlyMoves { list: MoveList::new(), scores: [0; MAX_MOVES] }
+        PlyMoves {
+            list: MoveList::new(),
+            scores: [0; MAX_MOVES],
+        }
     }
 }
 
@@ -101,8 +112,12 @@ pub struct OrderHints {
 pub struct MovePicker {
     stage: Stage,
     hints: OrderHints,
-    /// Only captures and promotions (quiescence, not in check).
+    /// Only captures and promotions are generated.
     tactical_only: bool,
+    /// Quiescence orders captures by MVV/LVA alone (it tests each with SEE when searching).
+    quiescence: bool,
+    /// Quiet moves are no longer wanted (pruned from here on).
+    skip_quiets: bool,
     /// The table move was handed out before generation.
     table_move_done: bool,
     /// Moves generated (the legal moves, for a full picker).
@@ -110,13 +125,25 @@ pub struct MovePicker {
 }
 
 impl MovePicker {
-    /// All moves of a main-search node.
-    pub fn main<B: Bitboard>(pos: &Position<B>, hints: OrderHints) -> MovePicker {
+    /// The moves of a main-search node: all of them, or (`tactical_only`, when no quiet move
+    /// could matter) the captures and promotions after the table move. The side to move must
+    /// not be in check when `tactical_only`.
+    pub fn main<B: Bitboard>(
+        pos: &Position<B>,
+        hints: OrderHints,
+        tactical_only: bool,
+    ) -> MovePicker {
         let first = hints.tt_move != Move::NULL && table_move_playable(pos, hints.tt_move);
         MovePicker {
-            stage: if first { Stage::TableMove } else { Stage::Generate },
+            stage: if first {
+                Stage::TableMove
+            } else {
+                Stage::Generate
+            },
             hints,
-            tactical_only: false,
+            tactical_only,
+            quiescence: false,
+            skip_quiets: false,
             table_move_done: false,
             generated: 0,
         }
@@ -124,14 +151,31 @@ impl MovePicker {
 
     /// Captures and promotions, or every evasion when in check.
     pub fn quiescence<B: Bitboard>(pos: &Position<B>, in_check: bool, tt_move: Move) -> MovePicker {
-        let first = tt_move != Move::NULL && (in_check || is_tactical(pos, tt_move)) && table_move_playable(pos, tt_move);
+        let first = tt_move != Move::NULL
+            && (in_check || is_tactical(pos, tt_move))
+            && table_move_playable(pos, tt_move);
         MovePicker {
-            stage: if first { Stage::TableMove } else { Stage::Generate },
-            hints: OrderHints { tt_move, killers: [Move::NULL; 2], counter: Move::NULL },
+            stage: if first {
+                Stage::TableMove
+            } else {
+                Stage::Generate
+            },
+            hints: OrderHints {
+                tt_move,
+                killers: [Move::NULL; 2],
+                counter: Move::NULL,
+            },
             tactical_only: !in_check,
+            quiescence: true,
+            skip_quiets: false,
             table_move_done: false,
             generated: 0,
         }
+    }
+
+    /// From now on, hand out captures and promotions only.
+    pub fn skip_quiets(&mut self) {
+        self.skip_quiets = true;
     }
 
     /// Legal moves generated so far (all of them once the table move stage is over).
@@ -175,7 +219,7 @@ impl MovePicker {
                     let mut best = USED;
                     let mut at = n;
                     for (i, &s) in scores.iter().enumerate() {
-                        if s > best {
+                        if s > best && !(self.skip_quiets && is_quiet_score(s)) {
                             best = s;
                             at = i;
                         }
@@ -190,7 +234,14 @@ impl MovePicker {
         }
     }
 
-    fn score<B: Bitboard>(&self, buf: &mut PlyMoves, pos: &Position<B>, see: &SeeValues, hist: &Histories, us: Color) {
+    fn score<B: Bitboard>(
+        &self,
+        buf: &mut PlyMoves,
+        pos: &Position<B>,
+        see: &SeeValues,
+        hist: &Histories,
+        us: Color,
+    ) {
         let h = &self.hints;
         for (i, &m) in buf.list.iter().enumerate() {
             buf.scores[i] = if m == h.tt_move {
@@ -200,12 +251,18 @@ impl MovePicker {
                     TT_MOVE
                 }
             } else if is_tactical(pos, m) {
-                if self.tactical_only {
+                if self.quiescence {
                     GOOD_TACTICAL + mvv_lva(pos, see, m)
                 } else {
                     // Taking something worth at least the taker never loses material.
-                    let cheap_taker = pos.piece_at(m.from()).is_some_and(|p| see.of(p.kind()) <= see.gain(pos, m));
-                    let base = if cheap_taker || see.see_ge(pos, m, 0) { GOOD_TACTICAL } else { BAD_TACTICAL };
+                    let cheap_taker = pos
+                        .piece_at(m.from())
+                        .is_some_and(|p| see.of(p.kind()) <= see.gain(pos, m));
+                    let base = if cheap_taker || see.see_ge(pos, m, 0) {
+                        GOOD_TACTICAL
+                    } else {
+                        BAD_TACTICAL
+                    };
                     base + mvv_lva(pos, see, m)
                 }
             } else if m == h.killers[0] {

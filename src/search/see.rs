@@ -21,11 +21,19 @@ impl SeeValues {
         let mut value = [0; MAX_KINDS];
         for k in v.kinds() {
             let p = v.piece(k);
-            value[k.index()] = if p.royal { ROYAL_SEE_VALUE } else { p.value * crate::evaluation::CP_PER_PAWN };
+            value[k.index()] = if p.royal {
+                ROYAL_SEE_VALUE
+            } else {
+                p.value * crate::evaluation::CP_PER_PAWN
+            };
         }
         let mut order: Vec<PieceKind> = v.kinds().collect();
         order.sort_by_key(|k| value[k.index()]);
-        SeeValues { value, order, royal: v.royal }
+        SeeValues {
+            value,
+            order,
+            royal: v.royal,
+        }
     }
 
     #[inline(always)]
@@ -37,7 +45,9 @@ impl SeeValues {
     #[inline]
     pub fn gain<B: Bitboard>(&self, pos: &Position<B>, m: Move) -> i32 {
         let mut g = match m.kind() {
-            MoveKind::EnPassant => pos.piece_at(pos.ep_victim_square(m)).map_or(0, |p| self.of(p.kind())),
+            MoveKind::EnPassant => pos
+                .piece_at(pos.ep_victim_square(m))
+                .map_or(0, |p| self.of(p.kind())),
             MoveKind::CastleHigh | MoveKind::CastleLow | MoveKind::Drop => 0,
             _ => pos.piece_at(m.to()).map_or(0, |p| self.of(p.kind())),
         };
@@ -52,16 +62,24 @@ impl SeeValues {
     /// Does `m` win at least `threshold` centipawns in the exchange on its target square?
     pub fn see_ge<B: Bitboard>(&self, pos: &Position<B>, m: Move, threshold: i32) -> bool {
         match m.kind() {
-            MoveKind::CastleHigh | MoveKind::CastleLow | MoveKind::KingLeap | MoveKind::Drop => return 0 >= threshold,
+            MoveKind::CastleHigh | MoveKind::CastleLow | MoveKind::KingLeap | MoveKind::Drop => {
+                return 0 >= threshold
+            }
             _ => {}
         }
         let (from, to) = (m.from(), m.to());
-        let Some(mover) = pos.piece_at(from) else { return 0 >= threshold };
+        let Some(mover) = pos.piece_at(from) else {
+            return 0 >= threshold;
+        };
         let mut swap = self.gain(pos, m) - threshold;
         if swap < 0 {
             return false;
         }
-        let mover_value = if m.kind() == MoveKind::Promotion { self.of(m.piece()) } else { self.of(mover.kind()) };
+        let mover_value = if m.kind() == MoveKind::Promotion {
+            self.of(m.piece())
+        } else {
+            self.of(mover.kind())
+        };
         swap = mover_value - swap;
         if swap <= 0 {
             return true;
@@ -128,22 +146,88 @@ mod tests {
     #[test]
     fn exchanges() {
         // Pawn takes a knight defended by a pawn: +300 - 100.
-        check("chess", "4k3/8/3p4/4n3/3P4/8/8/4K3 w - - 0 1", "d4e5", 200, true);
-        check("chess", "4k3/8/3p4/4n3/3P4/8/8/4K3 w - - 0 1", "d4e5", 201, false);
+        check(
+            "chess",
+            "4k3/8/3p4/4n3/3P4/8/8/4K3 w - - 0 1",
+            "d4e5",
+            200,
+            true,
+        );
+        check(
+            "chess",
+            "4k3/8/3p4/4n3/3P4/8/8/4K3 w - - 0 1",
+            "d4e5",
+            201,
+            false,
+        );
         // Rook takes a pawn defended by a pawn: -400.
-        check("chess", "4k3/8/3p4/4p3/8/8/8/4RK2 w - - 0 1", "e1e5", 0, false);
-        check("chess", "4k3/8/3p4/4p3/8/8/8/4RK2 w - - 0 1", "e1e5", -400, true);
+        check(
+            "chess",
+            "4k3/8/3p4/4p3/8/8/8/4RK2 w - - 0 1",
+            "e1e5",
+            0,
+            false,
+        );
+        check(
+            "chess",
+            "4k3/8/3p4/4p3/8/8/8/4RK2 w - - 0 1",
+            "e1e5",
+            -400,
+            true,
+        );
         // Undefended pawn: +100.
-        check("chess", "4k3/8/8/4p3/8/8/8/4RK2 w - - 0 1", "e1e5", 100, true);
+        check(
+            "chess",
+            "4k3/8/8/4p3/8/8/8/4RK2 w - - 0 1",
+            "e1e5",
+            100,
+            true,
+        );
         // X-ray: two rooks against rook defended once: R takes R (+500), recaptured, R retakes.
-        check("chess", "3kr3/8/8/4r3/8/8/4R3/3KR3 w - - 0 1", "e2e5", 500, true);
+        check(
+            "chess",
+            "3kr3/8/8/4r3/8/8/4R3/3KR3 w - - 0 1",
+            "e2e5",
+            500,
+            true,
+        );
         // Queen takes a pawn defended by the king.
-        check("chess", "8/8/3k4/4p3/8/8/8/3KQ3 w - - 0 1", "e1e5", 0, false);
+        check(
+            "chess",
+            "8/8/3k4/4p3/8/8/8/3KQ3 w - - 0 1",
+            "e1e5",
+            0,
+            false,
+        );
         // The king cannot retake a defended piece.
-        check("chess", "8/8/3k4/4p3/8/8/8/3KQR2 w - - 0 1", "e1e5", 100, false);
-        check("chess", "8/8/3k4/4p3/5B2/8/8/3KQ3 w - - 0 1", "e1e5", 100, true);
+        check(
+            "chess",
+            "8/8/3k4/4p3/8/8/8/3KQR2 w - - 0 1",
+            "e1e5",
+            100,
+            false,
+        );
+        check(
+            "chess",
+            "8/8/3k4/4p3/5B2/8/8/3KQ3 w - - 0 1",
+            "e1e5",
+            100,
+            true,
+        );
         // Quiet moves: 0, or less when the square is attacked.
-        check("chess", "4k3/8/8/3p4/8/8/8/2Q1K3 w - - 0 1", "c1c4", 0, false);
-        check("chess", "4k3/8/8/3p4/8/8/8/2Q1K3 w - - 0 1", "c1c3", 0, true);
+        check(
+            "chess",
+            "4k3/8/8/3p4/8/8/8/2Q1K3 w - - 0 1",
+            "c1c4",
+            0,
+            false,
+        );
+        check(
+            "chess",
+            "4k3/8/8/3p4/8/8/8/2Q1K3 w - - 0 1",
+            "c1c3",
+            0,
+            true,
+        );
     }
 }

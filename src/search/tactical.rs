@@ -22,7 +22,11 @@ pub fn tactical_moves<B: Bitboard>(pos: &Position<B>, list: &mut MoveList) {
     let enemy = pos.pieces(them).without(pos.king(them));
     let ksq = pos.king(us);
     let careful_from = t.exposure(them, ksq);
-    let careful_to = if t.has_hoppers { t.screen_lines(them, ksq) } else { B::EMPTY };
+    let careful_to = if t.has_hoppers {
+        t.screen_lines(them, ksq)
+    } else {
+        B::EMPTY
+    };
     let zone = t.promotion_zone[us.index()];
     let compulsory = t.compulsory_zone[us.index()];
     let ep = pos.ep_square();
@@ -51,10 +55,16 @@ pub fn tactical_moves<B: Bitboard>(pos: &Position<B>, list: &mut MoveList) {
                     list.push(m);
                 }
             };
-            let promoting = if pawn { (quiet | caps) & zone } else { B::EMPTY };
+            let promoting = if pawn {
+                (quiet | caps) & zone
+            } else {
+                B::EMPTY
+            };
             for to in promoting.squares() {
                 for &p in &v.promote_to {
-                    if !v.promotion_limited_by_initial || pos.count(us, p) < v.initial_counts[us.index()][p.index()] {
+                    if !v.promotion_limited_by_initial
+                        || pos.count(us, p) < v.initial_counts[us.index()][p.index()]
+                    {
                         emit(Move::promotion(from, to, p));
                     }
                 }

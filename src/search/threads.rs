@@ -26,14 +26,14 @@ const SEARCH_STACK_BYTES: usize = 64 << 20;
 
 struct Running {
     shared: Arc<SharedContext>,
-    handle: JoinHandle<Vec<Box<ThreadContext>>>,
+    handle: JoinHandle<Vec<ThreadContext>>,
 }
 
 /// The engine's search: the hash table, the threads' state, the options; at most one search
 /// runs at a time.
 pub struct Searcher {
     tt: Arc<TranspositionTable>,
-    threads: Vec<Box<ThreadContext>>,
+    threads: Vec<ThreadContext>,
     options: SearchOptions,
     running: Option<Running>,
     /// The game of the last search: the table is emptied when the game changes, since
@@ -136,7 +136,11 @@ impl Searcher {
         let threads = std::mem::take(&mut self.threads);
         let n = threads.len();
         let variant = game.variant().clone();
-        if !self.last_variant.as_ref().is_some_and(|v| Arc::ptr_eq(v, &variant)) {
+        if !self
+            .last_variant
+            .as_ref()
+            .is_some_and(|v| Arc::ptr_eq(v, &variant))
+        {
             self.tt.clear();
             self.last_variant = Some(variant.clone());
         }
@@ -196,7 +200,9 @@ impl Searcher {
 
     /// Whether the running search waits for `stop` (infinite or pondering).
     pub fn waits_for_stop(&self) -> bool {
-        self.running.as_ref().is_some_and(|r| r.shared.limits.infinite || r.shared.time.pondering())
+        self.running
+            .as_ref()
+            .is_some_and(|r| r.shared.limits.infinite || r.shared.time.pondering())
     }
 
     /// Stops the running search, if any: its answer goes out at once (from this thread, with
@@ -248,7 +254,7 @@ impl Drop for Searcher {
 }
 
 /// The body of the search thread: dispatch on the board width once, then search.
-fn run(shared: &SharedContext, game: Game, mut threads: Vec<Box<ThreadContext>>) -> Vec<Box<ThreadContext>> {
+fn run(shared: &SharedContext, game: Game, mut threads: Vec<ThreadContext>) -> Vec<ThreadContext> {
     with_position!(game, pos => run_typed(shared, pos, &mut threads));
     threads
 }
@@ -258,11 +264,20 @@ const WATCHDOG_PERIOD: Duration = Duration::from_millis(1);
 /// The watchdog's limit before any iteration is complete, per mille of the hard limit.
 const WATCHDOG_GRACE_PERMILLE: u64 = 1_250;
 
-fn run_typed<B: Bitboard>(shared: &SharedContext, mut pos: Position<B>, threads: &mut [Box<ThreadContext>]) {
+fn run_typed<B: Bitboard>(
+    shared: &SharedContext,
+    mut pos: Position<B>,
+    threads: &mut [ThreadContext],
+) {
     let roots = root_moves(&pos, &shared.limits.search_moves);
     match roots.first() {
         Some(first) => shared.publish(first.mv, Move::NULL, 0, 0),
-        None => shared.publish(Move::NULL, Move::NULL, no_move_score(pos.variant.stalemate, pos.in_check(), 0), 0),
+        None => shared.publish(
+            Move::NULL,
+            Move::NULL,
+            no_move_score(pos.variant.stalemate, pos.in_check(), 0),
+            0,
+        ),
     }
     for t in threads.iter_mut() {
         t.reset(roots.clone());
@@ -274,19 +289,25 @@ fn run_typed<B: Bitboard>(shared: &SharedContext, mut pos: Position<B>, threads:
         if shared.time.has_deadline() {
             // The main thread checks the clock too, but only when the scheduler lets it run:
             // with more threads than cores a sleeping watchdog wakes up sooner.
-            let watchdog = std::thread::Builder::new().name("clock".into()).spawn_scoped(scope, || {
-                while !shared.answered.load(Ordering::Acquire) {
-                    // Before the first iteration is done the choice is only the first legal
-                    // move: give the main thread a little longer to finish it.
-                    let searched = shared.choice_depth.load(Ordering::Acquire) >= 1;
-                    if shared.time.out_of_time_by(if searched { 1000 } else { WATCHDOG_GRACE_PERMILLE }) {
-                        shared.request_stop();
-                        shared.answer(0);
-                        break;
+            let watchdog = std::thread::Builder::new()
+                .name("clock".into())
+                .spawn_scoped(scope, || {
+                    while !shared.answered.load(Ordering::Acquire) {
+                        // Before the first iteration is done the choice is only the first legal
+                        // move: give the main thread a little longer to finish it.
+                        let searched = shared.choice_depth.load(Ordering::Acquire) >= 1;
+                        if shared.time.out_of_time_by(if searched {
+                            1000
+                        } else {
+                            WATCHDOG_GRACE_PERMILLE
+                        }) {
+                            shared.request_stop();
+                            shared.answer(0);
+                            break;
+                        }
+                        std::thread::sleep(WATCHDOG_PERIOD);
                     }
-                    std::thread::sleep(WATCHDOG_PERIOD);
-                }
-            });
+                });
             if let Err(e) = watchdog {
                 log::warn!("clock watchdog not started: {e}");
             }
@@ -296,7 +317,9 @@ fn run_typed<B: Bitboard>(shared: &SharedContext, mut pos: Position<B>, threads:
             let spawned = std::thread::Builder::new()
                 .name(format!("helper {}", t.id))
                 .stack_size(SEARCH_STACK_BYTES)
-                .spawn_scoped(scope, move || Worker::<B, Helper>::new(t, shared, pos).iterate());
+                .spawn_scoped(scope, move || {
+                    Worker::<B, Helper>::new(t, shared, pos).iterate()
+                });
             if let Err(e) = spawned {
                 log::warn!("helper thread not started: {e}");
             }
@@ -312,21 +335,40 @@ fn run_typed<B: Bitboard>(shared: &SharedContext, mut pos: Position<B>, threads:
 /// The main thread's final choice, with a reply to ponder on from the table when its PV has
 /// none.
 fn finish<B: Bitboard>(shared: &SharedContext, main: &ThreadContext, pos: &mut Position<B>) {
-    let Some(best) = main.root_moves.first() else { return };
+    let Some(best) = main.root_moves.first() else {
+        return;
+    };
     let ponder = match best.pv.get(1) {
         Some(&m) => Some(m),
         None => ponder_from_table(shared, pos, best.mv),
     };
-    let score = if best.score == -super::score::INFINITE { best.previous_score } else { best.score };
-    shared.publish(best.mv, ponder.unwrap_or(Move::NULL), score.max(-super::score::MATE), main.completed_depth);
+    let score = if best.score == -super::score::INFINITE {
+        best.previous_score
+    } else {
+        best.score
+    };
+    shared.publish(
+        best.mv,
+        ponder.unwrap_or(Move::NULL),
+        score.max(-super::score::MATE),
+        main.completed_depth,
+    );
 }
 
 /// A reply to ponder on when the PV has none: the table's move after `best`, if legal.
-fn ponder_from_table<B: Bitboard>(shared: &SharedContext, pos: &mut Position<B>, best: Move) -> Option<Move> {
+fn ponder_from_table<B: Bitboard>(
+    shared: &SharedContext,
+    pos: &mut Position<B>,
+    best: Move,
+) -> Option<Move> {
     pos.play(best);
     let mut list = MoveList::new();
     pos.legal_moves(&mut list);
-    let reply = shared.tt.probe(pos.hash()).map(|h| h.mv).filter(|&m| list.contains(m));
+    let reply = shared
+        .tt
+        .probe(pos.hash())
+        .map(|h| h.mv)
+        .filter(|&m| list.contains(m));
     pos.undo();
     reply
 }

@@ -33,15 +33,24 @@ pub fn budget(limits: &SearchLimits, us: Color, overhead: u64) -> Option<(u64, u
     let left = limits.time[us.index()].unwrap_or(0);
     let inc = limits.increment[us.index()];
     let avail = left.saturating_sub(overhead + CLOCK_RESERVE_MS).max(1);
-    let mtg = limits.moves_to_go.map_or(DEFAULT_MOVES_TO_GO, |m| m.clamp(1, MAX_MOVES_TO_GO));
+    let mtg = limits
+        .moves_to_go
+        .map_or(DEFAULT_MOVES_TO_GO, |m| m.clamp(1, MAX_MOVES_TO_GO));
     let mut soft = avail / mtg + inc * INCREMENT_SHARE_PERMILLE / 1000;
     soft = soft.min(avail * SOFT_MAX_PERMILLE / 1000).max(1);
-    let hard = (soft * HARD_SOFT_RATIO).min(avail * HARD_MAX_PERMILLE / 1000).max(soft);
+    let hard = (soft * HARD_SOFT_RATIO)
+        .min(avail * HARD_MAX_PERMILLE / 1000)
+        .max(soft);
     Some((soft, hard))
 }
 
 impl TimeManager {
-    pub fn new(limits: &SearchLimits, options: &SearchOptions, us: Color, start: Instant) -> TimeManager {
+    pub fn new(
+        limits: &SearchLimits,
+        options: &SearchOptions,
+        us: Color,
+        start: Instant,
+    ) -> TimeManager {
         let b = budget(limits, us, options.move_overhead);
         TimeManager {
             origin: start,
@@ -70,7 +79,8 @@ impl TimeManager {
 
     /// The opponent played the expected move: the clock starts now.
     pub fn ponderhit(&self) {
-        self.start_us.store(self.origin.elapsed().as_micros() as u64, Ordering::Relaxed);
+        self.start_us
+            .store(self.origin.elapsed().as_micros() as u64, Ordering::Relaxed);
         self.pondering.store(false, Ordering::Relaxed);
     }
 
@@ -113,7 +123,11 @@ mod tests {
     use super::*;
 
     fn clock(ms: u64, inc: u64) -> SearchLimits {
-        SearchLimits { time: [Some(ms), Some(ms)], increment: [inc, inc], ..SearchLimits::default() }
+        SearchLimits {
+            time: [Some(ms), Some(ms)],
+            increment: [inc, inc],
+            ..SearchLimits::default()
+        }
     }
 
     #[test]
@@ -125,11 +139,20 @@ mod tests {
                         let mut l = clock(ms, inc);
                         l.moves_to_go = mtg;
                         let (soft, hard) = budget(&l, Color::White, overhead).unwrap();
-                        assert!(soft >= 1 && soft <= hard, "{ms}+{inc} mtg {mtg:?}: {soft} {hard}");
+                        assert!(
+                            soft >= 1 && soft <= hard,
+                            "{ms}+{inc} mtg {mtg:?}: {soft} {hard}"
+                        );
                         // The hard limit leaves the overhead, a reserve and at least 40% of the clock.
                         if ms > overhead + CLOCK_RESERVE_MS + 2 {
-                            assert!(hard + overhead + CLOCK_RESERVE_MS <= ms, "{ms}+{inc}: hard {hard}");
-                            assert!(hard * 1000 <= ms * HARD_MAX_PERMILLE, "{ms}+{inc}: hard {hard}");
+                            assert!(
+                                hard + overhead + CLOCK_RESERVE_MS <= ms,
+                                "{ms}+{inc}: hard {hard}"
+                            );
+                            assert!(
+                                hard * 1000 <= ms * HARD_MAX_PERMILLE,
+                                "{ms}+{inc}: hard {hard}"
+                            );
                         }
                     }
                 }
@@ -139,7 +162,10 @@ mod tests {
 
     #[test]
     fn movetime_is_used_whole() {
-        let l = SearchLimits { movetime: Some(1000), ..SearchLimits::default() };
+        let l = SearchLimits {
+            movetime: Some(1000),
+            ..SearchLimits::default()
+        };
         assert_eq!(budget(&l, Color::Black, 30), Some((970, 970)));
         assert_eq!(budget(&SearchLimits::depth(5), Color::White, 30), None);
     }

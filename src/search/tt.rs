@@ -57,7 +57,10 @@ fn pack_move(m: Move) -> u64 {
 }
 
 fn unpack_move(bits: u64) -> Move {
-    let r = (bits & 0x7F) | ((bits >> 7) & 0x7F) << 8 | ((bits >> 14) & 0x7) << 16 | ((bits >> 17) & 0xF) << 24;
+    let r = (bits & 0x7F)
+        | ((bits >> 7) & 0x7F) << 8
+        | ((bits >> 14) & 0x7) << 16
+        | ((bits >> 17) & 0xF) << 24;
     Move::from_raw(r as u32)
 }
 
@@ -95,13 +98,18 @@ impl TranspositionTable {
     pub fn new(mb: usize) -> Result<TranspositionTable, String> {
         let count = (mb.max(1) << 20) / Self::BUCKET_BYTES;
         let mut buckets = Vec::new();
-        buckets.try_reserve_exact(count).map_err(|_| format!("cannot allocate {mb} MB for the hash table"))?;
+        buckets
+            .try_reserve_exact(count)
+            .map_err(|_| format!("cannot allocate {mb} MB for the hash table"))?;
         buckets.resize_with(count, Bucket::default);
-        Ok(TranspositionTable { buckets, generation: AtomicU8::new(0) })
+        Ok(TranspositionTable {
+            buckets,
+            generation: AtomicU8::new(0),
+        })
     }
 
     pub fn size_mb(&self) -> usize {
-        self.buckets.len() * Self::BUCKET_BYTES >> 20
+        (self.buckets.len() * Self::BUCKET_BYTES) >> 20
     }
 
     /// Empties the table (`ucinewgame`). Not to be called during a search.
@@ -178,10 +186,17 @@ impl TranspositionTable {
             }
             if e.key_xor_data.load(Ordering::Relaxed) ^ data == key {
                 // Keep a deeper result of the same search unless this one is exact.
-                if bound != Bound::Exact && depth + 3 < depth_of(data) && generation_of(data) == generation {
+                if bound != Bound::Exact
+                    && depth + 3 < depth_of(data)
+                    && generation_of(data) == generation
+                {
                     return;
                 }
-                let mv = if mv == Move::NULL { unpack_move(data) } else { mv };
+                let mv = if mv == Move::NULL {
+                    unpack_move(data)
+                } else {
+                    mv
+                };
                 let new = pack(mv, score, eval, depth, bound, generation);
                 e.data.store(new, Ordering::Relaxed);
                 e.key_xor_data.store(key ^ new, Ordering::Relaxed);
@@ -232,7 +247,10 @@ mod tests {
         tt.store(0xDEAD_BEEF_1234_5678, m, -31_990, 250, 17, Bound::Lower);
         let hit = tt.probe(0xDEAD_BEEF_1234_5678).unwrap();
         assert_eq!(hit.mv, m);
-        assert_eq!((hit.score, hit.eval, hit.depth, hit.bound), (-31_990, 250, 17, Bound::Lower));
+        assert_eq!(
+            (hit.score, hit.eval, hit.depth, hit.bound),
+            (-31_990, 250, 17, Bound::Lower)
+        );
         assert!(tt.probe(0xDEAD_BEEF_1234_5679).is_none());
         let c = Move::new(Square::new(4), Square::new(6), MoveKind::CastleHigh);
         tt.store(7, c, 0, 0, 0, Bound::Exact);

@@ -146,10 +146,18 @@ pub fn detect_protocol(spec: &EngineSpec, debug: bool) -> Result<Protocol, Engin
                     p.shutdown("quit", QUIT_GRACE);
                     return Ok(Protocol::Uci);
                 }
-                if l.starts_with("id ") || l.starts_with("option ") || l.starts_with("info") || l.is_empty() {
+                if l.starts_with("id ")
+                    || l.starts_with("option ")
+                    || l.starts_with("info")
+                    || l.is_empty()
+                {
                     continue;
                 }
-                if l.starts_with("feature") || l.contains("error") || l.contains("illegal") || l.contains("unknown") {
+                if l.starts_with("feature")
+                    || l.contains("error")
+                    || l.contains("illegal")
+                    || l.contains("unknown")
+                {
                     p.shutdown("quit", QUIT_GRACE);
                     return Ok(Protocol::Xboard);
                 }
@@ -199,7 +207,11 @@ pub fn parse_features(text: &str) -> Vec<(String, String)> {
 /// Reads `score` and `depth` from a UCI `info` line.
 fn parse_uci_info(line: &str, score: &mut Option<Score>, depth: &mut Option<u32>) {
     let words: Vec<&str> = line.split_whitespace().collect();
-    if words.contains(&"string") || words.iter().any(|w| *w == "lowerbound" || *w == "upperbound") {
+    if words.contains(&"string")
+        || words
+            .iter()
+            .any(|w| *w == "lowerbound" || *w == "upperbound")
+    {
         return;
     }
     let mut i = 1;
@@ -228,7 +240,11 @@ fn parse_uci_info(line: &str, score: &mut Option<Score>, depth: &mut Option<u32>
 /// Reads XBoard thinking output: `ply score time nodes pv...`.
 fn parse_xboard_thinking(line: &str) -> Option<(u32, Score)> {
     let mut words = line.split_whitespace();
-    let ply: u32 = words.next()?.trim_end_matches(['.', '&', '+', '-']).parse().ok()?;
+    let ply: u32 = words
+        .next()?
+        .trim_end_matches(['.', '&', '+', '-'])
+        .parse()
+        .ok()?;
     let score: i64 = words.next()?.parse().ok()?;
     // time and nodes must be numbers too, or this is not thinking output.
     words.next()?.parse::<u64>().ok()?;
@@ -243,16 +259,23 @@ fn parse_xboard_thinking(line: &str) -> Option<(u32, Score)> {
 }
 
 fn xboard_secs(ms: u64) -> String {
-    if ms % 1000 == 0 {
+    if ms.is_multiple_of(1000) {
         (ms / 1000).to_string()
     } else {
-        format!("{:.3}", ms as f64 / 1000.0).trim_end_matches('0').to_string()
+        format!("{:.3}", ms as f64 / 1000.0)
+            .trim_end_matches('0')
+            .to_string()
     }
 }
 
 impl Engine {
     /// Starts the engine and sets it up for `variant` and the time control `tc`.
-    pub fn start(spec: &EngineSpec, variant: &Variant, tc: TimeControl, debug: bool) -> Result<Engine, EngineError> {
+    pub fn start(
+        spec: &EngineSpec,
+        variant: &Variant,
+        tc: TimeControl,
+        debug: bool,
+    ) -> Result<Engine, EngineError> {
         let protocol = match spec.protocol {
             Protocol::Auto => detect_protocol(spec, debug)?,
             p => p,
@@ -262,7 +285,13 @@ impl Engine {
             Protocol::Xboard => Proto::Xboard(XboardState::default()),
             _ => Proto::Uci(UciState::default()),
         };
-        let mut engine = Engine { name: spec.name.clone(), spec: spec.clone(), process, proto, tc: spec.tc.unwrap_or(tc) };
+        let mut engine = Engine {
+            name: spec.name.clone(),
+            spec: spec.clone(),
+            process,
+            proto,
+            tc: spec.tc.unwrap_or(tc),
+        };
         match engine.proto {
             Proto::Uci(_) => engine.uci_handshake(variant)?,
             Proto::Xboard(_) => engine.xboard_handshake(variant)?,
@@ -288,7 +317,11 @@ impl Engine {
             if let Some(rest) = line.strip_prefix("option name ") {
                 let name = rest.split(" type ").next().unwrap_or("").trim().to_string();
                 if name.eq_ignore_ascii_case("UCI_Variant") {
-                    let vars = rest.split(" var ").skip(1).map(|v| v.trim().to_string()).collect();
+                    let vars = rest
+                        .split(" var ")
+                        .skip(1)
+                        .map(|v| v.trim().to_string())
+                        .collect();
                     variant_option = Some(vars);
                 }
                 options.push(name);
@@ -296,23 +329,37 @@ impl Engine {
         }
         for (name, value) in &self.spec.options {
             if !options.iter().any(|o| o.eq_ignore_ascii_case(name)) {
-                log::warn!("{}: option '{name}' is not announced by the engine; sent anyway", self.name);
+                log::warn!(
+                    "{}: option '{name}' is not announced by the engine; sent anyway",
+                    self.name
+                );
             }
-            self.process.send(&format!("setoption name {name} value {value}"));
+            self.process
+                .send(&format!("setoption name {name} value {value}"));
         }
-        let names: Vec<&str> = std::iter::once(variant.name.as_str()).chain(variant.aliases.iter().map(String::as_str)).collect();
+        let names: Vec<&str> = std::iter::once(variant.name.as_str())
+            .chain(variant.aliases.iter().map(String::as_str))
+            .collect();
         match &variant_option {
             Some(vars) => {
                 let chosen = if vars.is_empty() {
                     Some(variant.name.clone())
                 } else {
-                    names.iter().find(|n| vars.iter().any(|v| v.eq_ignore_ascii_case(n))).map(|n| n.to_string())
+                    names
+                        .iter()
+                        .find(|n| vars.iter().any(|v| v.eq_ignore_ascii_case(n)))
+                        .map(|n| n.to_string())
                 };
                 match chosen {
-                    Some(v) => self.process.send(&format!("setoption name UCI_Variant value {v}")),
+                    Some(v) => self
+                        .process
+                        .send(&format!("setoption name UCI_Variant value {v}")),
                     None if variant.name == "chess" => {}
                     None => {
-                        return Err(EngineError::Protocol(format!("the engine does not play {}", variant.name)));
+                        return Err(EngineError::Protocol(format!(
+                            "the engine does not play {}",
+                            variant.name
+                        )));
                     }
                 }
             }
@@ -333,7 +380,9 @@ impl Engine {
     fn sync_ready(&mut self) -> Result<(), EngineError> {
         self.process.send("isready");
         let deadline = Instant::now() + HANDSHAKE;
-        self.process.wait_for(deadline, "readyok", |l| l.trim() == "readyok").map(|_| ())
+        self.process
+            .wait_for(deadline, "readyok", |l| l.trim() == "readyok")
+            .map(|_| ())
     }
 
     fn xboard_handshake(&mut self, variant: &Variant) -> Result<(), EngineError> {
@@ -349,7 +398,9 @@ impl Engine {
                 Err(EngineError::Timeout(_)) if deadline < start + HANDSHAKE => break,
                 Err(e) => return Err(e),
             };
-            let Some(rest) = line.trim().strip_prefix("feature ") else { continue };
+            let Some(rest) = line.trim().strip_prefix("feature ") else {
+                continue;
+            };
             let mut finished = false;
             for (key, value) in parse_features(rest) {
                 let on = value == "1";
@@ -375,7 +426,8 @@ impl Engine {
                         true
                     }
                     "variants" => {
-                        state.variants = Some(value.split(',').map(|v| v.trim().to_string()).collect());
+                        state.variants =
+                            Some(value.split(',').map(|v| v.trim().to_string()).collect());
                         true
                     }
                     "myname" => true,
@@ -383,7 +435,10 @@ impl Engine {
                     "san" => !on,
                     _ => true,
                 };
-                self.process.send(&format!("{} {key}", if accept { "accepted" } else { "rejected" }));
+                self.process.send(&format!(
+                    "{} {key}",
+                    if accept { "accepted" } else { "rejected" }
+                ));
             }
             if finished {
                 break;
@@ -394,7 +449,12 @@ impl Engine {
             let list = state.variants.clone().unwrap_or_default();
             match names.clone().find(|n| list.iter().any(|v| v == *n)) {
                 Some(n) => state.variant = Some(n.clone()),
-                None => return Err(EngineError::Protocol(format!("the engine does not play {}", variant.name))),
+                None => {
+                    return Err(EngineError::Protocol(format!(
+                        "the engine does not play {}",
+                        variant.name
+                    )))
+                }
             }
         }
         for (name, value) in &self.spec.options {
@@ -407,7 +467,9 @@ impl Engine {
     /// Waits until the engine has read everything sent so far (`ping`, where it has it). Lines
     /// saying a move or position was refused become protocol errors.
     fn xboard_sync(&mut self) -> Result<(), EngineError> {
-        let Proto::Xboard(state) = &mut self.proto else { return Ok(()) };
+        let Proto::Xboard(state) = &mut self.proto else {
+            return Ok(());
+        };
         if !state.ping {
             return Ok(());
         }
@@ -417,13 +479,18 @@ impl Engine {
         let deadline = Instant::now() + HANDSHAKE;
         let want = format!("pong {n}");
         loop {
-            let (line, _) = self.process.recv(deadline, "pong").map_err(|e| map_timeout(e, "pong"))?;
+            let (line, _) = self
+                .process
+                .recv(deadline, "pong")
+                .map_err(|e| map_timeout(e, "pong"))?;
             let l = line.trim();
             if l == want {
                 return Ok(());
             }
             if l.starts_with("Illegal move") || l.starts_with("Error") {
-                return Err(EngineError::Protocol(format!("the engine refused the position: {l}")));
+                return Err(EngineError::Protocol(format!(
+                    "the engine refused the position: {l}"
+                )));
             }
         }
     }
@@ -442,7 +509,9 @@ impl Engine {
     fn xboard_setup(&mut self, view: &GameView) -> Result<(), EngineError> {
         let tc = self.tc;
         let depth = self.spec.depth;
-        let Proto::Xboard(state) = &mut self.proto else { return Ok(()) };
+        let Proto::Xboard(state) = &mut self.proto else {
+            return Ok(());
+        };
         let p = &mut self.process;
         p.send("new");
         if let Some(v) = &state.variant {
@@ -450,11 +519,23 @@ impl Engine {
         }
         p.send("force");
         match tc {
-            TimeControl::Clock { moves, base_ms, inc_ms } => {
+            TimeControl::Clock {
+                moves,
+                base_ms,
+                inc_ms,
+            } => {
                 let minutes = base_ms / 60_000;
                 let rest = base_ms % 60_000;
-                let base = if rest == 0 { minutes.to_string() } else { format!("{minutes}:{:02}", rest / 1000) };
-                let base = if rest % 1000 != 0 { format!("{minutes}:{}", xboard_secs(rest)) } else { base };
+                let base = if rest == 0 {
+                    minutes.to_string()
+                } else {
+                    format!("{minutes}:{:02}", rest / 1000)
+                };
+                let base = if rest % 1000 != 0 {
+                    format!("{minutes}:{}", xboard_secs(rest))
+                } else {
+                    base
+                };
                 p.send(&format!("level {moves} {base} {}", xboard_secs(inc_ms)));
             }
             TimeControl::PerMove { ms } => p.send(&format!("st {}", xboard_secs(ms))),
@@ -466,7 +547,9 @@ impl Engine {
         p.send("easy");
         if !view.root_is_start {
             if !state.setboard {
-                return Err(EngineError::Protocol("the engine cannot set up a position (no setboard)".into()));
+                return Err(EngineError::Protocol(
+                    "the engine cannot set up a position (no setboard)".into(),
+                ));
             }
             p.send(&format!("setboard {}", view.root_fen));
         }
@@ -488,7 +571,11 @@ impl Engine {
     }
 
     fn uci_think(&mut self, view: &GameView, clocks: &ClockView) -> Result<Thought, EngineError> {
-        let mut position = if view.root_is_start { "position startpos".to_string() } else { format!("position fen {}", view.root_fen) };
+        let mut position = if view.root_is_start {
+            "position startpos".to_string()
+        } else {
+            format!("position fen {}", view.root_fen)
+        };
         if !view.moves.is_empty() {
             position.push_str(" moves ");
             position.push_str(&view.moves.join(" "));
@@ -531,13 +618,26 @@ impl Engine {
             if l.starts_with("info ") {
                 parse_uci_info(l, &mut score, &mut depth);
             } else if let Some(rest) = l.strip_prefix("bestmove") {
-                let mv = rest.split_whitespace().next().unwrap_or("(none)").to_string();
-                return Ok(Thought { action: Action::Move(mv), score, depth, elapsed: at.saturating_duration_since(start) });
+                let mv = rest
+                    .split_whitespace()
+                    .next()
+                    .unwrap_or("(none)")
+                    .to_string();
+                return Ok(Thought {
+                    action: Action::Move(mv),
+                    score,
+                    depth,
+                    elapsed: at.saturating_duration_since(start),
+                });
             }
         }
     }
 
-    fn xboard_think(&mut self, view: &GameView, clocks: &ClockView) -> Result<Thought, EngineError> {
+    fn xboard_think(
+        &mut self,
+        view: &GameView,
+        clocks: &ClockView,
+    ) -> Result<Thought, EngineError> {
         let in_sync = match &self.proto {
             Proto::Xboard(s) => match &s.synced {
                 Some((root, moves)) => root == view.root_fen && view.moves.starts_with(moves),
@@ -547,10 +647,17 @@ impl Engine {
         };
         if !in_sync {
             let done = view.moves.to_vec();
-            self.xboard_setup(&GameView { moves: &done, ..*view })?;
+            self.xboard_setup(&GameView {
+                moves: &done,
+                ..*view
+            })?;
         }
-        let Proto::Xboard(state) = &mut self.proto else { unreachable!("xboard_think on a UCI engine") };
-        let (_, known) = state.synced.get_or_insert_with(|| (view.root_fen.to_string(), Vec::new()));
+        let Proto::Xboard(state) = &mut self.proto else {
+            unreachable!("xboard_think on a UCI engine")
+        };
+        let (_, known) = state
+            .synced
+            .get_or_insert_with(|| (view.root_fen.to_string(), Vec::new()));
         let prefix = if state.usermove { "usermove " } else { "" };
         let p = &mut self.process;
         for m in &view.moves[known.len()..] {
@@ -575,22 +682,47 @@ impl Engine {
             let first = words.next().unwrap_or("");
             if first == "move" {
                 let mv = words.next().unwrap_or("(none)").to_string();
-                break Ok(Thought { action: Action::Move(mv), score, depth, elapsed });
+                break Ok(Thought {
+                    action: Action::Move(mv),
+                    score,
+                    depth,
+                    elapsed,
+                });
             }
             let lower = l.to_ascii_lowercase();
-            if let Some(mv) = lower.strip_prefix("my move is").map(|r| r.trim_start_matches([' ', ':']).trim()) {
+            if let Some(mv) = lower
+                .strip_prefix("my move is")
+                .map(|r| r.trim_start_matches([' ', ':']).trim())
+            {
                 let mv = l[l.len() - mv.len()..].to_string();
-                break Ok(Thought { action: Action::Move(mv), score, depth, elapsed });
+                break Ok(Thought {
+                    action: Action::Move(mv),
+                    score,
+                    depth,
+                    elapsed,
+                });
             }
             if first == "resign" || lower == "tellics resign" {
-                break Ok(Thought { action: Action::Resign, score, depth, elapsed });
+                break Ok(Thought {
+                    action: Action::Resign,
+                    score,
+                    depth,
+                    elapsed,
+                });
             }
             if matches!(first, "1-0" | "0-1" | "1/2-1/2") {
                 let comment = l[first.len()..].trim().trim_matches(['{', '}']).to_string();
-                break Ok(Thought { action: Action::Claim(first.to_string(), comment), score, depth, elapsed });
+                break Ok(Thought {
+                    action: Action::Claim(first.to_string(), comment),
+                    score,
+                    depth,
+                    elapsed,
+                });
             }
             if first.starts_with("Illegal") || first == "Error" || first.starts_with("Error") {
-                break Err(EngineError::Protocol(format!("the engine refused a move: {l}")));
+                break Err(EngineError::Protocol(format!(
+                    "the engine refused a move: {l}"
+                )));
             }
             if let Some((d, s)) = parse_xboard_thinking(l) {
                 depth = Some(d);
@@ -599,7 +731,11 @@ impl Engine {
         };
         // Keep the engine from playing on by itself when the next move comes in.
         p.send("force");
-        if let Ok(Thought { action: Action::Move(m), .. }) = &result {
+        if let Ok(Thought {
+            action: Action::Move(m),
+            ..
+        }) = &result
+        {
             known.push(m.clone());
         }
         result
@@ -637,7 +773,9 @@ mod tests {
 
     #[test]
     fn features_parse() {
-        let f = parse_features("myname=\"Fairy-Max 5.0b\" setboard=0 ping=1 variants=\"normal,capablanca\" done=0");
+        let f = parse_features(
+            "myname=\"Fairy-Max 5.0b\" setboard=0 ping=1 variants=\"normal,capablanca\" done=0",
+        );
         assert_eq!(f[0], ("myname".to_string(), "Fairy-Max 5.0b".to_string()));
         assert_eq!(f[1], ("setboard".to_string(), "0".to_string()));
         assert_eq!(f[3].1, "normal,capablanca");
@@ -649,7 +787,11 @@ mod tests {
     #[test]
     fn info_and_thinking_parse() {
         let (mut s, mut d) = (None, None);
-        parse_uci_info("info depth 12 seldepth 20 score cp -35 nodes 100 pv e2e4 e7e5", &mut s, &mut d);
+        parse_uci_info(
+            "info depth 12 seldepth 20 score cp -35 nodes 100 pv e2e4 e7e5",
+            &mut s,
+            &mut d,
+        );
         assert_eq!((s, d), (Some(Score::Cp(-35)), Some(12)));
         parse_uci_info("info depth 13 score mate 3 pv a1a8", &mut s, &mut d);
         assert_eq!(s, Some(Score::Mate(3)));
@@ -657,8 +799,14 @@ mod tests {
         assert_eq!(s, Some(Score::Mate(3)));
         parse_uci_info("info string score cp 5", &mut s, &mut d);
         parse_uci_info("info score", &mut s, &mut d);
-        assert_eq!(parse_xboard_thinking(" 6      -12        9      64146 b1c3 b8c6"), Some((6, Score::Cp(-12))));
-        assert_eq!(parse_xboard_thinking("6. 100003 9 1 a1a8"), Some((6, Score::Mate(3))));
+        assert_eq!(
+            parse_xboard_thinking(" 6      -12        9      64146 b1c3 b8c6"),
+            Some((6, Score::Cp(-12)))
+        );
+        assert_eq!(
+            parse_xboard_thinking("6. 100003 9 1 a1a8"),
+            Some((6, Score::Mate(3)))
+        );
         assert_eq!(parse_xboard_thinking("tellics say hello"), None);
         assert_eq!(Score::Cp(35).to_string(), "+0.35");
         assert_eq!(Score::Mate(-2).to_string(), "-M2");

@@ -7,13 +7,20 @@ use std::time::Duration;
 pub enum TimeControl {
     /// `moves/base+inc`: `base` for each period of `moves` moves (0 = the whole game), plus
     /// `inc` after every move.
-    Clock { moves: u32, base_ms: u64, inc_ms: u64 },
+    Clock {
+        moves: u32,
+        base_ms: u64,
+        inc_ms: u64,
+    },
     /// A fixed time for every move.
     PerMove { ms: u64 },
 }
 
 fn seconds(text: &str, what: &str) -> Result<u64, String> {
-    let secs: f64 = text.trim().parse().map_err(|_| format!("{what}: '{text}' is not a number of seconds"))?;
+    let secs: f64 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("{what}: '{text}' is not a number of seconds"))?;
     if !secs.is_finite() || !(0.0..=1e7).contains(&secs) {
         return Err(format!("{what}: '{text}' is out of range"));
     }
@@ -32,7 +39,12 @@ impl TimeControl {
             return Ok(TimeControl::PerMove { ms });
         }
         let (moves, rest) = match text.split_once('/') {
-            Some((m, r)) => (m.trim().parse::<u32>().map_err(|_| format!("'{m}' is not a number of moves"))?, r),
+            Some((m, r)) => (
+                m.trim()
+                    .parse::<u32>()
+                    .map_err(|_| format!("'{m}' is not a number of moves"))?,
+                r,
+            ),
             None => (0, text),
         };
         let (base, inc) = match rest.split_once('+') {
@@ -41,7 +53,10 @@ impl TimeControl {
         };
         let base_ms = match base.split_once(':') {
             Some((m, s)) => {
-                let minutes: u64 = m.trim().parse().map_err(|_| format!("'{base}' is not a time"))?;
+                let minutes: u64 = m
+                    .trim()
+                    .parse()
+                    .map_err(|_| format!("'{base}' is not a time"))?;
                 minutes * 60_000 + seconds(s, "base time")?
             }
             None => seconds(base, "base time")?,
@@ -49,7 +64,11 @@ impl TimeControl {
         if base_ms == 0 && inc == 0 {
             return Err(format!("time control '{text}' gives no time"));
         }
-        Ok(TimeControl::Clock { moves, base_ms, inc_ms: inc })
+        Ok(TimeControl::Clock {
+            moves,
+            base_ms,
+            inc_ms: inc,
+        })
     }
 
     /// The time on each clock at the start.
@@ -62,7 +81,7 @@ impl TimeControl {
 }
 
 fn secs_text(ms: u64) -> String {
-    if ms % 1000 == 0 {
+    if ms.is_multiple_of(1000) {
         format!("{}", ms / 1000)
     } else {
         let s = format!("{:.3}", ms as f64 / 1000.0);
@@ -74,7 +93,11 @@ impl fmt::Display for TimeControl {
     /// The PGN `TimeControl` form: `40/60+0.5`, `10+0.1`, `0.5/move`.
     fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
         match *self {
-            TimeControl::Clock { moves, base_ms, inc_ms } => {
+            TimeControl::Clock {
+                moves,
+                base_ms,
+                inc_ms,
+            } => {
                 if moves > 0 {
                     write!(f, "{moves}/")?;
                 }
@@ -100,7 +123,11 @@ pub struct Clock {
 
 impl Clock {
     pub fn new(tc: TimeControl) -> Clock {
-        Clock { tc, left_ms: tc.start_ms(), moves: 0 }
+        Clock {
+            tc,
+            left_ms: tc.start_ms(),
+            moves: 0,
+        }
     }
 
     /// Moves until the next time control (UCI `movestogo`), if the control has periods.
@@ -122,11 +149,15 @@ impl Clock {
         let ok = used_ms <= self.left_ms + margin.as_millis() as i64;
         self.moves += 1;
         match self.tc {
-            TimeControl::Clock { moves, base_ms, inc_ms } => {
+            TimeControl::Clock {
+                moves,
+                base_ms,
+                inc_ms,
+            } => {
                 self.left_ms -= used_ms;
                 if ok {
                     self.left_ms += inc_ms as i64;
-                    if moves > 0 && self.moves % moves == 0 {
+                    if moves > 0 && self.moves.is_multiple_of(moves) {
                         self.left_ms += base_ms as i64;
                     }
                 }
@@ -146,11 +177,24 @@ mod tests {
     #[test]
     fn time_controls_parse_and_print() {
         let tc = TimeControl::parse("10+0.1").unwrap();
-        assert_eq!(tc, TimeControl::Clock { moves: 0, base_ms: 10_000, inc_ms: 100 });
+        assert_eq!(
+            tc,
+            TimeControl::Clock {
+                moves: 0,
+                base_ms: 10_000,
+                inc_ms: 100
+            }
+        );
         assert_eq!(tc.to_string(), "10+0.1");
         assert_eq!(TimeControl::parse("40/1:30").unwrap().to_string(), "40/90");
-        assert_eq!(TimeControl::parse("st=0.25").unwrap(), TimeControl::PerMove { ms: 250 });
-        assert_eq!(TimeControl::parse("st=0.25").unwrap().to_string(), "0.25/move");
+        assert_eq!(
+            TimeControl::parse("st=0.25").unwrap(),
+            TimeControl::PerMove { ms: 250 }
+        );
+        assert_eq!(
+            TimeControl::parse("st=0.25").unwrap().to_string(),
+            "0.25/move"
+        );
         assert!(TimeControl::parse("0+0").is_err());
         assert!(TimeControl::parse("x+1").is_err());
         assert!(TimeControl::parse("-5").is_err());

@@ -6,7 +6,9 @@ use super::client::{move_deadline, Action, ClockView, Engine, GameView, Thought}
 use super::clock::{Clock, TimeControl};
 use super::pgn::{PgnGame, PgnMove};
 use super::process::EngineError;
-use super::referee::{color_name, has_mating_material, legal_moves, rule_ending, Ending, Outcome, Termination};
+use super::referee::{
+    color_name, has_mating_material, legal_moves, rule_ending, Ending, Outcome, Termination,
+};
 use super::spec::EngineSpec;
 use crate::game::{Game, GameType};
 use crate::protocol::san;
@@ -46,7 +48,10 @@ pub struct GameRecord {
 
 /// Today's date as PGN writes it (UTC).
 pub fn pgn_date() -> String {
-    let secs = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs()).unwrap_or(0);
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs())
+        .unwrap_or(0);
     let days = (secs / 86_400) as i64;
     // Civil date from days since 1970-01-01 (H. Hinnant's algorithm).
     let z = days + 719_468;
@@ -84,27 +89,53 @@ struct Player {
 pub fn engine_failure(color: Color, name: &str, e: &EngineError, starting: bool) -> Ending {
     let who = color_name(color);
     match e {
-        EngineError::Start(msg) => Ending::loss(color, Termination::Abandoned, format!("{who} ({name}) failed to start: {msg}")),
-        EngineError::Crashed => Ending::loss(color, Termination::Abandoned, format!("{who} disconnects ({name} exited)")),
+        EngineError::Start(msg) => Ending::loss(
+            color,
+            Termination::Abandoned,
+            format!("{who} ({name}) failed to start: {msg}"),
+        ),
+        EngineError::Crashed => Ending::loss(
+            color,
+            Termination::Abandoned,
+            format!("{who} disconnects ({name} exited)"),
+        ),
         EngineError::Timeout(what) if starting => Ending::loss(
             color,
             Termination::StalledConnection,
             format!("{who}'s connection stalls ({name} sent no {what} in time)"),
         ),
-        EngineError::Timeout(_) => Ending::loss(color, Termination::TimeForfeit, format!("{who} loses on time (no move from {name})")),
-        EngineError::Protocol(msg) => Ending::loss(color, Termination::RulesInfraction, format!("{who} ({name}): {msg}")),
+        EngineError::Timeout(_) => Ending::loss(
+            color,
+            Termination::TimeForfeit,
+            format!("{who} loses on time (no move from {name})"),
+        ),
+        EngineError::Protocol(msg) => Ending::loss(
+            color,
+            Termination::RulesInfraction,
+            format!("{who} ({name}): {msg}"),
+        ),
     }
 }
 
 /// Plays one game. `round` numbers it in the PGN.
-pub fn play_game(gt: &GameType, rules: &GameRules, opening: &Opening, white: &EngineSpec, black: &EngineSpec, round: usize) -> GameRecord {
+pub fn play_game(
+    gt: &GameType,
+    rules: &GameRules,
+    opening: &Opening,
+    white: &EngineSpec,
+    black: &EngineSpec,
+    round: usize,
+) -> GameRecord {
     let variant = gt.variant.clone();
     let mut game = match &opening.fen {
         Some(f) => gt.position(f).unwrap_or_else(|_| gt.start()),
         None => gt.start(),
     };
     let root_fen = game.fen();
-    let root_is_start = opening.fen.as_deref().map_or(true, |f| f.trim() == variant.start_fen.trim());
+    let root_is_start = opening
+        .fen
+        .as_deref()
+        .is_none_or(|f| f.trim() == variant.start_fen.trim());
     let mut pgn = PgnGame::default();
     pgn.set_tag("Event", rules.event.clone());
     pgn.set_tag("Site", "?");
@@ -127,11 +158,18 @@ pub fn play_game(gt: &GameType, rules: &GameRules, opening: &Opening, white: &En
             Ok(mv) => {
                 let s = san::to_san(&mut game, mv);
                 uci_moves.push(game.move_to_uci(mv));
-                pgn.moves.push(PgnMove { san: s, comment: Some("book".into()) });
+                pgn.moves.push(PgnMove {
+                    san: s,
+                    comment: Some("book".into()),
+                });
                 game.play(mv);
             }
             Err(e) => {
-                let ending = Ending::new(Outcome::Unfinished, Termination::Unterminated, format!("bad opening: {e}"));
+                let ending = Ending::new(
+                    Outcome::Unfinished,
+                    Termination::Unterminated,
+                    format!("bad opening: {e}"),
+                );
                 return finish(pgn, ending, white, black, game.fen());
             }
         }
@@ -141,10 +179,24 @@ pub fn play_game(gt: &GameType, rules: &GameRules, opening: &Opening, white: &En
         .iter()
         .map(|s| {
             let tc = s.tc.unwrap_or(rules.tc);
-            Player { engine: None, clock: Clock::new(tc), bad_scores: 0 }
+            Player {
+                engine: None,
+                clock: Clock::new(tc),
+                bad_scores: 0,
+            }
         })
         .collect();
-    let ending = run(&mut game, gt, rules, specs, &mut players, &root_fen, root_is_start, &mut uci_moves, &mut pgn);
+    let ending = run(
+        &mut game,
+        gt,
+        rules,
+        specs,
+        &mut players,
+        &root_fen,
+        root_is_start,
+        &mut uci_moves,
+        &mut pgn,
+    );
     for p in players.iter_mut() {
         if let Some(e) = p.engine.as_mut() {
             e.game_over(ending.outcome.pgn(), &ending.reason);
@@ -159,13 +211,24 @@ pub fn play_game(gt: &GameType, rules: &GameRules, opening: &Opening, white: &En
     finish(pgn, ending, white, black, game.fen())
 }
 
-fn finish(mut pgn: PgnGame, ending: Ending, white: &EngineSpec, black: &EngineSpec, _fen: String) -> GameRecord {
+fn finish(
+    mut pgn: PgnGame,
+    ending: Ending,
+    white: &EngineSpec,
+    black: &EngineSpec,
+    _fen: String,
+) -> GameRecord {
     pgn.set_tag("Result", ending.outcome.pgn());
     pgn.set_tag("PlyCount", pgn.moves.len().to_string());
     pgn.set_tag("Termination", ending.termination.pgn());
     pgn.result = ending.outcome.pgn().to_string();
     pgn.final_comment = Some(ending.reason.clone());
-    GameRecord { white: white.name.clone(), black: black.name.clone(), ending, pgn }
+    GameRecord {
+        white: white.name.clone(),
+        black: black.name.clone(),
+        ending,
+        pgn,
+    }
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -187,10 +250,16 @@ fn run(
     for color in Color::BOTH {
         let spec = specs[color.index()];
         let player = &mut players[color.index()];
-        let started = Engine::start(spec, &gt.variant, player.clock.tc, rules.debug).and_then(|mut e| {
-            let view = GameView { root_fen, root_is_start, moves: uci_moves, to_move: game.side_to_move() };
-            e.new_game(&view).map(|_| e)
-        });
+        let started =
+            Engine::start(spec, &gt.variant, player.clock.tc, rules.debug).and_then(|mut e| {
+                let view = GameView {
+                    root_fen,
+                    root_is_start,
+                    moves: uci_moves,
+                    to_move: game.side_to_move(),
+                };
+                e.new_game(&view).map(|_| e)
+            });
         match started {
             Ok(e) => player.engine = Some(e),
             Err(err) => return engine_failure(color, &spec.name, &err, true),
@@ -202,8 +271,16 @@ fn run(
         let who = color_name(us);
         let deadline = move_deadline(&players[us.index()].clock, rules.margin);
         let thought = {
-            let clocks = ClockView { clocks: [&players[0].clock, &players[1].clock], deadline };
-            let view = GameView { root_fen, root_is_start, moves: uci_moves, to_move: us };
+            let clocks = ClockView {
+                clocks: [&players[0].clock, &players[1].clock],
+                deadline,
+            };
+            let view = GameView {
+                root_fen,
+                root_is_start,
+                moves: uci_moves,
+                to_move: us,
+            };
             let Some(engine) = players[us.index()].engine.as_mut() else {
                 return Ending::loss(us, Termination::Abandoned, format!("{who} has no engine"));
             };
@@ -214,7 +291,11 @@ fn run(
             Err(e) => {
                 let mut end = engine_failure(us, &name, &e, false);
                 if end.termination == Termination::TimeForfeit && !has_mating_material(game, !us) {
-                    end = Ending::new(Outcome::Draw, Termination::TimeForfeit, format!("Draw: {who} loses on time, but the opponent cannot mate"));
+                    end = Ending::new(
+                        Outcome::Draw,
+                        Termination::TimeForfeit,
+                        format!("Draw: {who} loses on time, but the opponent cannot mate"),
+                    );
                 }
                 // A stalled engine is killed at once rather than asked to quit.
                 players[us.index()].engine = None;
@@ -225,20 +306,38 @@ fn run(
         if !player.clock.charge(thought.elapsed, rules.margin) {
             let over = -player.clock.left_ms;
             if !has_mating_material(game, !us) {
-                return Ending::new(Outcome::Draw, Termination::TimeForfeit, format!("Draw: {who} loses on time, but the opponent cannot mate"));
+                return Ending::new(
+                    Outcome::Draw,
+                    Termination::TimeForfeit,
+                    format!("Draw: {who} loses on time, but the opponent cannot mate"),
+                );
             }
-            return Ending::loss(us, Termination::TimeForfeit, format!("{who} loses on time ({over} ms over)"));
+            return Ending::loss(
+                us,
+                Termination::TimeForfeit,
+                format!("{who} loses on time ({over} ms over)"),
+            );
         }
         let text = match &thought.action {
             Action::Move(m) => m.clone(),
-            Action::Resign => return Ending::loss(us, Termination::Normal, format!("{who} resigns")),
+            Action::Resign => {
+                return Ending::loss(us, Termination::Normal, format!("{who} resigns"))
+            }
             Action::Claim(result, comment) => {
                 // The referee already ends every game the rules end; a claim it has not made is
                 // false, unless the claimant gives the game away.
                 if Outcome::from_pgn(result) == Some(Outcome::Win(!us)) {
-                    return Ending::loss(us, Termination::Normal, format!("{who} resigns ({comment})"));
+                    return Ending::loss(
+                        us,
+                        Termination::Normal,
+                        format!("{who} resigns ({comment})"),
+                    );
                 }
-                return Ending::loss(us, Termination::RulesInfraction, format!("{who} makes a false claim: {result} {{{comment}}}"));
+                return Ending::loss(
+                    us,
+                    Termination::RulesInfraction,
+                    format!("{who} makes a false claim: {result} {{{comment}}}"),
+                );
             }
         };
         let legal = legal_moves(game);
@@ -248,13 +347,20 @@ fn run(
                 Ok(m) => m,
                 Err(_) => {
                     let shown: String = text.chars().take(40).collect();
-                    return Ending::loss(us, Termination::IllegalMove, format!("{who} makes an illegal move: {shown}"));
+                    return Ending::loss(
+                        us,
+                        Termination::IllegalMove,
+                        format!("{who} makes an illegal move: {shown}"),
+                    );
                 }
             },
         };
         let s = san::to_san_with(game, mv, &legal);
         uci_moves.push(game.move_to_uci(mv));
-        pgn.moves.push(PgnMove { san: s, comment: Some(thought.comment()) });
+        pgn.moves.push(PgnMove {
+            san: s,
+            comment: Some(thought.comment()),
+        });
         game.play(mv);
         if let Some(end) = rule_ending(game) {
             return end;
@@ -277,7 +383,11 @@ fn run(
         if let Some(n) = rules.draw_after {
             let played = uci_moves.len() as u32 / 2;
             if played >= n {
-                return Ending::new(Outcome::Draw, Termination::Adjudication, format!("Draw by adjudication after {n} moves"));
+                return Ending::new(
+                    Outcome::Draw,
+                    Termination::Adjudication,
+                    format!("Draw by adjudication after {n} moves"),
+                );
             }
         }
     }

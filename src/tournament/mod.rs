@@ -52,15 +52,17 @@ pub struct MatchArgs {
     /// Random legal plies played after the opening (chosen by --seed).
     #[arg(long, default_value_t = 0, value_name = "K")]
     pub random_plies: usize,
+    /// Seed of the random plies (the same seed gives the same openings).
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// Write every game to this PGN file (replaced).
     #[arg(long, value_name = "FILE")]
     pub pgn: Option<String>,
-    /// Stop when the SPRT decides: `elo0=0 elo1=5 alpha=0.05 beta=0.05` (two engines only).
+    /// Stop when the SPRT decides: `elo0=0 elo1=5 alpha=0.05 beta=0.05` (two engines only;
+    /// logistic Elo, trinomial GSPRT).
     #[arg(long, num_args = 0.., value_name = "KEY=VALUE")]
     pub sprt: Option<Vec<String>>,
-    /// Adjudicate a draw after this many moves.
+    /// Adjudicate a draw once the game has this many moves (opening included).
     #[arg(long, value_name = "N")]
     pub draw_after: Option<u32>,
     /// Adjudicate a loss for an engine whose score stays at or below -CP ...
@@ -113,7 +115,10 @@ pub fn load_variants(registry: &mut Registry, file: Option<&str>) -> Result<(), 
 
 /// Parses the engine specs, gives duplicates distinct names and resolves `proto=auto`.
 pub fn prepare_engines(texts: &[String], debug: bool) -> Result<Vec<EngineSpec>, String> {
-    let mut specs: Vec<EngineSpec> = texts.iter().map(|t| EngineSpec::parse(t)).collect::<Result<_, _>>()?;
+    let mut specs: Vec<EngineSpec> = texts
+        .iter()
+        .map(|t| EngineSpec::parse(t))
+        .collect::<Result<_, _>>()?;
     for i in 0..specs.len() {
         let base = specs[i].name.clone();
         let mut n = 1;
@@ -140,22 +145,39 @@ fn schedule(gt: &GameType, args: &MatchArgs, engines: usize, openings: &[Opening
         for b in a + 1..engines {
             for g in 0..args.games {
                 let k = g / 2;
-                let base = if openings.is_empty() { Opening::default() } else { openings[k % openings.len()].clone() };
+                let base = if openings.is_empty() {
+                    Opening::default()
+                } else {
+                    openings[k % openings.len()].clone()
+                };
                 let opening = if args.random_plies > 0 {
-                    let seed = args.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15).wrapping_add(k as u64);
+                    let seed = args
+                        .seed
+                        .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+                        .wrapping_add(k as u64);
                     openings::random_opening(gt, &base, args.random_plies, seed)
                 } else {
                     base
                 };
                 let (white, black) = if g % 2 == 0 { (a, b) } else { (b, a) };
-                jobs.push(Job { white, black, pair: (a, b), opening });
+                jobs.push(Job {
+                    white,
+                    black,
+                    pair: (a, b),
+                    opening,
+                });
             }
         }
     }
     jobs
 }
 
-fn score_line(names: &[String], pair: (usize, usize), tally: &Tally, sprt: Option<&Sprt>) -> String {
+fn score_line(
+    names: &[String],
+    pair: (usize, usize),
+    tally: &Tally,
+    sprt: Option<&Sprt>,
+) -> String {
     let mut line = format!(
         "Score of {} vs {}: {} - {} - {}  [{:.3}] {}  Elo {}",
         names[pair.0],
@@ -176,8 +198,15 @@ fn score_line(names: &[String], pair: (usize, usize), tally: &Tally, sprt: Optio
 }
 
 /// Runs a match and prints its progress to `out`.
-pub fn run_match(args: &MatchArgs, registry: &Registry, out: &mut dyn Write) -> Result<MatchReport, String> {
-    let gt = registry.find(&args.variant).map_err(|e| e.to_string())?.clone();
+pub fn run_match(
+    args: &MatchArgs,
+    registry: &Registry,
+    out: &mut dyn Write,
+) -> Result<MatchReport, String> {
+    let gt = registry
+        .find(&args.variant)
+        .map_err(|e| e.to_string())?
+        .clone();
     let tc = TimeControl::parse(&args.tc).map_err(|e| format!("--tc: {e}"))?;
     if args.engines.len() < 2 {
         return Err("give at least two engines (--engine ... --engine ...)".into());
@@ -202,7 +231,9 @@ pub fn run_match(args: &MatchArgs, registry: &Registry, out: &mut dyn Write) -> 
         }
         None => Vec::new(),
     };
-    let resign = args.resign_score.map(|cp| (cp.max(1), args.resign_moves.max(1)));
+    let resign = args
+        .resign_score
+        .map(|cp| (cp.max(1), args.resign_moves.max(1)));
     let specs = prepare_engines(&args.engines, args.debug)?;
     let names: Vec<String> = specs.iter().map(|s| s.name.clone()).collect();
     let mut pgn_file = match &args.pgn {
@@ -246,7 +277,14 @@ pub fn run_match(args: &MatchArgs, registry: &Registry, out: &mut dyn Write) -> 
                 }
                 let i = next.fetch_add(1, Ordering::SeqCst);
                 let Some(job) = jobs.get(i) else { break };
-                let record = play_game(gt, rules, &job.opening, &specs[job.white], &specs[job.black], i + 1);
+                let record = play_game(
+                    gt,
+                    rules,
+                    &job.opening,
+                    &specs[job.white],
+                    &specs[job.black],
+                    i + 1,
+                );
                 if tx.send((i, record)).is_err() {
                     break;
                 }
@@ -266,7 +304,10 @@ pub fn run_match(args: &MatchArgs, registry: &Registry, out: &mut dyn Write) -> 
                 ending.reason
             );
             if let Some(f) = pgn_file.as_mut() {
-                if let Err(e) = f.write_all(record.pgn.write().as_bytes()).and_then(|_| f.flush()) {
+                if let Err(e) = f
+                    .write_all(record.pgn.write().as_bytes())
+                    .and_then(|_| f.flush())
+                {
                     write_error.get_or_insert(format!("writing PGN: {e}"));
                     stop.store(true, Ordering::SeqCst);
                 }
@@ -278,12 +319,20 @@ pub fn run_match(args: &MatchArgs, registry: &Registry, out: &mut dyn Write) -> 
             points[job.black] += black_half;
             played[job.white] += 1;
             played[job.black] += 1;
-            let first_half = if job.white == job.pair.0 { white_half } else { black_half };
+            let first_half = if job.white == job.pair.0 {
+                white_half
+            } else {
+                black_half
+            };
             let tally = pair_tallies.entry(job.pair).or_default();
             if ending.outcome != referee::Outcome::Unfinished {
                 tally.add(first_half);
             }
-            let _ = writeln!(out, "{}", score_line(&names, job.pair, tally, sprt.as_ref()));
+            let _ = writeln!(
+                out,
+                "{}",
+                score_line(&names, job.pair, tally, sprt.as_ref())
+            );
             if let Some(s) = &sprt {
                 let (llr, d) = s.decide(tally);
                 if d != SprtDecision::Continue && !stop.load(Ordering::SeqCst) {
@@ -319,7 +368,14 @@ pub fn run_match(args: &MatchArgs, registry: &Registry, out: &mut dyn Write) -> 
         let mut order: Vec<usize> = (0..specs.len()).collect();
         order.sort_by(|&a, &b| points[b].cmp(&points[a]));
         for (rank, &e) in order.iter().enumerate() {
-            let _ = writeln!(out, "{:>3}. {:<24} {:>6.1} / {}", rank + 1, names[e], points[e] as f64 / 2.0, played[e]);
+            let _ = writeln!(
+                out,
+                "{:>3}. {:<24} {:>6.1} / {}",
+                rank + 1,
+                names[e],
+                points[e] as f64 / 2.0,
+                played[e]
+            );
         }
     }
     if let Some(s) = &sprt {

@@ -13,7 +13,9 @@ use rand::{Rng, SeedableRng};
 fn parse_line(line: &str) -> Opening {
     let (position, moves) = match line.split_once(" moves ") {
         Some((p, m)) => (p.trim(), m.split_whitespace().map(String::from).collect()),
-        None if line.starts_with("moves ") => ("", line[6..].split_whitespace().map(String::from).collect()),
+        None if line.starts_with("moves ") => {
+            ("", line[6..].split_whitespace().map(String::from).collect())
+        }
         None => (line.trim(), Vec::new()),
     };
     let first = position.split_whitespace().next().unwrap_or("");
@@ -28,16 +30,25 @@ fn parse_line(line: &str) -> Opening {
             }
             None => position.to_string(),
         };
-        Opening { fen: Some(fen), moves }
+        Opening {
+            fen: Some(fen),
+            moves,
+        }
     } else {
         // A bare move list, possibly with move numbers.
         let mut all: Vec<String> = position
             .split_whitespace()
-            .map(|w| w.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.').to_string())
+            .map(|w| {
+                w.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.')
+                    .to_string()
+            })
             .filter(|w| !w.is_empty())
             .collect();
         all.extend(moves);
-        Opening { fen: None, moves: all }
+        Opening {
+            fen: None,
+            moves: all,
+        }
     }
 }
 
@@ -47,7 +58,10 @@ pub fn parse_openings(gt: &GameType, text: &str, is_pgn: bool) -> Result<Vec<Ope
     let mut list = Vec::new();
     if is_pgn {
         for (i, g) in pgn::parse(text)?.into_iter().enumerate() {
-            let o = Opening { fen: g.tag("FEN").map(String::from), moves: g.moves.into_iter().map(|m| m.san).collect() };
+            let o = Opening {
+                fen: g.tag("FEN").map(String::from),
+                moves: g.moves.into_iter().map(|m| m.san).collect(),
+            };
             check(gt, &o).map_err(|e| format!("game {}: {e}", i + 1))?;
             list.push(o);
         }
@@ -80,7 +94,9 @@ fn check(gt: &GameType, o: &Opening) -> Result<(), String> {
 pub fn random_opening(gt: &GameType, base: &Opening, plies: usize, seed: u64) -> Opening {
     let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
     for _ in 0..100 {
-        let Ok(mut g) = opening_position(gt, base) else { return base.clone() };
+        let Ok(mut g) = opening_position(gt, base) else {
+            return base.clone();
+        };
         let mut moves = base.moves.clone();
         let mut ok = true;
         for _ in 0..plies {
@@ -98,7 +114,10 @@ pub fn random_opening(gt: &GameType, base: &Opening, plies: usize, seed: u64) ->
             }
         }
         if ok {
-            return Opening { fen: base.fen.clone(), moves };
+            return Opening {
+                fen: base.fen.clone(),
+                moves,
+            };
         }
     }
     base.clone()
@@ -121,11 +140,20 @@ mod tests {
             8/8/8/8/8/8/P7/K1k5 w - - 0 1 moves a3\n";
         let list = parse_openings(gt, text, false).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(list.len(), 5);
-        assert_eq!(list[1].fen.as_deref(), Some("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"));
+        assert_eq!(
+            list[1].fen.as_deref(),
+            Some("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")
+        );
         assert_eq!(list[2].moves, ["e2e4", "e7e5"]);
         assert_eq!(list[3].moves, ["e4", "c5", "Nf3"]);
-        assert!(parse_openings(gt, "startpos moves e2e5\n", false).unwrap_err().contains("line 1"));
-        assert!(parse_openings(gt, "7k/6Q1/6K1/8/8/8/8/8 b - - 0 1\n", false).unwrap_err().contains("over"));
+        assert!(parse_openings(gt, "startpos moves e2e5\n", false)
+            .unwrap_err()
+            .contains("line 1"));
+        assert!(
+            parse_openings(gt, "7k/6Q1/6K1/8/8/8/8/8 b - - 0 1\n", false)
+                .unwrap_err()
+                .contains("over")
+        );
         assert!(parse_openings(gt, "\n# nothing\n", false).is_err());
     }
 

@@ -31,7 +31,10 @@ fn clean_comment(text: &str) -> String {
 
 impl PgnGame {
     pub fn tag(&self, name: &str) -> Option<&str> {
-        self.tags.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_str())
+        self.tags
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
     }
 
     pub fn set_tag(&mut self, name: &str, value: impl Into<String>) {
@@ -44,10 +47,16 @@ impl PgnGame {
 
     /// Side to move and move number of the first move, read from the `FEN` tag.
     fn first_move_number(&self) -> (bool, u32) {
-        let Some(fen) = self.tag("FEN") else { return (true, 1) };
+        let Some(fen) = self.tag("FEN") else {
+            return (true, 1);
+        };
         let fields: Vec<&str> = fen.split_whitespace().collect();
-        let white = fields.get(1).map_or(true, |s| *s != "b");
-        let number = fields.get(5).and_then(|n| n.parse().ok()).unwrap_or(1).max(1);
+        let white = fields.get(1).is_none_or(|s| *s != "b");
+        let number = fields
+            .get(5)
+            .and_then(|n| n.parse().ok())
+            .unwrap_or(1)
+            .max(1);
         (white, number)
     }
 
@@ -93,7 +102,11 @@ impl PgnGame {
         // line breaks between words.
         let mut line = String::new();
         for token in tokens {
-            let pieces: Vec<&str> = if token.len() > 60 { token.split(' ').collect() } else { vec![token.as_str()] };
+            let pieces: Vec<&str> = if token.len() > 60 {
+                token.split(' ').collect()
+            } else {
+                vec![token.as_str()]
+            };
             for word in pieces {
                 if !line.is_empty() && line.len() + 1 + word.len() > 80 {
                     out.push_str(&line);
@@ -120,7 +133,8 @@ impl PgnGame {
             None => gt.start(),
         };
         for (i, m) in self.moves.iter().enumerate() {
-            let mv = san::parse_move(&mut game, &m.san).map_err(|e| format!("ply {}: {e}", i + 1))?;
+            let mv =
+                san::parse_move(&mut game, &m.san).map_err(|e| format!("ply {}: {e}", i + 1))?;
             game.play(mv);
         }
         Ok(game)
@@ -155,9 +169,14 @@ pub fn parse(text: &str) -> Result<Vec<PgnGame>, String> {
                         _ => line.push(ch),
                     }
                 }
-                let (name, value) = line.split_once(' ').ok_or_else(|| format!("bad tag [{line}]"))?;
+                let (name, value) = line
+                    .split_once(' ')
+                    .ok_or_else(|| format!("bad tag [{line}]"))?;
                 let value = value.trim();
-                let value = value.strip_prefix('"').and_then(|v| v.strip_suffix('"')).unwrap_or(value);
+                let value = value
+                    .strip_prefix('"')
+                    .and_then(|v| v.strip_suffix('"'))
+                    .unwrap_or(value);
                 game.tags.push((name.trim().to_string(), value.to_string()));
             }
             '{' => {
@@ -230,7 +249,10 @@ pub fn parse(text: &str) -> Result<Vec<PgnGame>, String> {
                 if mv.is_empty() {
                     continue;
                 }
-                game.moves.push(PgnMove { san: mv.to_string(), comment: None });
+                game.moves.push(PgnMove {
+                    san: mv.to_string(),
+                    comment: None,
+                });
             }
         }
     }
@@ -250,15 +272,24 @@ mod tests {
         let mut g = PgnGame::default();
         g.set_tag("Event", "Test \"quoted\"");
         g.set_tag("Variant", "capablanca");
-        g.set_tag("FEN", "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR b KQkq - 0 7");
+        g.set_tag(
+            "FEN",
+            "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR b KQkq - 0 7",
+        );
         for (i, s) in ["j5", "Ad3", "Cg6"].iter().enumerate() {
-            g.moves.push(PgnMove { san: s.to_string(), comment: (i == 1).then(|| "+0.25/9 0.1s".to_string()) });
+            g.moves.push(PgnMove {
+                san: s.to_string(),
+                comment: (i == 1).then(|| "+0.25/9 0.1s".to_string()),
+            });
         }
         g.result = "0-1".into();
         g.final_comment = Some("White resigns".into());
         let text = g.write();
         assert!(text.contains("[Event \"Test \\\"quoted\\\"\"]"), "{text}");
-        assert!(text.contains("7... j5 8. Ad3 {+0.25/9 0.1s} Cg6 {White resigns} 0-1"), "{text}");
+        assert!(
+            text.contains("7... j5 8. Ad3 {+0.25/9 0.1s} Cg6 {White resigns} 0-1"),
+            "{text}"
+        );
         let back = parse(&format!("{text}{text}")).unwrap();
         assert_eq!(back.len(), 2);
         assert_eq!(back[1].tags, g.tags);
@@ -273,7 +304,10 @@ mod tests {
         g.set_tag("Variant", "chess");
         for _ in 0..10 {
             for s in ["Nf3", "Nf6", "Ng1", "Ng8"] {
-                g.moves.push(PgnMove { san: s.into(), comment: Some("book".into()) });
+                g.moves.push(PgnMove {
+                    san: s.into(),
+                    comment: Some("book".into()),
+                });
             }
         }
         g.result = "*".into();
@@ -282,8 +316,12 @@ mod tests {
         let back = parse(&text).unwrap();
         assert_eq!(back[0].moves.len(), 40);
         let end = back[0].replay(&registry).unwrap();
-        assert_eq!(end.fen().split(' ').next(), Some("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"));
-        let parsed = parse("1. e4 (1. d4 d5) e5 $1 2. Qh5 ; comment\n Nc6 3. Bc4 Nf6 4. Qxf7# 1-0").unwrap();
+        assert_eq!(
+            end.fen().split(' ').next(),
+            Some("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR")
+        );
+        let parsed =
+            parse("1. e4 (1. d4 d5) e5 $1 2. Qh5 ; comment\n Nc6 3. Bc4 Nf6 4. Qxf7# 1-0").unwrap();
         assert_eq!(parsed[0].moves.len(), 7);
         assert!(parsed[0].replay(&registry).unwrap().in_check());
     }

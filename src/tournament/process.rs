@@ -4,12 +4,15 @@
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{channel, Receiver, RecvTimeoutError, Sender};
+use std::sync::mpsc::{channel, sync_channel, Receiver, RecvTimeoutError, Sender, SyncSender};
 use std::thread;
 use std::time::{Duration, Instant};
 
 /// The longest line kept from an engine; the rest of a longer line is dropped.
 const MAX_LINE: usize = 64 * 1024;
+/// Lines held unread at most; an engine that writes more waits (its pipe fills), so a flood
+/// cannot exhaust memory.
+const MAX_PENDING: usize = 4096;
 
 /// Why talking to an engine failed.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -64,21 +67,34 @@ impl Process {
         cmd.args(&launch.args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(if debug { Stdio::inherit() } else { Stdio::null() });
+            .stderr(if debug {
+                Stdio::inherit()
+            } else {
+                Stdio::null()
+            });
         if let Some(dir) = &launch.dir {
             cmd.current_dir(dir);
         }
-        let mut child = cmd.spawn().map_err(|e| EngineError::Start(format!("{}: {e}", launch.program)))?;
+        let mut child = cmd
+            .spawn()
+            .map_err(|e| EngineError::Start(format!("{}: {e}", launch.program)))?;
         let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
             let _ = child.kill();
             let _ = child.wait();
             return Err(EngineError::Start("no pipes to the process".into()));
         };
         let (in_tx, in_rx) = channel::<String>();
-        let (out_tx, out_rx) = channel::<Event>();
+        let (out_tx, out_rx) = sync_channel::<Event>(MAX_PENDING);
         spawn_writer(stdin, in_rx);
         spawn_reader(stdout, out_tx);
-        Ok(Process { child, input: Some(in_tx), output: out_rx, label: label.to_string(), debug, closed: false })
+        Ok(Process {
+            child,
+            input: Some(in_tx),
+            output: out_rx,
+            label: label.to_string(),
+            debug,
+            closed: false,
+        })
     }
 
     /// Queues a line for the engine; never blocks. A dead engine is noticed on the next read.
@@ -94,7 +110,11 @@ impl Process {
     }
 
     /// The next line and when it arrived, waiting until `deadline` at most.
-    pub fn recv(&mut self, deadline: Instant, what: &str) -> Result<(String, Instant), EngineError> {
+    pub fn recv(
+        &mut self,
+        deadline: Instant,
+        what: &str,
+    ) -> Result<(String, Instant), EngineError> {
         if self.closed {
             return Err(EngineError::Crashed);
         }
@@ -133,7 +153,9 @@ impl Process {
     pub fn drain(&mut self) {
         while let Ok(event) = self.output.try_recv() {
             match event {
-                Event::Line(line, _) if self.debug => eprintln!("{} > {line} (ignored)", self.label),
+                Event::Line(line, _) if self.debug => {
+                    eprintln!("{} > {line} (ignored)", self.label)
+                }
                 Event::Line(..) => {}
                 Event::Eof => self.closed = true,
             }
@@ -174,14 +196,18 @@ impl Drop for Process {
 fn spawn_writer(mut stdin: ChildStdin, lines: Receiver<String>) {
     thread::spawn(move || {
         for line in lines {
-            if stdin.write_all(line.as_bytes()).and_then(|_| stdin.flush()).is_err() {
+            if stdin
+                .write_all(line.as_bytes())
+                .and_then(|_| stdin.flush())
+                .is_err()
+            {
                 break;
             }
         }
     });
 }
 
-fn spawn_reader(stdout: std::process::ChildStdout, events: Sender<Event>) {
+fn spawn_reader(stdout: std::process::ChildStdout, events: SyncSender<Event>) {
     thread::spawn(move || {
         let mut reader = BufReader::new(stdout);
         let mut buf = Vec::new();
@@ -289,7 +315,10 @@ mod tests {
     #[test]
     fn words_split_like_a_shell() {
         assert_eq!(split_words("a b  c").unwrap(), ["a", "b", "c"]);
-        assert_eq!(split_words("cmd='python3 x.py' n=\"A B\"").unwrap(), ["cmd=python3 x.py", "n=A B"]);
+        assert_eq!(
+            split_words("cmd='python3 x.py' n=\"A B\"").unwrap(),
+            ["cmd=python3 x.py", "n=A B"]
+        );
         assert_eq!(split_words(r"a\ b").unwrap(), ["a b"]);
         assert!(split_words("'open").is_err());
         assert!(split_words("").unwrap().is_empty());

@@ -90,7 +90,11 @@ pub struct Ending {
 
 impl Ending {
     pub fn new(outcome: Outcome, termination: Termination, reason: impl Into<String>) -> Ending {
-        Ending { outcome, termination, reason: reason.into() }
+        Ending {
+            outcome,
+            termination,
+            reason: reason.into(),
+        }
     }
     /// `loser` loses the game for `reason`.
     pub fn loss(loser: Color, termination: Termination, reason: impl Into<String>) -> Ending {
@@ -147,13 +151,21 @@ pub fn rule_ending(game: &mut Game) -> Option<Ending> {
     let us = game.side_to_move();
     if legal_moves(game).is_empty() {
         if game.in_check() {
-            return Some(Ending::loss(us, Termination::Normal, format!("{} mates", color_name(!us))));
+            return Some(Ending::loss(
+                us,
+                Termination::Normal,
+                format!("{} mates", color_name(!us)),
+            ));
         }
         return Some(match game.variant().stalemate {
-            StalemateRule::Draw => Ending::new(Outcome::Draw, Termination::Normal, "Draw by stalemate"),
-            StalemateRule::Loss => {
-                Ending::loss(us, Termination::Normal, format!("{} wins by stalemate", color_name(!us)))
+            StalemateRule::Draw => {
+                Ending::new(Outcome::Draw, Termination::Normal, "Draw by stalemate")
             }
+            StalemateRule::Loss => Ending::loss(
+                us,
+                Termination::Normal,
+                format!("{} wins by stalemate", color_name(!us)),
+            ),
             StalemateRule::Win => Ending::new(
                 Outcome::Win(us),
                 Termination::Normal,
@@ -164,7 +176,11 @@ pub fn rule_ending(game: &mut Game) -> Option<Ending> {
     let (repetitions, halfmove, move_rule) =
         with_position!(&*game, p => (p.repetitions(), p.halfmove_clock(), p.variant.move_rule));
     if game.variant().repetition == RepetitionRule::Draw && repetitions >= 2 {
-        return Some(Ending::new(Outcome::Draw, Termination::Normal, "Draw by 3-fold repetition"));
+        return Some(Ending::new(
+            Outcome::Draw,
+            Termination::Normal,
+            "Draw by 3-fold repetition",
+        ));
     }
     if move_rule > 0 && halfmove >= move_rule {
         return Some(Ending::new(
@@ -174,7 +190,11 @@ pub fn rule_ending(game: &mut Game) -> Option<Ending> {
         ));
     }
     if insufficient_material(game) {
-        return Some(Ending::new(Outcome::Draw, Termination::Normal, "Draw by insufficient mating material"));
+        return Some(Ending::new(
+            Outcome::Draw,
+            Termination::Normal,
+            "Draw by insufficient mating material",
+        ));
     }
     None
 }
@@ -185,7 +205,11 @@ mod tests {
     use crate::variant::Registry;
 
     fn game(variant: &str, fen: &str) -> Game {
-        Registry::builtin().find(variant).unwrap().position(fen).unwrap()
+        Registry::builtin()
+            .find(variant)
+            .unwrap()
+            .position(fen)
+            .unwrap()
     }
 
     #[test]
@@ -196,7 +220,10 @@ mod tests {
         assert_eq!(rule_ending(&mut g).unwrap().outcome, Outcome::Draw);
         let mut g = game("chess", "7k/8/6NK/8/8/8/8/8 b - - 0 1");
         assert!(insufficient_material(&g));
-        assert_eq!(rule_ending(&mut g).unwrap().reason, "Draw by insufficient mating material");
+        assert_eq!(
+            rule_ending(&mut g).unwrap().reason,
+            "Draw by insufficient mating material"
+        );
         let g = game("chess", "7k/8/6RK/8/8/8/8/8 b - - 0 1");
         assert!(!insufficient_material(&g));
         let g = game("chess", "7k/8/5NNK/8/8/8/8/8 b - - 0 1");
@@ -217,7 +244,10 @@ mod tests {
         assert!(rule_ending(&mut g).is_none());
         let mv = g.parse_uci("d8e8").unwrap();
         g.play(mv);
-        assert_eq!(rule_ending(&mut g).unwrap().reason, "Draw by 3-fold repetition");
+        assert_eq!(
+            rule_ending(&mut g).unwrap().reason,
+            "Draw by 3-fold repetition"
+        );
         let mut g = game("chess", "4k3/8/8/8/8/8/4P3/4K2R w - - 99 80");
         let mv = g.parse_uci("h1h2").unwrap();
         g.play(mv);

@@ -71,7 +71,9 @@ impl EngineSpec {
                 continue;
             }
             let number = |what: &str| -> Result<u64, String> {
-                value.parse::<u64>().map_err(|_| format!("engine '{text}': {what} must be a number, not '{value}'"))
+                value
+                    .parse::<u64>()
+                    .map_err(|_| format!("engine '{text}': {what} must be a number, not '{value}'"))
             };
             match key {
                 "cmd" => command = Some(split_words(value)?),
@@ -83,12 +85,20 @@ impl EngineSpec {
                         "uci" => Protocol::Uci,
                         "xboard" | "cecp" => Protocol::Xboard,
                         "auto" => Protocol::Auto,
-                        _ => return Err(format!("engine '{text}': proto must be uci, xboard or auto")),
+                        _ => {
+                            return Err(format!(
+                                "engine '{text}': proto must be uci, xboard or auto"
+                            ))
+                        }
                     }
                 }
                 "depth" => spec.depth = Some(number("depth")?.clamp(1, 255) as u32),
                 "nodes" => spec.nodes = Some(number("nodes")?.max(1)),
-                "tc" => spec.tc = Some(TimeControl::parse(value).map_err(|e| format!("engine '{text}': {e}"))?),
+                "tc" => {
+                    spec.tc = Some(
+                        TimeControl::parse(value).map_err(|e| format!("engine '{text}': {e}"))?,
+                    )
+                }
                 _ => return Err(format!("engine '{text}': unknown key '{key}'\n{SPEC_HELP}")),
             }
         }
@@ -107,7 +117,10 @@ impl EngineSpec {
             // A script run by an interpreter is named after the script.
             spec.name = match spec.launch.args.first() {
                 Some(a) if ["python3", "python", "sh", "bash", "perl"].contains(&stem.as_str()) => {
-                    std::path::Path::new(a).file_stem().map(|s| s.to_string_lossy().to_string()).unwrap_or(stem)
+                    std::path::Path::new(a)
+                        .file_stem()
+                        .map(|s| s.to_string_lossy().to_string())
+                        .unwrap_or(stem)
                 }
                 _ => stem,
             };
@@ -122,14 +135,18 @@ mod tests {
 
     #[test]
     fn specs_parse() {
-        let s = EngineSpec::parse("cmd=target/release/chimera proto=uci option.Hash=64 name=A depth=3").unwrap();
+        let s =
+            EngineSpec::parse("cmd=target/release/chimera proto=uci option.Hash=64 name=A depth=3")
+                .unwrap();
         assert_eq!(s.launch.program, "target/release/chimera");
         assert_eq!(s.protocol, Protocol::Uci);
         assert_eq!(s.options, vec![("Hash".to_string(), "64".to_string())]);
         assert_eq!((s.name.as_str(), s.depth), ("A", Some(3)));
         let s = EngineSpec::parse("/usr/games/fairymax").unwrap();
         assert_eq!((s.name.as_str(), s.protocol), ("fairymax", Protocol::Auto));
-        let s = EngineSpec::parse("cmd='python3 fake.py hang' \"option.Move Overhead=30\" tc=1+0.1").unwrap();
+        let s =
+            EngineSpec::parse("cmd='python3 fake.py hang' \"option.Move Overhead=30\" tc=1+0.1")
+                .unwrap();
         assert_eq!(s.launch.args, vec!["fake.py", "hang"]);
         assert_eq!(s.name, "fake");
         assert_eq!(s.options[0].0, "Move Overhead");

@@ -52,7 +52,10 @@ impl Tally {
     fn variance(&self) -> f64 {
         let n = self.games() as f64;
         let s = self.score();
-        (self.wins as f64 * (1.0 - s).powi(2) + self.draws as f64 * (0.5 - s).powi(2) + self.losses as f64 * s.powi(2)) / n
+        (self.wins as f64 * (1.0 - s).powi(2)
+            + self.draws as f64 * (0.5 - s).powi(2)
+            + self.losses as f64 * s.powi(2))
+            / n
     }
     /// Elo difference and the half-width of its 95% interval (`None` before the first game).
     pub fn elo(&self) -> Option<(f64, f64)> {
@@ -100,16 +103,29 @@ pub enum SprtDecision {
 impl Sprt {
     /// Parses `elo0=0 elo1=5 alpha=0.05 beta=0.05` (any order, any subset; these are defaults).
     pub fn parse(words: &[String]) -> Result<Sprt, String> {
-        let mut s = Sprt { elo0: 0.0, elo1: 5.0, alpha: 0.05, beta: 0.05 };
+        let mut s = Sprt {
+            elo0: 0.0,
+            elo1: 5.0,
+            alpha: 0.05,
+            beta: 0.05,
+        };
         for w in words.iter().flat_map(|w| w.split_whitespace()) {
-            let (key, value) = w.split_once('=').ok_or_else(|| format!("--sprt: expected KEY=VALUE, not '{w}'"))?;
-            let v: f64 = value.parse().map_err(|_| format!("--sprt: '{value}' is not a number"))?;
+            let (key, value) = w
+                .split_once('=')
+                .ok_or_else(|| format!("--sprt: expected KEY=VALUE, not '{w}'"))?;
+            let v: f64 = value
+                .parse()
+                .map_err(|_| format!("--sprt: '{value}' is not a number"))?;
             match key {
                 "elo0" => s.elo0 = v,
                 "elo1" => s.elo1 = v,
                 "alpha" => s.alpha = v,
                 "beta" => s.beta = v,
-                _ => return Err(format!("--sprt: unknown key '{key}' (elo0, elo1, alpha, beta)")),
+                _ => {
+                    return Err(format!(
+                        "--sprt: unknown key '{key}' (elo0, elo1, alpha, beta)"
+                    ))
+                }
             }
         }
         if !(s.alpha > 0.0 && s.alpha < 0.5 && s.beta > 0.0 && s.beta < 0.5) {
@@ -122,7 +138,10 @@ impl Sprt {
     }
     /// Lower and upper LLR bounds.
     pub fn bounds(&self) -> (f64, f64) {
-        ((self.beta / (1.0 - self.alpha)).ln(), ((1.0 - self.beta) / self.alpha).ln())
+        (
+            (self.beta / (1.0 - self.alpha)).ln(),
+            ((1.0 - self.beta) / self.alpha).ln(),
+        )
     }
     pub fn decide(&self, tally: &Tally) -> (f64, SprtDecision) {
         let llr = tally.llr(self.elo0, self.elo1);
@@ -157,22 +176,62 @@ mod tests {
     fn elo_of_known_scores() {
         assert!((elo_from_score(0.75) - 190.85).abs() < 0.1);
         assert!((expected_score(190.85) - 0.75).abs() < 1e-4);
-        let t = Tally { wins: 60, losses: 20, draws: 20 };
+        let t = Tally {
+            wins: 60,
+            losses: 20,
+            draws: 20,
+        };
         let (e, m) = t.elo().unwrap();
         assert!((e - 147.19).abs() < 0.1, "{e}");
         assert!(m > 50.0 && m < 90.0, "{m}");
-        assert_eq!(format_elo(&Tally { wins: 3, losses: 0, draws: 0 }), "+inf");
+        assert_eq!(
+            format_elo(&Tally {
+                wins: 3,
+                losses: 0,
+                draws: 0
+            }),
+            "+inf"
+        );
         assert_eq!(format_elo(&Tally::default()), "-");
     }
 
     #[test]
     fn sprt_accepts_and_rejects() {
-        let s = Sprt::parse(&["elo0=0 elo1=10".to_string(), "alpha=0.05".into(), "beta=0.05".into()]).unwrap();
+        let s = Sprt::parse(&[
+            "elo0=0 elo1=10".to_string(),
+            "alpha=0.05".into(),
+            "beta=0.05".into(),
+        ])
+        .unwrap();
         let (lo, hi) = s.bounds();
         assert!((lo + 2.944).abs() < 0.01 && (hi - 2.944).abs() < 0.01);
-        assert_eq!(s.decide(&Tally { wins: 600, losses: 400, draws: 1000 }).1, SprtDecision::H1);
-        assert_eq!(s.decide(&Tally { wins: 400, losses: 600, draws: 1000 }).1, SprtDecision::H0);
-        assert_eq!(s.decide(&Tally { wins: 5, losses: 5, draws: 10 }).1, SprtDecision::Continue);
+        assert_eq!(
+            s.decide(&Tally {
+                wins: 600,
+                losses: 400,
+                draws: 1000
+            })
+            .1,
+            SprtDecision::H1
+        );
+        assert_eq!(
+            s.decide(&Tally {
+                wins: 400,
+                losses: 600,
+                draws: 1000
+            })
+            .1,
+            SprtDecision::H0
+        );
+        assert_eq!(
+            s.decide(&Tally {
+                wins: 5,
+                losses: 5,
+                draws: 10
+            })
+            .1,
+            SprtDecision::Continue
+        );
         assert!(Sprt::parse(&["elo0=5 elo1=0".to_string()]).is_err());
         assert!(Sprt::parse(&["gamma=1".to_string()]).is_err());
     }

@@ -202,6 +202,9 @@ impl Registry {
             self.specs.iter().find(|s| s.name == b || s.aliases.contains(&b))
         });
         let Some(base) = base else {
+            if let Some(e) = parsed.base_error {
+                return Err(VariantError::BadName(e.to_string()));
+            }
             let known: Vec<&str> = self.names().collect();
             return Err(VariantError::BadName(format!(
                 "bad variant name '{name}': word {} '{}': unknown base game (known: {})",

@@ -68,6 +68,9 @@ pub struct RelayName {
     pub base: String,
     /// 1-based index of the base game's first word (for error messages).
     pub base_word: usize,
+    /// When the base words contain "relay" or "anti": the error to report if they do not name a
+    /// game after all (a misspelt modifier rather than a game called "…-relay").
+    pub base_error: Option<RelayNameError>,
 }
 
 /// What is wrong with a name, and which word.
@@ -238,12 +241,9 @@ impl Parser<'_> {
                 format!("expected a side ({SIDES}), 'relay', an anti-relay kind ({KINDS}) or 'anti-relay'"),
             ));
         }
-        if mentions_relay {
-            return Err(self.err(
-                self.i,
-                format!("expected a side ({SIDES}), an anti-relay kind ({KINDS}), 'anti-relay' or the base game"),
-            ));
-        }
+        let base_error = mentions_relay.then(|| {
+            self.err(self.i, format!("expected a side ({SIDES}), an anti-relay kind ({KINDS}), 'anti-relay' or a game"))
+        });
         if need_base && base_words.is_empty() {
             return Err(RelayNameError::Bad {
                 name: self.name.to_string(),
@@ -254,7 +254,12 @@ impl Parser<'_> {
         if !need_base && !base_words.is_empty() {
             return Err(self.err(self.i, "expected only the relay and anti-relay parts here".into()));
         }
-        Ok(RelayName { rule, base: base_words.join("-"), base_word: self.i + 1 })
+        if !need_base {
+            if let Some(e) = base_error {
+                return Err(e);
+            }
+        }
+        Ok(RelayName { rule, base: base_words.join("-"), base_word: self.i + 1, base_error })
     }
 }
 
@@ -417,8 +422,8 @@ mod tests {
         assert!(e.contains("word 1 'hostile'") && e.contains("found 'gothic'"), "{e}");
         let e = error("direct-indirect-anti-relay-chess");
         assert!(e.contains("word 2 'indirect'") && e.contains("second"), "{e}");
-        let e = error("relay-hostle-anti-relay-chess");
-        assert!(e.contains("word 2 'hostle'"), "{e}");
+        let n = parse("relay-hostle-anti-relay-chess").unwrap();
+        assert!(n.base_error.unwrap().to_string().contains("word 2 'hostle'"));
         let e = error("anti-relay");
         assert!(e.contains("base game is missing"), "{e}");
         assert!(error("").contains("empty"));

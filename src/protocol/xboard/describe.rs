@@ -19,8 +19,8 @@ use crate::with_position;
 const SLOTS: usize = 44;
 const KING_SLOT: usize = SLOTS - 1;
 const PAWN_SLOT: usize = 0;
-/// The Lance: the only other piece type XBoard promotes on the last rank (its image is the
-/// Amazon's in chess variants).
+/// The Lance: the only other piece type XBoard promotes on the last rank, so it is kept for a
+/// second kind of promoting pawn (and never given to a piece that must not promote).
 const LANCE_SLOT: usize = 18;
 
 /// XBoard's standard moves for its piece types, as Betza (the slot a piece with these moves
@@ -40,7 +40,6 @@ const SLOT_MOVES: &[(usize, &str)] = &[
     (12, "NN"),
     (13, "BW"),
     (14, "RF"),
-    (18, "QN"),
 ];
 
 /// Slots for pieces XBoard has no image for, best first.

@@ -1,0 +1,429 @@
+//! Cancellation captures (`rules/cancellation.md`): the page's worked examples (and again with
+//! the Queen valued 10), each decision of the spec as a hand-checked position, the names, the
+//! FEN extension, UCI's joined and separate plies, and invariants along random playouts
+//! (play/undo with placements, incremental hash, FEN round trip with pending placements).
+
+mod common;
+
+use chimera::game::{Game, GameType};
+use chimera::types::{Color, MoveKind, MoveList};
+use chimera::variant::Registry;
+use chimera::with_position;
+
+fn game(registry: &Registry, variant: &str, fen: &str) -> Game {
+    let gt = registry.find(variant).unwrap_or_else(|e| panic!("{variant}: {e}"));
+    gt.position(fen).unwrap_or_else(|e| panic!("{variant} {fen}: {e}"))
+}
+
+fn moves(g: &Game) -> Vec<String> {
+    let mut list = MoveList::new();
+    g.legal_moves(&mut list);
+    let mut out: Vec<String> = list.iter().map(|&m| g.move_to_uci(m)).collect();
+    out.sort();
+    out
+}
+
+fn play(g: &mut Game, text: &str) {
+    let m = g.parse_uci(text).unwrap_or_else(|e| panic!("{text} in {}: {e} (legal: {:?})", g.fen(), moves(g)));
+    g.play(m);
+}
+
+fn pending(g: &Game) -> bool {
+    with_position!(g, p => p.placement_pending())
+}
+
+fn sorted(list: &[&str]) -> Vec<String> {
+    let mut v: Vec<String> = list.iter().map(|s| s.to_string()).collect();
+    v.sort();
+    v
+}
+
+fn drops(letters: &str, squares: &[&str]) -> Vec<String> {
+    let mut v: Vec<String> =
+        letters.chars().flat_map(|l| squares.iter().map(move |s| format!("{l}@{s}"))).collect();
+    v.sort();
+    v
+}
+
+// --- The page's worked examples -----------------------------------------------------------
+
+/// White Q a1 takes Black R d4: r = 4 → White places a B or N on d4, then a P on any vacant
+/// square next to d4; then Black moves.
+#[test]
+fn example_queen_takes_rook() {
+    let r = Registry::builtin();
+    let mut g = game(&r, "cancellation-chess", "4k3/8/8/8/3r4/8/8/Q3K3 w - - 0 1");
+    play(&mut g, "a1d4");
+    assert!(pending(&g));
+    assert_eq!(g.side_to_move(), Color::White, "the capturer places: no side change");
+    assert_eq!(g.fen(), "4k3/8/8/8/8/8/8/4K3 w - - 0 1 place=d4,4,dest,pass");
+    assert_eq!(moves(&g), sorted(&["B@d4", "N@d4"]));
+    play(&mut g, "B@d4");
+    assert_eq!(g.side_to_move(), Color::White);
+    assert_eq!(moves(&g), drops("P", &["c3", "c4", "c5", "d3", "d5", "e3", "e4", "e5"]));
+    play(&mut g, "P@e5");
+    assert!(!pending(&g));
+    assert_eq!(g.fen(), "4k3/8/8/4P3/3B4/8/8/4K3 b - - 0 1");
+    // Undo walks back through the placements to the capture.
+    g.undo();
+    g.undo();
+    g.undo();
+    assert_eq!(g.fen(), "4k3/8/8/8/3r4/8/8/Q3K3 w - - 0 1");
+}
+
+/// White P d4 takes Black Q e5: the pawn goes; r = 8 → Black's R on e5 (the only type of value
+/// 5: placed automatically), then Black places a B or N next to e5 and moves on.
+#[test]
+fn example_pawn_takes_queen() {
+    let r = Registry::builtin();
+    // White's king on a1 behind its b2 pawn: no Black placement can attack it.
+    let mut g = game(&r, "cancellation-chess", "4k3/8/8/4q3/3P4/8/1P6/K7 w - - 0 1");
+    play(&mut g, "d4e5");
+    assert_eq!(g.side_to_move(), Color::Black, "the defender places");
+    assert_eq!(g.fen(), "4k3/8/8/4r3/8/8/1P6/K7 b - - 0 1 place=e5,3,near,stay");
+    let near = ["d4", "d5", "d6", "e4", "e6", "f4", "f5", "f6"];
+    assert_eq!(moves(&g), drops("BN", &near));
+    play(&mut g, "N@f6");
+    assert!(!pending(&g));
+    assert_eq!(g.side_to_move(), Color::Black, "after its placements the defender moves on");
+    assert_eq!(g.fen(), "4k3/8/5n2/4r3/8/8/1P6/K7 b - - 0 1");
+    play(&mut g, "e8d8");
+    assert_eq!(g.fen(), "3k4/8/5n2/4r3/8/8/1P6/K7 w - - 1 2");
+}
+
+const QUEEN_10: &str = "[chess-q10 : chess]\ncancellation = yes\npiece = q Queen Q 10\n";
+
+/// With the Queen valued 10. Example 2: r = 9 → R (automatic), B or N, then a P: the further
+/// Pawn. Example 1: r = 10 − 5 = 5, and the greedy rule puts a Rook (the only type of value 5)
+/// on d4 automatically — the page's remark that a further Pawn is placed holds for example 2
+/// only (see the report to the lead).
+#[test]
+fn examples_with_queen_valued_10() {
+    let mut r = Registry::builtin();
+    r.load(QUEEN_10).unwrap();
+    let mut g = game(&r, "chess-q10", "4k3/8/8/8/3r4/8/8/Q3K3 w - - 0 1");
+    play(&mut g, "a1d4");
+    assert_eq!(g.fen(), "4k3/8/8/8/3R4/8/8/4K3 b - - 0 1", "a Rook on d4, no ply, Black to move");
+
+    let mut g = game(&r, "chess-q10", "4k3/8/8/4q3/3P4/8/1P6/K7 w - - 0 1");
+    play(&mut g, "d4e5");
+    assert_eq!(g.fen(), "4k3/8/8/4r3/8/8/1P6/K7 b - - 0 1 place=e5,4,near,stay");
+    play(&mut g, "B@d6");
+    // r = 1: a Pawn next to e5 (never on Black's first rank: none of e5's neighbours is).
+    assert_eq!(g.side_to_move(), Color::Black);
+    assert_eq!(moves(&g), drops("P", &["d4", "d5", "e4", "e6", "f4", "f5", "f6"]));
+    play(&mut g, "P@f5");
+    assert_eq!(g.fen(), "4k3/8/3b4/4rp2/8/8/1P6/K7 b - - 0 1");
+}
+
+// --- Each decision of the spec --------------------------------------------------------------
+
+#[test]
+fn equal_values_both_vanish() {
+    let r = Registry::builtin();
+    let mut g = game(&r, "cancellation-chess", "4k3/8/8/3b4/8/2N5/8/4K3 w - - 0 1");
+    play(&mut g, "c3d5");
+    assert_eq!(g.fen(), "4k3/8/8/8/8/8/8/4K3 b - - 0 1");
+}
+
+#[test]
+fn royal_capture_is_ordinary() {
+    let r = Registry::builtin();
+    let mut g = game(&r, "cancellation-chess", "4k3/8/8/8/8/8/3q4/4K3 w - - 0 1");
+    assert_eq!(moves(&g), sorted(&["e1d2", "e1f1"]), "in check; the King may take the Queen");
+    play(&mut g, "e1d2");
+    assert_eq!(g.fen(), "4k3/8/8/8/8/8/3K4/8 b - - 0 1");
+}
+
+#[test]
+fn en_passant_both_pawns_vanish() {
+    let r = Registry::builtin();
+    let mut g = game(&r, "cancellation-chess", "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1");
+    play(&mut g, "e5d6");
+    assert_eq!(g.fen(), "4k3/8/8/8/8/8/8/4K3 b - - 0 1");
+    g.undo();
+    assert_eq!(g.fen(), "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1");
+}
+
+/// A pawn capturing onto its last rank does not promote: one move, no suffix. P g7 takes R h8:
+/// r = 4 → Black places B or N on h8, then a P next to h8 — not on g8 (Black's first rank).
+#[test]
+fn capture_never_promotes_and_pawns_never_on_first_or_last_rank() {
+    let r = Registry::builtin();
+    let mut g = game(&r, "cancellation-chess", "7r/6P1/8/8/8/8/8/k3K3 w - - 0 1");
+    let m = moves(&g);
+    assert!(m.contains(&"g7h8".to_string()));
+    assert!(!m.iter().any(|s| s.starts_with("g7h8") && s.len() > 4), "{m:?}");
+    assert!(m.contains(&"g7g8q".to_string()), "quiet promotions stay: {m:?}");
+    play(&mut g, "g7h8");
+    assert_eq!(moves(&g), sorted(&["B@h8", "N@h8"]));
+    play(&mut g, "N@h8");
+    assert_eq!(moves(&g), sorted(&["P@g7", "P@h7"]), "g8 is Black's first rank");
+}
+
+/// Canonical: a Queen may stand only in its fortress, and Canonical pawns stand anywhere. N b3
+/// takes P d4 (r = 3): the Queen cannot stand on d4, so a Pawn goes there; r = 2 → the Queen
+/// on c3, the only fortress square next to d4. One admissible pair each time: no plies.
+#[test]
+fn may_stand_fortress_and_automatic_placements() {
+    let r = Registry::builtin();
+    let mut g = game(&r, "cancellation-canonical", "8k/9/9/5p3/9/3p5/1N7/9/K8 w - - 0 1");
+    play(&mut g, "b3d4");
+    assert!(!pending(&g));
+    assert_eq!(g.fen(), "8k/9/9/5p3/9/3P5/2Q6/9/K8 b - - 0 1");
+}
+
+/// Own placements that lead nowhere are illegal. Black's R a8 checks the White King a1; Q b6
+/// takes B b5 (illegal in chess) because of its remnant: r = 6 → R on b5 (automatic), then a
+/// Pawn next to b5 — and only a Pawn on the a-file blocks the check.
+#[test]
+fn dead_end_own_placements_are_illegal() {
+    let r = Registry::builtin();
+    let mut g = game(&r, "cancellation-chess", "r3k3/8/1Q6/1b6/8/8/8/K7 w - - 0 1");
+    assert!(moves(&g).contains(&"b6b5".to_string()));
+    play(&mut g, "b6b5");
+    assert_eq!(g.fen(), "r3k3/8/8/1R6/8/8/8/K7 w - - 0 1 place=b5,1,near,pass");
+    assert_eq!(moves(&g), drops("P", &["a4", "a5", "a6"]));
+    play(&mut g, "P@a5");
+    assert_eq!(g.side_to_move(), Color::Black);
+}
+
+/// Every way the opponent could place must leave the capturer's King safe. P d4 takes Q e5:
+/// Black's R on e5 is automatic; a Black B placed on f4 would check the King on h2, so the
+/// capture is illegal — and legal once a White pawn on g3 closes that diagonal.
+#[test]
+fn opponent_placement_that_could_check_makes_the_capture_illegal() {
+    let r = Registry::builtin();
+    let g = game(&r, "cancellation-chess", "4k3/8/8/4q3/3P4/8/7K/8 w - - 0 1");
+    assert!(!moves(&g).contains(&"d4e5".to_string()), "{:?}", moves(&g));
+    let g = game(&r, "cancellation-chess", "4k3/8/8/4q3/3P4/6P1/7K/8 w - - 0 1");
+    assert!(moves(&g).contains(&"d4e5".to_string()));
+    // The Rook itself (automatic) would check a King on e1 along the e-file.
+    let g = game(&r, "cancellation-chess", "4k3/8/8/4q3/3P4/8/8/4K3 w - - 0 1");
+    assert!(!moves(&g).contains(&"d4e5".to_string()));
+}
+
+/// Turn passing and the fullmove count: Black captures with White's remnant; White places, then
+/// White moves on, and the move number goes up when Black's turn ends (at the capture).
+#[test]
+fn turn_passing_after_the_defenders_placements() {
+    let r = Registry::builtin();
+    // Black's King on g8: no White piece placed next to e3 could reach it.
+    let mut g = game(&r, "cancellation-chess", "6k1/8/8/8/3p4/4Q3/8/K7 b - - 0 7");
+    play(&mut g, "d4e3");
+    assert_eq!(g.fen(), "6k1/8/8/8/8/4R3/8/K7 w - - 0 8 place=e3,3,near,stay");
+    assert_eq!(g.side_to_move(), Color::White);
+    play(&mut g, "N@d4");
+    assert_eq!(g.fen(), "6k1/8/8/8/3N4/4R3/8/K7 w - - 0 8");
+    play(&mut g, "a1b1");
+    assert_eq!(g.fen(), "6k1/8/8/8/3N4/4R3/8/1K6 b - - 1 8");
+}
+
+/// The placed pieces carry no castling right, and a rook taken on its square takes the right.
+#[test]
+fn castling_rights_and_placed_pieces() {
+    let r = Registry::builtin();
+    // B g2 takes the h1 Rook (3 < 5): White places r = 2. No Pawn may stand on h1 (White's
+    // first rank), so h1 stays empty; two Pawns go next to it, on g2 and h2 (not g1): the
+    // first is a choice, the second automatic. The right to castle went with the Rook.
+    let mut g = game(&r, "cancellation-chess", "4k3/8/8/8/8/8/6b1/4K2R b K - 0 1");
+    play(&mut g, "g2h1");
+    assert_eq!(g.fen(), "4k3/8/8/8/8/8/8/4K3 w - - 0 2 place=h1,2,near,stay");
+    assert_eq!(moves(&g), sorted(&["P@g2", "P@h2"]));
+    play(&mut g, "P@g2");
+    assert_eq!(g.fen(), "4k3/8/8/8/8/8/6PP/4K3 w - - 0 2");
+}
+
+// --- Names, FEN, UCI --------------------------------------------------------------------------
+
+#[test]
+fn names_for_every_game_and_the_extended_form() {
+    let r = Registry::builtin();
+    let bases: Vec<String> = r.names().map(str::to_string).collect();
+    for base in &bases {
+        for prefix in ["cancellation-", "cancellation-extended-"] {
+            let name = format!("{prefix}{base}");
+            let gt: &GameType = r.find(&name).unwrap_or_else(|e| panic!("{name}: {e}"));
+            assert_eq!(gt.variant.name, name);
+            assert!(gt.variant.cancellation.is_some());
+            let mut list = MoveList::new();
+            gt.start().legal_moves(&mut list);
+            assert!(!list.is_empty(), "{name}");
+        }
+    }
+    // Aliases, case, and the cache (the same game object on the second request).
+    let a = r.find("Cancellation-Standard").unwrap() as *const GameType;
+    let b = r.find("cancellation-chess").unwrap() as *const GameType;
+    assert_eq!(a, b);
+    assert!(r.find("cancellation-nonesuch").is_err());
+    assert!(r.find("cancellation-cancellation-chess").is_err());
+    // Extended chess gains W 2, a Commoner 4, BW 6, RF 7, BN 8; Cannons and Crabs (1 2 3 5 8 9)
+    // only the Commoner (its letter m is the Marshall's: it takes g), BW and RF.
+    let ext = r.find("cancellation-extended-chess").unwrap();
+    let letters: String = ext.variant.pieces.iter().map(|p| p.letter).collect();
+    assert_eq!(letters, "kqrbnpwmhda");
+    let cc = r.find("cancellation-extended-cannons-and-crabs").unwrap();
+    let extra: Vec<(char, i32)> = cc.variant.pieces.iter().skip(8).map(|p| (p.letter, p.value)).collect();
+    assert_eq!(extra, vec![('g', 4), ('h', 6), ('d', 7)]);
+}
+
+/// Extended: Q takes R (r = 4) places a Commoner (value 4, letter M) on d4, automatically.
+#[test]
+fn extended_places_fairy_pieces() {
+    let r = Registry::builtin();
+    let mut g = game(&r, "cancellation-extended-chess", "4k3/8/8/8/3r4/8/8/Q3K3 w - - 0 1");
+    play(&mut g, "a1d4");
+    assert_eq!(g.fen(), "4k3/8/8/8/3M4/8/8/4K3 b - - 0 1");
+}
+
+#[test]
+fn fen_with_pending_placements_round_trips_and_bad_fields_are_rejected() {
+    let r = Registry::builtin();
+    let gt = r.find("cancellation-chess").unwrap();
+    for fen in [
+        "4k3/8/8/8/8/8/8/4K3 w - - 0 1 place=d4,4,dest,pass",
+        "4k3/8/8/4r3/8/8/1P6/K7 b - - 0 1 place=e5,3,near,stay",
+    ] {
+        let g = gt.position(fen).unwrap();
+        assert_eq!(g.fen(), fen);
+        assert_eq!(g.hash(), g.compute_hash());
+    }
+    let with = gt.position("4k3/8/8/8/8/8/8/4K3 w - - 0 1 place=d4,4,dest,pass").unwrap();
+    let without = gt.position("4k3/8/8/8/8/8/8/4K3 w - - 0 1").unwrap();
+    assert_ne!(with.hash(), without.hash(), "a pending placement is part of the position");
+    for bad in [
+        "4k3/8/8/8/8/8/8/4K3 w - - 0 1 place=d4,0,dest,pass",
+        "4k3/8/8/8/8/8/8/4K3 w - - 0 1 place=z9,4,dest,pass",
+        "4k3/8/8/8/8/8/8/4K3 w - - 0 1 place=d4,4,middle,pass",
+        "4k3/8/8/8/3P4/8/8/4K3 w - - 0 1 place=d4,4,dest,pass",
+        // Only a Rook fits r = 5 on d4: that placement is automatic, never pending.
+        "4k3/8/8/8/8/8/8/4K3 w - - 0 1 place=d4,5,dest,pass",
+    ] {
+        assert!(gt.position(bad).is_err(), "{bad} should be rejected");
+    }
+    let chess = r.find("chess").unwrap();
+    assert!(chess.position("4k3/8/8/8/8/8/8/4K3 w - - 0 1 place=d4,4,dest,pass").is_err());
+}
+
+#[test]
+fn uci_accepts_joined_and_separate_plies() {
+    let fen = "4k3/8/8/8/3r4/8/8/Q3K3 w - - 0 1";
+    let joined = common::uci_perft("cancellation-chess", fen, &["a1d4,B@d4,P@e5"], 1);
+    let separate = common::uci_perft("cancellation-chess", fen, &["a1d4", "B@d4", "P@e5"], 1);
+    assert_eq!(joined, separate);
+    assert!(joined.has("e8d8"), "Black to move after the whole turn: {:?}", joined.move_set());
+    let mid = common::uci_perft("cancellation-chess", fen, &["a1d4,B@d4"], 1);
+    assert_eq!(mid.total, 8, "eight Pawn placements pending");
+}
+
+#[test]
+fn perft_subcommand_and_placements_count_as_plies() {
+    // Q a1 takes R d4: 2 placements (B, N) then 8 Pawn placements each.
+    let d = common::perft_cmd("cancellation-chess", Some("4k3/8/8/8/8/8/8/4K3 w - - 0 1 place=d4,4,dest,pass"), 2);
+    assert_eq!(d.total, 16);
+}
+
+// --- Invariants along random playouts ------------------------------------------------------
+
+struct Lcg(u64);
+impl Lcg {
+    fn next(&mut self, n: usize) -> usize {
+        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        ((self.0 >> 33) as usize) % n.max(1)
+    }
+}
+
+fn playout(gt: &GameType, rng: &mut Lcg, plies: usize) -> (usize, usize) {
+    let name = &gt.variant.name;
+    let mut g = gt.start();
+    let mut fens = vec![g.fen()];
+    let (mut placements, mut pending_seen) = (0, 0);
+    for _ in 0..plies {
+        let mut list = MoveList::new();
+        g.legal_moves(&mut list);
+        if list.is_empty() {
+            break;
+        }
+        let is_pending = pending(&g);
+        pending_seen += is_pending as usize;
+        for &m in list.iter() {
+            let text = g.move_to_uci(m);
+            assert_eq!(is_pending, text.contains('@'), "{name}: only placements while pending: {text} in {}", g.fen());
+            assert_eq!(g.parse_uci(&text), Ok(m), "{name}: notation round trip of {text} in {}", g.fen());
+            let before = (g.fen(), g.hash());
+            g.play(m);
+            assert_eq!(g.hash(), g.compute_hash(), "{name}: incremental hash after {text} from {}", before.0);
+            let hash_after = with_position!(&g, p => p.hash());
+            g.undo();
+            assert_eq!((g.fen(), g.hash()), before, "{name}: undo of {text}");
+            // `hash_after` leaves out the en-passant square a double step may create.
+            if m.kind() != MoveKind::DoubleStep {
+                let predicted = with_position!(&g, p => p.hash_after(m));
+                assert_eq!(predicted, hash_after, "{name}: hash_after of {text} in {}", before.0);
+            }
+        }
+        // Prefer captures and placements, so that the playouts go through many of them.
+        let interesting: Vec<_> = list
+            .iter()
+            .copied()
+            .filter(|&m| {
+                let t = g.move_to_uci(m);
+                t.contains('@') || with_position!(&g, p => p.piece_at(m.to()).is_some())
+            })
+            .collect();
+        let m = if !interesting.is_empty() && rng.next(3) > 0 {
+            interesting[rng.next(interesting.len())]
+        } else {
+            list.as_slice()[rng.next(list.len())]
+        };
+        placements += g.move_to_uci(m).contains('@') as usize;
+        g.play(m);
+        let fen = g.fen();
+        let reparsed = gt.position(&fen).unwrap_or_else(|e| panic!("{name}: own FEN {fen} rejected: {e}"));
+        assert_eq!(reparsed.fen(), fen, "{name}: FEN round trip");
+        assert_eq!(reparsed.hash(), g.hash(), "{name}: hash of reparsed FEN {fen}");
+        let mut a = MoveList::new();
+        let mut b = MoveList::new();
+        g.legal_moves(&mut a);
+        reparsed.legal_moves(&mut b);
+        let (mut a, mut b): (Vec<u32>, Vec<u32>) = (a.iter().map(|m| m.raw()).collect(), b.iter().map(|m| m.raw()).collect());
+        a.sort();
+        b.sort();
+        // Canonical's no-repetition rule looks at the game's history, which a FEN does not have.
+        if gt.variant.name != "cancellation-canonical" {
+            assert_eq!(a, b, "{name}: same moves after reparsing {fen}");
+        }
+        fens.push(fen);
+    }
+    while fens.len() > 1 {
+        fens.pop();
+        g.undo();
+        assert_eq!(g.fen(), *fens.last().unwrap(), "{name}: undo chain");
+        assert_eq!(g.hash(), g.compute_hash(), "{name}: undo chain hash");
+    }
+    (placements, pending_seen)
+}
+
+#[test]
+fn invariants_along_random_playouts() {
+    let r = Registry::builtin();
+    let mut total_placements = 0;
+    for name in [
+        "cancellation-chess",
+        "cancellation-paulowich",
+        "cancellation-cannons-and-crabs",
+        "cancellation-canonical",
+        "cancellation-grand",
+        "cancellation-extended-chess",
+        "cancellation-extended-cannons-and-crabs",
+        "cancellation-kings-leap",
+    ] {
+        let gt = r.find(name).unwrap();
+        let mut rng = Lcg(0xCA_0CE1 ^ name.len() as u64);
+        for _ in 0..6 {
+            let (placements, _) = playout(gt, &mut rng, 100);
+            total_placements += placements;
+        }
+    }
+    assert!(total_placements > 50, "the playouts went through placements: {total_placements}");
+}

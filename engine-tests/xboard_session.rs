@@ -1,0 +1,421 @@
+//! XBoard (CECP v2) sessions replayed against the `chimera` binary.
+//!
+//! Each file under `engine-tests/xboard/` is a transcript: `> LINE` is sent to the engine,
+//! `< PATTERN` must be the engine's next line of output. Patterns are literal text with `*`
+//! (any text) and `{name}` (one word, remembered; later `>` lines may use `{name}`); `\t` is a
+//! tab. Thinking output, `#` debug lines and `Hint:` lines are skipped unless the pattern
+//! matches them. Lines are sent only up to the next expectation, so a transcript's timing is
+//! the same on every run. A header `#! args: ...` gives the command line (default: none, so
+//! the first line chooses the protocol). At the end `quit` is sent: the engine must exit
+//! cleanly without printing anything that was not expected.
+//!
+//! The transcripts were written from sessions recorded with XBoard 4.9.1 (its debug log);
+//! `scripts/xboard_gui_check.sh` plays the real GUI. `replay_gui_games` (ignored: it needs
+//! that script's PGN files) replays XBoard's saved games by Chimera's rules.
+
+mod common;
+
+use chimera::game::Game;
+use chimera::protocol::san;
+use chimera::protocol::xboard::{self, coords, describe};
+use chimera::tournament::{pgn, referee};
+use chimera::types::MoveKind;
+use chimera::variant::Registry;
+use std::collections::HashMap;
+use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
+use std::time::{Duration, Instant};
+
+const REPLY_TIMEOUT: Duration = Duration::from_secs(30);
+
+struct Session {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    lines: Receiver<String>,
+    log: Vec<String>,
+}
+
+impl Session {
+    fn start(args: &[&str]) -> Session {
+        let mut child = Command::new(common::bin())
+            .args(args)
+            .env_remove("RUST_LOG")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("the chimera binary starts");
+        let stdout = child.stdout.take().expect("stdout is piped");
+        let (tx, rx) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let stdin = child.stdin.take();
+        Session { child, stdin, lines: rx, log: Vec::new() }
+    }
+
+    fn send(&mut self, line: &str) {
+        self.log.push(format!("> {line}"));
+        if let Some(s) = &mut self.stdin {
+            let _ = writeln!(s, "{line}");
+            let _ = s.flush();
+        }
+    }
+
+    fn send_bytes(&mut self, bytes: &[u8]) {
+        self.log.push(format!("> {:?}", String::from_utf8_lossy(bytes)));
+        if let Some(s) = &mut self.stdin {
+            let _ = s.write_all(bytes);
+            let _ = s.flush();
+        }
+    }
+
+    fn next_line(&mut self, deadline: Instant) -> Option<String> {
+        let wait = deadline.saturating_duration_since(Instant::now());
+        match self.lines.recv_timeout(wait) {
+            Ok(l) => {
+                self.log.push(format!("< {l}"));
+                Some(l)
+            }
+            Err(RecvTimeoutError::Timeout) | Err(RecvTimeoutError::Disconnected) => None,
+        }
+    }
+
+    fn transcript(&self) -> String {
+        let start = self.log.len().saturating_sub(40);
+        self.log[start..].join("\n")
+    }
+
+    /// Reads until a line matches `pattern`, skipping only skippable lines.
+    fn expect(&mut self, pattern: &str, vars: &mut HashMap<String, String>, at: &str) {
+        let deadline = Instant::now() + REPLY_TIMEOUT;
+        loop {
+            let Some(line) = self.next_line(deadline) else {
+                panic!("{at}: expected `{pattern}`, got nothing (timeout or exit)\n{}", self.transcript());
+            };
+            if let Some(found) = glob(pattern, &line) {
+                vars.extend(found);
+                return;
+            }
+            if !skippable(&line) {
+                panic!("{at}: expected `{pattern}`, got `{line}`\n{}", self.transcript());
+            }
+        }
+    }
+
+    /// Reads until a line is `want`; every line before it must be a reply to bad input.
+    fn expect_through(&mut self, want: &str, at: &str) {
+        let deadline = Instant::now() + REPLY_TIMEOUT;
+        loop {
+            let Some(line) = self.next_line(deadline) else {
+                panic!("{at}: expected `{want}`, got nothing (timeout or exit)\n{}", self.transcript());
+            };
+            if line == want {
+                return;
+            }
+            let reply = ["Error (", "Illegal move", "tellusererror ", "highlight ", "pong "];
+            assert!(
+                skippable(&line) || reply.iter().any(|r| line.starts_with(r)),
+                "{at}: unexpected `{line}`\n{}",
+                self.transcript()
+            );
+        }
+    }
+
+    /// Sends `quit`; the engine must exit with status 0, with no unexpected output.
+    fn finish(mut self, at: &str) {
+        self.send("quit");
+        self.stdin = None;
+        let deadline = Instant::now() + REPLY_TIMEOUT;
+        while let Some(line) = self.next_line(deadline) {
+            assert!(skippable(&line), "{at}: unexpected output `{line}`\n{}", self.transcript());
+        }
+        let status = loop {
+            if let Ok(Some(s)) = self.child.try_wait() {
+                break s;
+            }
+            if Instant::now() > deadline {
+                let _ = self.child.kill();
+                panic!("{at}: the engine did not exit after quit\n{}", self.transcript());
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        };
+        let mut err = String::new();
+        if let Some(mut e) = self.child.stderr.take() {
+            let _ = std::io::Read::read_to_string(&mut e, &mut err);
+        }
+        assert!(status.success() && !err.contains("panicked"), "{at}: exit {status}, stderr:\n{err}\n{}", self.transcript());
+    }
+}
+
+/// Thinking output (`ply score time nodes ...`), debug lines and hints.
+fn skippable(line: &str) -> bool {
+    let mut w = line.split_whitespace();
+    let numbers = (0..4).all(|_| w.next().is_some_and(|x| x.parse::<i64>().is_ok()));
+    numbers || line.starts_with('#') || line.starts_with("Hint:")
+}
+
+/// Matches `text` against `pattern` (`*` = any text, `{name}` = one word); the captures.
+fn glob(pattern: &str, text: &str) -> Option<HashMap<String, String>> {
+    #[derive(Debug)]
+    enum Tok {
+        Lit(char),
+        Any,
+        Word(String),
+    }
+    let mut toks = Vec::new();
+    let mut chars = pattern.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '*' => toks.push(Tok::Any),
+            '{' => {
+                let name: String = chars.by_ref().take_while(|&c| c != '}').collect();
+                toks.push(Tok::Word(name));
+            }
+            '\\' if chars.peek() == Some(&'t') => {
+                chars.next();
+                toks.push(Tok::Lit('\t'));
+            }
+            c => toks.push(Tok::Lit(c)),
+        }
+    }
+    fn go(toks: &[Tok], text: &[char], caps: &mut HashMap<String, String>) -> bool {
+        match toks.split_first() {
+            None => text.is_empty(),
+            Some((Tok::Lit(c), rest)) => text.first() == Some(c) && go(rest, &text[1..], caps),
+            Some((Tok::Any, rest)) => (0..=text.len()).any(|i| go(rest, &text[i..], caps)),
+            Some((Tok::Word(name), rest)) => {
+                let max = text.iter().take_while(|c| !c.is_whitespace()).count();
+                for n in (1..=max).rev() {
+                    if go(rest, &text[n..], caps) {
+                        caps.insert(name.clone(), text[..n].iter().collect());
+                        return true;
+                    }
+                }
+                false
+            }
+        }
+    }
+    let text: Vec<char> = text.chars().collect();
+    let mut caps = HashMap::new();
+    go(&toks, &text, &mut caps).then_some(caps)
+}
+
+fn transcripts() -> Vec<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("engine-tests/xboard");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "txt"))
+        .collect();
+    files.sort();
+    files
+}
+
+fn run_transcript(path: &Path) {
+    let name = path.file_name().unwrap().to_string_lossy().to_string();
+    let text = std::fs::read_to_string(path).unwrap();
+    let args: Vec<String> = text
+        .lines()
+        .find_map(|l| l.strip_prefix("#! args:"))
+        .map(|a| a.split_whitespace().map(str::to_string).collect())
+        .unwrap_or_default();
+    let arg_refs: Vec<&str> = args.iter().map(String::as_str).collect();
+    let mut s = Session::start(&arg_refs);
+    let mut vars: HashMap<String, String> = HashMap::new();
+    for (i, line) in text.lines().enumerate() {
+        let at = format!("{name}:{}", i + 1);
+        if let Some(cmd) = line.strip_prefix("> ") {
+            let mut cmd = cmd.to_string();
+            for (k, v) in &vars {
+                cmd = cmd.replace(&format!("{{{k}}}"), v);
+            }
+            s.send(&cmd);
+        } else if let Some(p) = line.strip_prefix("< ") {
+            s.expect(p, &mut vars, &at);
+        } else if line.trim() == "<" {
+            s.expect("", &mut vars, &at);
+        }
+    }
+    s.finish(&name);
+}
+
+#[test]
+fn transcripts_replay() {
+    let files = transcripts();
+    assert!(files.len() >= 8, "transcripts missing: {files:?}");
+    // Each transcript runs its own engine; run them side by side.
+    let handles: Vec<_> = files
+        .into_iter()
+        .map(|f| std::thread::spawn(move || std::panic::catch_unwind(|| run_transcript(&f)).map_err(|e| (f, e))))
+        .collect();
+    let mut failures = Vec::new();
+    for h in handles {
+        if let Err((f, e)) = h.join().expect("transcript thread") {
+            let msg = e.downcast_ref::<String>().cloned().or_else(|| e.downcast_ref::<&str>().map(|s| s.to_string()));
+            failures.push(format!("{}: {}", f.display(), msg.unwrap_or_default()));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
+
+#[test]
+fn first_command_chooses_the_protocol() {
+    let r = common::run_bin(&[], Some(b"\nuci\nisready\nquit\n"), REPLY_TIMEOUT);
+    assert!(r.stdout.contains("uciok") && r.stdout.contains("readyok"), "{}", r.describe());
+    let r = common::run_bin(&[], Some(b"xboard\nprotover 2\nping 4\nquit\n"), REPLY_TIMEOUT);
+    assert!(r.stdout.contains("feature done=1") && r.stdout.contains("pong 4"), "{}", r.describe());
+    assert!(!r.stdout.contains("uciok"), "{}", r.describe());
+    let r = common::run_bin(&["xboard"], Some(b"protover 2\nping 4\nquit\n"), REPLY_TIMEOUT);
+    assert!(r.stdout.contains("feature done=1") && r.stdout.contains("pong 4"), "{}", r.describe());
+    // End of input without quit: a clean exit too.
+    let r = common::run_bin(&["xboard"], Some(b"new\ngo\n"), REPLY_TIMEOUT);
+    assert!(r.code == Some(0) && !r.timed_out, "{}", r.describe());
+}
+
+/// Whatever the GUI sends, the engine answers `ping` and keeps its position.
+#[test]
+fn garbage_never_crashes() {
+    let mut s = Session::start(&["xboard"]);
+    let mut vars = HashMap::new();
+    s.send("protover 2");
+    s.expect("feature done=1", &mut vars, "garbage");
+    s.send("new");
+    s.send("force");
+    s.send("usermove e2e4");
+    let mut seed: u64 = 0x9E37_79B9_7F4A_7C15;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    let words = [
+        "usermove", "setboard", "level", "st", "sd", "time", "otim", "variant", "lift", "option", "memory",
+        "cores", "ping", "undo", "remove", "result", "e2e4", "a0a9", "P@", "O-O", "=", "-1", "999999999999999999999",
+        "kings-leap", "grand", "8/8/8", "w", "-", "KQkq", "{", "}", "\u{fffd}", "@@@@", "j10", "z9", "edit",
+    ];
+    for round in 0..300 {
+        let n = (next() % 6) as usize;
+        let mut line = String::new();
+        for _ in 0..n {
+            line.push_str(words[(next() % words.len() as u64) as usize]);
+            line.push(' ');
+        }
+        // Never end the session or leave the game on purpose.
+        let first = line.split_whitespace().next().unwrap_or("");
+        if ["quit", "new", "variant", "setboard", "undo", "remove", "memory", "cores", "option"].contains(&first) {
+            continue;
+        }
+        s.send(&line);
+        if round % 50 == 0 {
+            s.send_bytes(b"\xff\xfe garbage \x00\x01\n");
+            s.send(&"x".repeat(10_000));
+        }
+        s.send(&format!("ping {round}"));
+        s.expect_through(&format!("pong {round}"), "garbage");
+    }
+    s.send("d");
+    s.send("ping 1000");
+    s.expect("pong 1000", &mut vars, "garbage");
+    s.finish("garbage");
+}
+
+// ----- replaying the real GUI's games (scripts/xboard_gui_check.sh) -----
+
+/// Replays one game XBoard saved: the `Variant` tag names the game; XBoard's castling field
+/// is read as the engine reads `setboard`; on 10-rank boards its ranks count from 0; where
+/// the game has no castling, XBoard writes the king's two-square leap as `O-O`/`O-O-O`.
+fn replay_gui_game(registry: &Registry, g: &pgn::PgnGame) -> Result<(Game, String), String> {
+    let variant = g.tag("Variant").filter(|v| !v.is_empty()).unwrap_or("normal");
+    let gt = registry
+        .games()
+        .iter()
+        .find(|t| describe::describe(t).name == variant)
+        .or_else(|| registry.find(variant).ok())
+        .ok_or_else(|| format!("unknown variant {variant}"))?;
+    let zero = describe::zero_based_ranks(&gt.variant);
+    let native = describe::describe(gt).native;
+    let mut game = match g.tag("FEN") {
+        Some(fen) => xboard::position_from_gui(gt, &coords::fen_from_gui(fen, zero), !native)?,
+        None => gt.start(),
+    };
+    for (i, m) in g.moves.iter().enumerate() {
+        let text = coords::from_gui(&m.san, zero).ok_or_else(|| format!("ply {}: bad square in {}", i + 1, m.san))?;
+        let mv = match san::parse_move(&mut game, &text) {
+            Ok(mv) => mv,
+            Err(e) => {
+                let leap = match text.trim_end_matches(['+', '#']) {
+                    "O-O" => Some(2),
+                    "O-O-O" => Some(-2),
+                    _ => None,
+                };
+                let king_leap = leap.and_then(|d| {
+                    referee::legal_moves(&mut game).into_iter().find(|m| {
+                        let size = game.variant().size;
+                        m.kind() == MoveKind::KingLeap && size.file(m.to()) as i32 - size.file(m.from()) as i32 == d
+                    })
+                });
+                king_leap.ok_or_else(|| format!("ply {}: {} ({e})", i + 1, m.san))?
+            }
+        };
+        if !referee::is_legal(&mut game, mv) {
+            return Err(format!("ply {}: {} breaks the no-repetition rule", i + 1, m.san));
+        }
+        game.play(mv);
+    }
+    Ok((game, variant.to_string()))
+}
+
+/// Checks every game of the PGN files named in `CHIMERA_XBOARD_PGN` (space separated):
+/// the moves are legal by Chimera's rules and the game ended properly (a result by the rules
+/// that Chimera's own referee confirms, or an XBoard adjudication of such a result).
+#[test]
+#[ignore = "needs PGN files from scripts/xboard_gui_check.sh"]
+fn replay_gui_games() {
+    let files = std::env::var("CHIMERA_XBOARD_PGN").expect("CHIMERA_XBOARD_PGN names the PGN files");
+    let registry = Registry::builtin();
+    let mut failures = Vec::new();
+    let mut count = 0;
+    for file in files.split_whitespace() {
+        let text = std::fs::read_to_string(file).unwrap_or_else(|e| panic!("{file}: {e}"));
+        let games = pgn::parse(&text).unwrap_or_else(|e| panic!("{file}: {e}"));
+        for (n, g) in games.iter().enumerate() {
+            count += 1;
+            let reason = g.final_comment.clone().unwrap_or_default();
+            let label = format!("{file} game {}: {} {} {{{reason}}}", n + 1, g.tag("Variant").unwrap_or("normal"), g.result);
+            match replay_gui_game(&registry, g) {
+                Err(e) => failures.push(format!("{label}: {e}")),
+                Ok((mut game, _)) => {
+                    let end = xboard::ending(&mut game);
+                    let expected = end.map(|e| e.claim());
+                    let result_of = |claim: &str| claim.split_whitespace().next().unwrap_or("").to_string();
+                    let lower = reason.to_ascii_lowercase();
+                    let bad = ["time", "illegal", "false", "exit", "crash", "disconnect", "abort", "timeout"];
+                    if g.result == "*" || bad.iter().any(|b| lower.contains(b)) {
+                        failures.push(format!("{label}: did not end by the rules"));
+                    } else if let Some(claim) = &expected {
+                        if result_of(claim) != g.result {
+                            failures.push(format!("{label}: Chimera's rules say {claim}"));
+                        } else {
+                            println!("ok   {label} ({} plies; rules: {claim})", g.moves.len());
+                        }
+                    } else if lower.contains("adjudication") {
+                        println!("ok   {label} ({} plies; XBoard adjudicated before the rules end)", g.moves.len());
+                    } else {
+                        failures.push(format!("{label}: the final position is not an end by the rules"));
+                    }
+                }
+            }
+        }
+    }
+    assert!(count > 0, "no games in {files}");
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
