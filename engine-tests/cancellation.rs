@@ -386,7 +386,8 @@ fn playout(gt: &GameType, rng: &mut Lcg, plies: usize) -> (usize, usize) {
         let mut b = MoveList::new();
         g.legal_moves(&mut a);
         reparsed.legal_moves(&mut b);
-        let (mut a, mut b): (Vec<u32>, Vec<u32>) = (a.iter().map(|m| m.raw()).collect(), b.iter().map(|m| m.raw()).collect());
+        let mut a: Vec<u32> = a.iter().map(|m| m.raw()).collect();
+        let mut b: Vec<u32> = b.iter().map(|m| m.raw()).collect();
         a.sort();
         b.sort();
         // Canonical's no-repetition rule looks at the game's history, which a FEN does not have.

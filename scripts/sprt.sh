@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPRT between two versions of Chimera: builds HEAD (or $NEW) and BASE_COMMIT, each from a clean
-# git worktree under target/sprt-<sha>/ (binaries are cached there), then runs this checkout's
+# git worktree under target/sprt-<sha>/ (binaries are cached there), then runs
 # `chimera match ... --sprt` between them until the test decides.
 #
 # Usage: scripts/sprt.sh BASE_COMMIT [extra `chimera match` arguments]
@@ -26,7 +26,8 @@ if [ "$base_sha" = "$new_sha" ]; then
   echo "note: both versions are ${new_sha:0:10}; the SPRT should accept H0" >&2
 fi
 
-# Builds commit $1 into target/sprt-<sha>/chimera (once) and prints the binary's path.
+# Builds commit $1 into target/sprt-<sha>/chimera (once) and prints the binary's path. The
+# worktrees share one cargo target directory, so dependencies are built only once.
 build() {
   local sha=$1 dir="target/sprt-$1"
   if [ ! -x "$dir/chimera" ]; then
@@ -34,8 +35,8 @@ build() {
     rm -rf "$dir/src"
     git worktree prune
     git worktree add --detach --force "$dir/src" "$sha" >&2
-    cargo build --release --manifest-path "$dir/src/Cargo.toml" --target-dir "$dir/target" --bin chimera >&2
-    cp "$dir/target/release/chimera" "$dir/chimera"
+    cargo build --release --manifest-path "$dir/src/Cargo.toml" --target-dir target/sprt-build --bin chimera >&2
+    cp target/sprt-build/release/chimera "$dir/chimera"
     git worktree remove --force "$dir/src" >&2
   fi
   echo "$dir/chimera"
@@ -60,10 +61,14 @@ has --seed "$@" || defaults+=(--seed "$RANDOM")
 has --sprt "$@" || defaults+=(--sprt elo0=0 elo1=5 alpha=0.05 beta=0.05)
 has --pgn "$@" || defaults+=(--pgn "target/sprt-${new_sha:0:10}-vs-${base_sha:0:10}.pgn")
 
-# The referee is this checkout's own build; the two versions only play.
-cargo build --release --bin chimera >&2
+# The referee: the new version itself if it has `chimera match`, else this checkout's build.
+referee=$new_bin
+if ! "$referee" match --help >/dev/null 2>&1; then
+  cargo build --release --bin chimera >&2
+  referee=target/release/chimera
+fi
 set -x
-exec target/release/chimera match \
+exec "$referee" match \
   --engine "cmd=$new_bin name=new-${new_sha:0:7} option.Threads=1" \
   --engine "cmd=$base_bin name=base-${base_sha:0:7} option.Threads=1" \
   "${defaults[@]}" "$@"

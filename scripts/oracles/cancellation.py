@@ -40,6 +40,10 @@ CLI:
   cancellation.py --base-check --chimera PATH [--variants …] [--positions N] [--depth D]
       the oracle's base games with ordinary captures against Chimera's plain games (start
       position at --start-depth, N random-playout positions at --depth)
+  cancellation.py --write-perft DIR --chimera PATH [--positions N] [--depth D] [--start-depth D]
+                  [--chimera-depth D]
+      writes DIR/cancellation-<base>.perft (start + N playout positions; counts to --depth, or
+      --start-depth for the start, checked against this oracle; deeper ones Chimera's)
   cancellation.py --self-test      plain chess perft against python-chess, plus the spec examples
   cancellation.py --random-fens --variant V --positions N [--seed S]   prints playout FENs
 
@@ -918,6 +922,84 @@ def compare(args):
     return 1 if bad else 0
 
 
+def chimera_total(chimera, variant, fen, depth):
+    r = subprocess.run([chimera, "perft", "--variant", variant, "--fen", fen, "--depth", str(depth)],
+                       capture_output=True, text=True, timeout=3600)
+    for line in r.stdout.splitlines():
+        if line.startswith("Nodes searched:"):
+            return int(line.split(":")[1])
+    raise RuntimeError("chimera failed on %s: %s" % (fen, r.stderr.strip()))
+
+
+# Hand-made positions added to the perft data: (id, FEN, oracle depth).
+TACTICAL = {
+    "cancellation-chess": [
+        ("kiwipete", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 2),
+        ("example-queen-takes-rook", "4k3/8/8/8/3r4/8/8/Q3K3 w - - 0 1", 4),
+        ("example-pawn-takes-queen", "4k3/8/8/4q3/3P4/8/1P6/K7 w - - 0 1", 4),
+        ("dead-end-placements", "r3k3/8/1Q6/1b6/8/8/8/K7 w - - 0 1", 4),
+        ("defender-could-check", "4k3/8/8/4q3/3P4/8/7K/8 w - - 0 1", 4),
+        ("en-passant-and-last-rank-capture", "7r/6P1/8/3pP3/8/8/8/k3K3 w - d6 0 1", 4),
+    ],
+    "cancellation-paulowich": [
+        ("castling-partners", "c3k2q/pppppppp/8/8/8/8/PPPPPPPP/C3K2Q w KQkq - 0 1", 3),
+    ],
+    "cancellation-cannons-and-crabs": [
+        ("cannon-near-king", "r2k2r/7/7/6c/7/R2K2R w KQkq - 0 1", 3),
+        ("crabs-near-promotion", "6k/1XPX3/7/7/3xpx1/K6 w - - 0 1", 4),
+    ],
+    "cancellation-canonical": [
+        ("fortress-queen", "8k/9/9/5p3/9/3p5/1N7/9/K8 w - - 0 1", 4),
+    ],
+}
+
+
+def write_perft(args):
+    """engine-tests/perft/cancellation-<base>.perft: start position and seeded playout positions;
+    counts up to --depth checked against this oracle, deeper ones (to --chimera-depth) Chimera's."""
+    import os
+
+    rng = random.Random(args.seed)
+    for variant in args.variants.split(","):
+        g = GAMES[base_name(variant)]
+        fens = [("start", g.start, args.start_depth)] + [
+            ("playout-%d" % (i + 1), fen, args.depth) for i, fen in enumerate(random_positions(g, args.positions, rng))]
+        fens += TACTICAL.get(variant, [])
+        lines = [
+            "# %s perft data. Every ply counts: captures and each placement ply (automatic" % variant,
+            "# placements take none). Counts marked `oracle` were computed by scripts/oracles/cancellation.py",
+            "# (an independent Python implementation of rules/cancellation.md over its own move generator",
+            "# for the base game) and agree with Chimera; the deeper ones are Chimera's alone.",
+            "# Playout positions: seeded random games (seed %d) stopped at random, often right after a" % args.seed,
+            "# capture, so that placements are pending (FEN field `place=`).",
+            "# Regenerate: scripts/oracles/cancellation.py --write-perft engine-tests/perft --chimera target/release/chimera",
+            "",
+        ]
+        for ident, fen, odepth in fens:
+            lines.append("id %s-%s" % (variant, ident))
+            lines.append("variant %s" % variant)
+            lines.append("fen %s" % fen)
+            pos = parse_fen(g, fen)
+            for d in range(1, args.chimera_depth + 1):
+                got = chimera_total(args.chimera, variant, fen, d)
+                if d <= odepth:
+                    want = sum(divide(pos, d).values())
+                    if want != got:
+                        raise SystemExit("MISMATCH %s depth %d %s: oracle %d chimera %d" % (variant, d, fen, want, got))
+                    lines.append("perft %d %d  # oracle" % (d, got))
+                else:
+                    lines.append("perft %d %d" % (d, got))
+                if got > args.node_cap:
+                    break
+            lines.append("")
+            sys.stderr.write("%s %s done\n" % (variant, ident))
+        path = os.path.join(args.write_perft, "%s.perft" % variant)
+        with open(path, "w") as f:
+            f.write("\n".join(lines))
+        print("wrote", path)
+    return 0
+
+
 # ---------------------------------------------------------------------------------------------
 # Self-test
 
@@ -986,9 +1068,16 @@ def main():
     ap.add_argument("--self-test", action="store_true")
     ap.add_argument("--random-fens", action="store_true")
     ap.add_argument("--base-check", action="store_true")
+    ap.add_argument("--write-perft", metavar="DIR")
+    ap.add_argument("--chimera-depth", type=int, default=5)
+    ap.add_argument("--node-cap", type=int, default=50_000_000, help="no deeper line once a count exceeds this")
     args = ap.parse_args()
     if args.self_test:
         return self_test()
+    if args.write_perft:
+        if not args.chimera:
+            ap.error("--write-perft needs --chimera PATH")
+        return write_perft(args)
     if args.base_check:
         if not args.chimera:
             ap.error("--base-check needs --chimera PATH")

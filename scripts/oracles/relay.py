@@ -33,9 +33,10 @@ Rules implemented:
 CLI:
   relay.py --variant NAME [--fen FEN] --depth D [--divide]
       prints `move: count` lines (with --divide), then `Nodes searched: N` (like `chimera perft`)
-  relay.py --compare --chimera PATH [--variants a,b] [--seed S] [--positions N] [--depth D]
+  relay.py --compare --chimera PATH [--variants a,b] [--seed S] [--positions N] [--depth D] [--tactical]
       compares with Chimera: the start positions at depth 1..D (divide) and N seeded random-playout
-      positions per game at depth 1..D (divide); prints every disagreement.
+      positions per game at depth 1..D (divide), with --tactical also the hand-made positions of
+      TACTICAL; prints every disagreement.
   relay.py --make-perft DIR [--variants a,b] [--seed S] [--positions N] [--node-limit L]
       writes DIR/<name>.perft with counts computed by this oracle (start position and N random
       playout positions, each at the depths whose count stays under the node limit).
@@ -527,6 +528,38 @@ def random_positions(game, rng, count, min_plies=6, max_plies=40):
     return out
 
 
+# Hand-made positions for each kind of effect (those of engine-tests/relay.rs and more).
+TACTICAL = [
+    ("anti-relay-chess", "8/7k/8/8/3B4/8/1b6/1K6 w - - 0 1"),
+    ("anti-relay-chess", "8/7k/8/8/3Q4/8/1b6/K7 w - - 0 1"),
+    ("anti-relay-chess", "8/7k/8/8/3Qn3/8/1b6/K7 b - - 0 1"),
+    ("relay-chess", "4k3/8/8/8/8/1N6/8/R3K3 w - - 0 1"),
+    ("relay-chess", "4k3/8/8/8/8/4N3/1B6/2R1K3 w - - 0 1"),
+    ("relay-anti-relay-chess", "8/6bk/8/8/3Q4/8/1B6/K7 w - - 0 1"),
+    ("indirect-anti-relay-chess", "q5k1/8/8/8/8/8/8/R5K1 w - - 0 1"),
+    ("converse-anti-relay-chess", "n5k1/8/8/8/8/8/8/R5K1 w - - 0 1"),
+    ("total-anti-relay-chess", "q5k1/8/8/8/8/8/8/R5K1 w - - 0 1"),
+    ("friendly-anti-relay-chess", "r5k1/8/8/8/8/8/R7/R5K1 w - - 0 1"),
+    ("bilateral-anti-relay-chess", "r5k1/8/8/8/8/8/R7/R5K1 w - - 0 1"),
+    ("hostile-relay-chess", "r5k1/8/8/N7/8/8/8/6K1 w - - 0 1"),
+    ("anti-relay-chess", "4k3/1B6/b7/8/8/8/8/4K2R w K - 0 1"),
+    ("relay-chess", "4k3/8/b7/8/2r5/8/8/4K2R w K - 0 1"),
+    ("anti-relay-chess", "k4r2/8/8/8/8/8/8/4K2R w K - 0 1"),
+    ("anti-relay-chess", "4k3/8/8/KPp4r/8/8/8/7R w - c6 0 2"),
+    ("anti-relay-chess", "7B/7r/8/8/1n6/8/1bk5/K7 b - - 0 1"),
+    ("anti-relay-chess", "r7/8/8/8/8/8/R1k5/K7 w - - 0 1"),
+    ("relay-indirect-anti-relay-gothic", "9k/10/4c5/10/3C6/R9/10/1N7K w - - 0 1"),
+    # both sides castle; kiwipete-like middle games
+    ("anti-relay-chess", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"),
+    ("relay-chess", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"),
+    ("bilateral-relay-total-anti-relay-chess", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"),
+    ("relay-converse-anti-relay-tutti-frutti", "e3k2r/p1ppzpa1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBAPPP/E3K2R w KQkq - 0 1"),
+    # promotions (grand: limited by the initial array)
+    ("hostile-relay-friendly-anti-relay-grand", "r8r/1nbqkcaPn1/pppppp1ppp/10/10/10/10/PPPPP1PPPP/1NBQKCABN1/R8R w - - 0 1"),
+    ("hostile-relay-friendly-anti-relay-grand", "4k5/1P8/10/10/10/10/10/10/4K5/10 w - - 0 1"),
+    ("relay-chess", "n3k3/1P6/8/8/8/8/6p1/R3K2N b Q - 0 1"),
+]
+
 LISTED = ["anti-relay-chess", "relay-chess", "relay-indirect-anti-relay-gothic",
           "relay-converse-anti-relay-tutti-frutti", "hostile-relay-friendly-anti-relay-grand"]
 
@@ -555,6 +588,21 @@ def compare(args):
                             print("   %s oracle %s chimera %s" % (m, mine.get(m), theirs.get(m)))
                     break
         print("%s: %d positions compared" % (name, len(fens)), flush=True)
+    if args.tactical:
+        for name, fen in TACTICAL:
+            game = Game(name)
+            for depth in range(1, args.depth + 1):
+                mine = game.divide(game.parse_fen(fen), depth)
+                theirs, total = chimera_divide(args.chimera, name, fen, depth)
+                checked += 1
+                if theirs != mine:
+                    bad += 1
+                    print("MISMATCH %s depth %d fen %s" % (name, depth, fen))
+                    for m in sorted(set(mine) | set(theirs or {})):
+                        if mine.get(m) != (theirs or {}).get(m):
+                            print("   %s oracle %s chimera %s" % (m, mine.get(m), (theirs or {}).get(m)))
+                    break
+        print("tactical: %d positions compared" % len(TACTICAL), flush=True)
     print("%d comparisons, %d disagreements" % (checked, bad))
     return 1 if bad else 0
 
@@ -597,6 +645,7 @@ def main():
     ap.add_argument("--depth", type=int, default=2)
     ap.add_argument("--divide", action="store_true")
     ap.add_argument("--compare", action="store_true")
+    ap.add_argument("--tactical", action="store_true", help="with --compare: also the hand-made positions")
     ap.add_argument("--make-perft")
     ap.add_argument("--chimera", default="target/release/chimera")
     ap.add_argument("--variants", default=",".join(LISTED))

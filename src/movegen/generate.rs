@@ -83,7 +83,7 @@ impl<B: Bitboard> Position<B> {
                 }
                 if cancellation {
                     // Cancellation captures: never a promotion, and legal by their own rule.
-                    crate::rules::cancellation::legality::push_captures(self, from, caps, list);
+                    crate::rules::cancellation::legality::push_captures(self, from, caps, checkers.any(), list);
                     caps = B::EMPTY;
                 }
                 let check_all = careful_from.has(from);

@@ -102,7 +102,8 @@ impl<B: Bitboard> Position<B> {
             };
             (start, us)
         };
-        let (left, _) = rule.resolve(e.placer, start, &mut occ, |sq, kind| {
+        let mut step = crate::rules::cancellation::Step::default();
+        let left = rule.resolve(e.placer, start, &mut occ, &mut step, |sq, kind| {
             e.placed[e.len] = (sq, kind);
             e.len += 1;
         });
@@ -239,8 +240,9 @@ pub(super) fn checked_pending<B: Bitboard>(pos: &Position<B>, p: Pending) -> Res
         return Err(FenError::new(format!("placement field: the destination {} is occupied", size.name(p.center))));
     }
     let mut q = p;
-    match rule.step(pos.side_to_move(), &mut q, occ) {
-        Some(step) if step.count() > 1 => Ok(q),
+    let mut step = crate::rules::cancellation::Step::default();
+    match rule.step(pos.side_to_move(), &mut q, occ, &mut step) {
+        true if step.count() > 1 => Ok(q),
         _ => Err(FenError::new(format!(
             "placement field: no choice of placement around {} (an automatic placement is made at once)",
             size.name(p.center)

@@ -260,6 +260,8 @@ pub struct XboardEngine<W: Write> {
     last_score: Option<Score>,
     /// The reply expected to the engine's last move.
     hint: Option<Move>,
+    /// The input has ended: stop once the engine's move is out.
+    closing: bool,
 }
 
 impl<W: Write> XboardEngine<W> {
@@ -291,6 +293,7 @@ impl<W: Write> XboardEngine<W> {
             last_report: None,
             last_score: None,
             hint: None,
+            closing: false,
         }
     }
 
@@ -370,14 +373,19 @@ impl<W: Write> XboardEngine<W> {
     fn event(&mut self, event: Event) -> bool {
         match event {
             Event::Input(line, at) => self.line(&line, at),
-            Event::EndOfInput => false,
+            // The GUI is gone: the engine's own move is still finished (for scripts that
+            // pipe commands in), anything else stops.
+            Event::EndOfInput => {
+                self.closing = true;
+                self.thinking()
+            }
             Event::Report(id, r) => {
                 self.report(id, r);
                 true
             }
             Event::Finished(id, o) => {
                 self.finished(id, o);
-                true
+                !self.closing
             }
         }
     }
@@ -553,7 +561,7 @@ impl<W: Write> XboardEngine<W> {
             self.send(&end.claim());
             return;
         }
-        if self.ponder && self.engine == Some(!self.game.side_to_move()) {
+        if self.ponder && !self.closing && self.engine == Some(!self.game.side_to_move()) {
             self.start_pondering(outcome.ponder);
         }
     }
@@ -856,6 +864,7 @@ impl<W: Write> XboardEngine<W> {
             if *guess == m {
                 self.game.play(m);
                 self.searcher.ponderhit();
+                self.send("# ponder hit");
                 if let Some(r) = &mut self.running {
                     r.kind = SearchKind::Think;
                 }
@@ -889,6 +898,25 @@ mod tests {
         assert_eq!(ending(&mut g).map(Ending::claim).as_deref(), Some("1/2-1/2 {Stalemate}"));
         let mut g = game("chess", "4k3/8/8/8/8/8/4P3/4K2R w - - 100 80");
         assert_eq!(ending(&mut g).map(Ending::claim).as_deref(), Some("1/2-1/2 {Draw by 50 move rule}"));
+    }
+
+    #[test]
+    fn the_clock_becomes_search_limits() {
+        let mut e = XboardEngine::new(Registry::builtin(), Vec::new());
+        e.clock.level = Some(Level { moves: 40, base_ms: 300_000, inc_ms: 0 });
+        e.clock.time_cs = Some(6000);
+        e.clock.otim_cs = Some(-20);
+        let l = e.limits(Color::Black, false);
+        assert_eq!(l.time, [Some(0), Some(60_000)]);
+        assert_eq!(l.moves_to_go, Some(40));
+        assert!(!l.ponder && l.depth.is_none());
+        e.clock.depth = Some(500);
+        e.clock.per_move_ms = Some(2500);
+        let l = e.limits(Color::White, true);
+        assert_eq!((l.movetime, l.depth, l.ponder), (Some(2500), Some(MAX_DEPTH), true));
+        e.clock.nps = Some(1000);
+        let l = e.limits(Color::White, false);
+        assert_eq!((l.movetime, l.nodes), (None, Some(2500)));
     }
 
     #[test]

@@ -46,6 +46,10 @@ pub const MAX_VALUE: i32 = 255;
 
 impl CancellationRule {
     pub fn new(variant: &Variant) -> Result<CancellationRule, String> {
+        if variant.relay.is_some() {
+            // The relay rules have their own move generator, which knows nothing of placements.
+            return Err("cancellation captures with relay rules are not supported yet".into());
+        }
         let size = variant.size;
         let mut values = Vec::new();
         for p in &variant.pieces {
@@ -57,10 +61,13 @@ impl CancellationRule {
             }
             values.push(if p.royal { 0 } else { p.value as u8 });
         }
-        let mut placeable: Vec<(PieceKind, u8)> =
-            variant.kinds().filter(|&k| !variant.piece(k).royal && values[k.index()] > 0).map(|k| (k, values[k.index()])).collect();
+        let mut placeable: Vec<(PieceKind, u8)> = variant
+            .kinds()
+            .filter(|&k| !variant.piece(k).royal && values[k.index()] > 0)
+            .map(|k| (k, values[k.index()]))
+            .collect();
         // Highest value first; equal values keep the table's order (the order of the choices).
-        placeable.sort_by(|a, b| b.1.cmp(&a.1));
+        placeable.sort_by_key(|&(_, v)| std::cmp::Reverse(v));
         let all: u128 = size.all_squares().fold(0, |b, s| b | 1u128 << s.index());
         let may_stand = variant
             .kinds()
@@ -68,7 +75,9 @@ impl CancellationRule {
                 let piece = variant.piece(k);
                 Color::BOTH.map(|color| {
                     let mut set = match piece.confined {
-                        Some(z) => variant.zones[z].squares[color.index()].iter().fold(0, |b, s| b | 1u128 << s.index()),
+                        Some(z) => {
+                            variant.zones[z].squares[color.index()].iter().fold(0, |b, s| b | 1u128 << s.index())
+                        }
                         None => all,
                     };
                     // Pawn-like pieces never stand on their first or last rank — in games where
@@ -264,5 +273,37 @@ impl Pending {
         };
         let p = Pending::new(center, remaining, pass);
         Ok(if at_center { p } else { p.leave_center() })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::types::BoardSize;
+
+    #[test]
+    fn capture_arithmetic() {
+        assert_eq!(outcome(3, 3), Outcome::BothVanish);
+        assert_eq!(outcome(9, 5), Outcome::Capturer(4));
+        assert_eq!(outcome(1, 9), Outcome::Defender(8));
+    }
+
+    #[test]
+    fn fen_field_round_trip_and_keys() {
+        let size = BoardSize::new(10, 10).unwrap();
+        let a = Pending::new(size.parse("j10").unwrap(), 12, true);
+        let b = Pending::new(size.parse("j10").unwrap(), 12, false).leave_center();
+        for p in [a, b] {
+            let text = p.fen_field(size);
+            assert_eq!(Pending::parse_fen_field(size, &text), Ok(p), "{text}");
+        }
+        assert_eq!(a.fen_field(size), "place=j10,12,dest,pass");
+        assert_eq!(b.fen_field(size), "place=j10,12,near,stay");
+        assert_ne!(a.key(), b.key());
+        assert_ne!(a.key(), 0);
+        assert_eq!(Pending::NONE.key(), 0);
+        // Bookkeeping bits are not part of the position.
+        assert_eq!(a.with(LOGGED | KEPT_SIDE).key(), a.key());
+        assert_eq!(a.with(LOGGED).position_part(), a);
     }
 }

@@ -169,6 +169,10 @@ impl<'a, B: Bitboard, R: Role> Worker<'a, B, R> {
                     break;
                 }
             }
+            // A forced mate (either way) seen well past its length will not change.
+            if is_mate(best.score) && depth >= 2 * (MATE - best.score.abs()) + MATE_CONFIRM_PLIES {
+                break;
+            }
             if best.mv == last_best {
                 stable += 1;
             } else {
@@ -491,11 +495,6 @@ impl<'a, B: Bitboard, R: Role> Worker<'a, B, R> {
         // Futility: no quiet move can raise alpha here, so only captures and promotions are
         // generated (and a node without any fails low with this bound).
         let futility_bound = eval + futility_margin(depth);
-        let quiets_futile = may_prune
-            && !N::PV
-            && !in_check
-            && depth <= FUTILITY_MAX_DEPTH
-            && futility_bound <= alpha;
         let mut picker = if N::ROOT {
             None
         } else {
@@ -504,7 +503,7 @@ impl<'a, B: Bitboard, R: Role> Worker<'a, B, R> {
                 killers: self.t.hist.killers(ply),
                 counter: self.t.hist.counter(us, prev),
             };
-            Some(MovePicker::main(&self.pos, hints, quiets_futile))
+            Some(MovePicker::main(&self.pos, hints))
         };
         let mut root_index = self.t.pv_index;
 
@@ -536,23 +535,31 @@ impl<'a, B: Bitboard, R: Role> Worker<'a, B, R> {
             let tactical = is_tactical(&self.pos, m);
             let good_tactical = tactical && (N::ROOT || order >= MovePicker::GOOD_TACTICAL);
 
-            // Pruning at shallow depth, once a move that does not lose has been found.
+            // Pruning at shallow depth, once a move that does not lose has been found. Quiet
+            // checks escape futility and the quiet SEE bound (but not the capture one).
+            let mut prune_unless_check = false;
             if may_prune && best > -MATE_BOUND {
                 if !tactical {
-                    // Late-move and futility pruning hold for every later quiet move too.
-                    if (depth <= LMP_MAX_DEPTH && searched >= lmp_count(depth, improving))
-                        || (!in_check && depth <= FUTILITY_MAX_DEPTH && futility_bound <= alpha)
-                    {
+                    // Late-move pruning holds for every later quiet move too.
+                    if depth <= LMP_MAX_DEPTH && searched >= lmp_count(depth, improving) {
                         if let Some(p) = picker.as_mut() {
                             p.skip_quiets();
                         }
                         continue;
                     }
-                    if depth <= SEE_PRUNE_MAX_DEPTH
-                        && !self.s.see.see_ge(&self.pos, m, see_quiet_threshold(depth))
+                    let futile =
+                        !in_check && depth <= FUTILITY_MAX_DEPTH && futility_bound <= alpha;
+                    let losing = depth <= SEE_PRUNE_MAX_DEPTH
+                        && !self.s.see.see_ge(&self.pos, m, see_quiet_threshold(depth));
+                    if losing
+                        && !self
+                            .s
+                            .see
+                            .see_ge(&self.pos, m, see_capture_threshold(depth))
                     {
                         continue;
                     }
+                    prune_unless_check = futile || losing;
                 } else if !good_tactical
                     && depth <= SEE_PRUNE_MAX_DEPTH
                     && !self
@@ -568,6 +575,10 @@ impl<'a, B: Bitboard, R: Role> Worker<'a, B, R> {
             self.pos.play(m);
             self.s.tt.prefetch(self.pos.hash());
             let gives_check = self.pos.in_check();
+            if prune_unless_check && !gives_check {
+                self.pos.undo();
+                continue;
+            }
             self.t.stack[ply + 1].in_check = gives_check;
             let extension = (gives_check && (ply as i32) < 2 * self.t.root_depth) as i32;
             let new_depth = depth - 1 + extension;
@@ -674,9 +685,6 @@ impl<'a, B: Bitboard, R: Role> Worker<'a, B, R> {
         }
 
         if legal == 0 {
-            if quiets_futile {
-                return futility_bound;
-            }
             return no_move_score(self.pos.variant.stalemate, in_check, ply);
         }
         if !N::ROOT {

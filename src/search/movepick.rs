@@ -125,14 +125,8 @@ pub struct MovePicker {
 }
 
 impl MovePicker {
-    /// The moves of a main-search node: all of them, or (`tactical_only`, when no quiet move
-    /// could matter) the captures and promotions after the table move. The side to move must
-    /// not be in check when `tactical_only`.
-    pub fn main<B: Bitboard>(
-        pos: &Position<B>,
-        hints: OrderHints,
-        tactical_only: bool,
-    ) -> MovePicker {
+    /// All moves of a main-search node.
+    pub fn main<B: Bitboard>(pos: &Position<B>, hints: OrderHints) -> MovePicker {
         let first = hints.tt_move != Move::NULL && table_move_playable(pos, hints.tt_move);
         MovePicker {
             stage: if first {
@@ -141,7 +135,7 @@ impl MovePicker {
                 Stage::Generate
             },
             hints,
-            tactical_only,
+            tactical_only: false,
             quiescence: false,
             skip_quiets: false,
             table_move_done: false,

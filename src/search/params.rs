@@ -16,11 +16,14 @@ pub const fn aspiration_widen(delta: i32) -> i32 {
     delta + delta / 2 + 5
 }
 
+/// Iterations go on this many plies past twice a mate's length before they stop (it is proven).
+pub const MATE_CONFIRM_PLIES: i32 = 4;
+
 // ---- Pruning ----
 /// Reverse futility pruning (static null move) applies at depths up to this.
 pub const RFP_MAX_DEPTH: i32 = 7;
 pub const fn rfp_margin(depth: i32, improving: bool) -> i32 {
-    75 * depth - if improving { 60 } else { 0 }
+    100 * depth - if improving { 70 } else { 0 }
 }
 
 /// Null-move pruning from this depth on.
@@ -45,7 +48,7 @@ pub const fn lmp_count(depth: i32, improving: bool) -> usize {
 /// Futility pruning of quiet moves near the leaves.
 pub const FUTILITY_MAX_DEPTH: i32 = 6;
 pub const fn futility_margin(depth: i32) -> i32 {
-    90 + 90 * depth
+    140 + 130 * depth
 }
 
 /// SEE pruning thresholds (captures / quiets) at low depth.

@@ -59,15 +59,22 @@ impl Tally {
     }
     /// Elo difference and the half-width of its 95% interval (`None` before the first game).
     pub fn elo(&self) -> Option<(f64, f64)> {
+        let (e, lo, hi) = self.elo_interval()?;
+        Some((e, (hi - lo) / 2.0))
+    }
+    /// Elo difference and the bounds of its 95% interval (infinite past a score of 0 or 1).
+    pub fn elo_interval(&self) -> Option<(f64, f64, f64)> {
         let n = self.games();
         if n == 0 {
             return None;
         }
         let s = self.score();
         let margin = Z95 * (self.variance() / n as f64).sqrt();
-        let lo = elo_from_score(s - margin);
-        let hi = elo_from_score(s + margin);
-        Some((elo_from_score(s), (hi - lo) / 2.0))
+        Some((
+            elo_from_score(s),
+            elo_from_score(s - margin),
+            elo_from_score(s + margin),
+        ))
     }
     /// The log-likelihood ratio of H1 (elo1) against H0 (elo0).
     pub fn llr(&self, elo0: f64, elo1: f64) -> f64 {
@@ -157,14 +164,26 @@ impl Sprt {
     }
 }
 
-/// `+35.2 +/- 20.1`, or `+inf` when one side scored everything.
+/// `+35.2 +/- 20.1`; `+436.4 [+235.1, +inf]` when a bound of the 95% interval is infinite;
+/// `+inf` when one side scored everything.
 pub fn format_elo(tally: &Tally) -> String {
-    match tally.elo() {
+    // Adding 0.0 turns -0.0 into +0.0.
+    let show = |x: f64| {
+        if x.is_finite() {
+            format!("{:+.1}", x + 0.0)
+        } else if x > 0.0 {
+            "+inf".into()
+        } else {
+            "-inf".into()
+        }
+    };
+    match tally.elo_interval() {
         None => "-".into(),
-        Some((e, _)) if !e.is_finite() => format!("{}inf", if e > 0.0 { "+" } else { "-" }),
-        // Adding 0.0 turns -0.0 into +0.0.
-        Some((e, m)) if !m.is_finite() => format!("{:+.1} +/- inf", e + 0.0),
-        Some((e, m)) => format!("{:+.1} +/- {m:.1}", e + 0.0),
+        Some((e, _, _)) if !e.is_finite() => show(e),
+        Some((e, lo, hi)) if lo.is_finite() && hi.is_finite() => {
+            format!("{} +/- {:.1}", show(e), (hi - lo) / 2.0)
+        }
+        Some((e, lo, hi)) => format!("{} [{}, {}]", show(e), show(lo), show(hi)),
     }
 }
 
@@ -193,6 +212,25 @@ mod tests {
             "+inf"
         );
         assert_eq!(format_elo(&Tally::default()), "-");
+        assert_eq!(
+            format_elo(&Tally {
+                wins: 1,
+                losses: 1,
+                draws: 0
+            }),
+            "+0.0 [-inf, +inf]"
+        );
+        let t = Tally {
+            wins: 18,
+            losses: 1,
+            draws: 1,
+        };
+        assert!(
+            format_elo(&t).starts_with("+436.4 [+"),
+            "{}",
+            format_elo(&t)
+        );
+        assert!(format_elo(&t).ends_with(", +inf]"), "{}", format_elo(&t));
     }
 
     #[test]

@@ -9,7 +9,7 @@
 //! those squares lies on a line to the King (nor, for enemy pieces, a leap away from it) the
 //! answer is the board's without them; otherwise the placements are explored.
 
-use super::{outcome, CancellationRule, Outcome, Pending};
+use super::{outcome, CancellationRule, Outcome, Pending, Step};
 use crate::position::Position;
 use crate::types::{Bitboard, Color, Move, MoveKind, MoveList, PieceKind, Square};
 
@@ -29,17 +29,17 @@ struct Guard<'a, B: Bitboard> {
     removed: B,
 }
 
-/// Does a `color` `kind` on `from` attack `target` (judged as against a royal piece)?
-fn attacks<B: Bitboard>(pos: &Position<B>, color: Color, kind: PieceKind, from: Square, target: Square, occ: B) -> bool {
+/// Does a `color` `kind` on `from` attack `to` (judged as against a royal piece)?
+fn attacks<B: Bitboard>(pos: &Position<B>, color: Color, kind: PieceKind, from: Square, to: Square, occ: B) -> bool {
     let t = &*pos.tables;
-    if t.rev_capture_leaps(color, kind, target).has(from) {
+    if t.rev_capture_leaps(color, kind, to).has(from) {
         return true;
     }
-    if t.rev_lame_leaps(color, kind, target).iter().any(|l| l.target == from && (l.block & occ).is_empty()) {
+    if t.rev_lame_leaps(color, kind, to).iter().any(|l| l.target == from && (l.block & occ).is_empty()) {
         return true;
     }
     t.kind_moves(color, kind).rides.iter().any(|r| {
-        r.capture && if r.hop { t.hop(r.ray, from, occ).1.has(target) } else { t.ride(r.ray, from, occ).has(target) }
+        r.capture && if r.hop { t.hop(r.ray, from, occ).1.has(to) } else { t.ride(r.ray, from, occ).has(to) }
     })
 }
 
@@ -51,16 +51,16 @@ impl<B: Bitboard> Guard<'_, B> {
 
     /// Can the placements of `p` change whether the King is attacked?
     fn placements_matter(&self, p: Pending, placer: Color) -> bool {
-        let t = &*self.pos.tables;
         let zone = self.rule.neighbours(p.center) | 1u128 << p.center.index();
-        if t.exposure(self.enemy, self.king).to_u128() & zone != 0 {
-            return true;
-        }
-        if placer != self.enemy {
-            return false;
-        }
+        self.pos.tables.exposure(self.enemy, self.king).to_u128() & zone != 0
+            || (placer == self.enemy && self.leap_threat(zone, p.remaining))
+    }
+
+    /// Could an enemy piece of value ≤ `r` placed on `zone` attack the King by a leap?
+    fn leap_threat(&self, zone: u128, r: u8) -> bool {
+        let t = &*self.pos.tables;
         self.rule.placeable.iter().any(|&(k, v)| {
-            v <= p.remaining
+            v <= r
                 && (t.rev_capture_leaps(self.enemy, k, self.king).to_u128() & zone != 0
                     || t.rev_lame_leaps(self.enemy, k, self.king).iter().any(|l| zone >> l.target.index() & 1 != 0))
         })
@@ -70,10 +70,11 @@ impl<B: Bitboard> Guard<'_, B> {
     /// Without: after some way?
     fn explore(&self, placer: Color, mut p: Pending, mut occ: B, placed: &mut Placed, all: bool) -> bool {
         let mark = placed.len;
+        let mut step = Step::default();
         let result = loop {
-            let Some(step) = self.rule.step(placer, &mut p, occ.to_u128()) else {
+            if !self.rule.step(placer, &mut p, occ.to_u128(), &mut step) {
                 break self.safe(occ, placed);
-            };
+            }
             if step.count() == 1 {
                 let (sq, kind) = step.first();
                 occ = occ.with(sq);
@@ -110,6 +111,11 @@ impl<B: Bitboard> Guard<'_, B> {
         if !self.placements_matter(p, placer) {
             return self.safe(occ, &placed);
         }
+        // Without hoppers, pieces of the King's own side only ever block attacks: if the board
+        // is safe before they are placed, every way of placing them is.
+        if placer != self.enemy && !self.pos.tables.has_hoppers && self.safe(occ, &placed) {
+            return true;
+        }
         self.explore(placer, p, occ, &mut placed, placer == self.enemy)
     }
 }
@@ -131,11 +137,33 @@ pub fn capture_is_legal<B: Bitboard>(pos: &Position<B>, m: Move) -> bool {
 }
 
 /// Adds the legal captures of the non-royal piece on `from` onto the squares `caps` (one move
-/// each: a capture never promotes).
-pub fn push_captures<B: Bitboard>(pos: &Position<B>, from: Square, caps: B, list: &mut MoveList) {
+/// each: a capture never promotes). `in_check`: the side to move is in check now.
+///
+/// Out of check, a capture can only endanger the King through the squares it changes (the
+/// capturer's, the destination and its neighbours): when none of them is on a line to the King
+/// and no enemy piece placed there could leap onto it, the capture is legal without a test.
+pub fn push_captures<B: Bitboard>(pos: &Position<B>, from: Square, caps: B, in_check: bool, list: &mut MoveList) {
+    let Some(rule) = pos.variant.cancellation.as_ref() else { return };
+    let us = pos.side_to_move();
+    let (king, enemy) = (pos.king(us), !us);
+    let lines = if in_check { !0 } else { pos.tables.exposure(enemy, king).to_u128() };
+    let from_clear = lines >> from.index() & 1 == 0;
+    let a = pos.piece_at(from).map_or(0, |p| rule.value(p.kind()));
     for to in caps.squares() {
         let m = Move::new(from, to, MoveKind::Normal);
-        if capture_is_legal(pos, m) {
+        let zone = rule.neighbours(to) | 1u128 << to.index();
+        let quiet_zone = from_clear && lines & zone == 0;
+        let safe = quiet_zone && {
+            let d = pos.piece_at(to).map_or(0, |p| rule.value(p.kind()));
+            match outcome(a, d) {
+                Outcome::Defender(r) => {
+                    let guard = Guard { pos, rule, king, enemy, removed: B::EMPTY };
+                    !guard.leap_threat(zone, r)
+                }
+                _ => true,
+            }
+        };
+        if safe || capture_is_legal(pos, m) {
             list.push(m);
         }
     }
@@ -149,7 +177,10 @@ pub fn generate_placements<B: Bitboard>(pos: &Position<B>, list: &mut MoveList) 
     let mut p = pos.pending_placement();
     let placer = pos.side_to_move();
     let occ = pos.occupied();
-    let Some(step) = rule.step(placer, &mut p, occ.to_u128()) else { return };
+    let mut step = Step::default();
+    if !rule.step(placer, &mut p, occ.to_u128(), &mut step) {
+        return;
+    }
     if !p.passes_turn() {
         for (sq, kind) in step.pairs() {
             list.push(Move::drop(kind, sq));
@@ -157,10 +188,13 @@ pub fn generate_placements<B: Bitboard>(pos: &Position<B>, list: &mut MoveList) 
     } else {
         let guard = Guard { pos, rule, king: pos.king(placer), enemy: !placer, removed: B::EMPTY };
         let mut placed = Placed { list: [(Square::new(0), PieceKind(0)); 9], len: 0 };
-        let free = !guard.placements_matter(p, placer);
-        let all_safe = free && guard.safe(occ, &placed);
+        // Without hoppers our own pieces only block: a safe board stays safe whatever we place.
+        let safe_now = guard.safe(occ, &placed);
+        let free = !guard.placements_matter(p, placer) || (safe_now && !pos.tables.has_hoppers);
+        let all_safe = free && safe_now;
         for (sq, kind) in step.pairs() {
-            let ok = if free { all_safe } else { guard.explore(placer, p.after(step.value), occ.with(sq), &mut placed, false) };
+            let ok = free && all_safe
+                || !free && guard.explore(placer, p.after(step.value), occ.with(sq), &mut placed, false);
             if ok {
                 list.push(Move::drop(kind, sq));
             }

@@ -18,6 +18,12 @@ pub struct Step {
     count: u32,
 }
 
+impl Default for Step {
+    fn default() -> Step {
+        Step { value: 0, kinds: [PieceKind(0); MAX_KINDS], squares: [0; MAX_KINDS], n: 0, count: 0 }
+    }
+}
+
 impl Step {
     /// How many (square, type) pairs the placer may choose from (1: the placement is automatic).
     #[inline]
@@ -58,81 +64,71 @@ pub fn squares_of(mut set: u128) -> impl Iterator<Item = Square> {
 }
 
 impl CancellationRule {
-    /// The highest-valued placements of value ≤ `r` for `placer` on the squares `open`
-    /// (`None` if no type fits any of them).
-    fn best(&self, placer: Color, r: u8, open: u128) -> Option<Step> {
-        let mut step: Option<Step> = None;
+    /// The highest-valued placements of value ≤ `r` for `placer` on the squares `open`, into
+    /// `out` (false if no type fits any of them).
+    fn best(&self, placer: Color, r: u8, open: u128, out: &mut Step) -> bool {
+        out.n = 0;
+        out.count = 0;
         for &(kind, value) in &self.placeable {
             if value > r {
                 continue;
             }
-            if let Some(s) = &step {
-                if value < s.value {
-                    break;
-                }
+            if out.n > 0 && value < out.value {
+                break;
             }
             let squares = open & self.may_stand[kind.index()][placer.index()];
             if squares == 0 {
                 continue;
             }
-            let s = step.get_or_insert(Step {
-                value,
-                kinds: [PieceKind(0); MAX_KINDS],
-                squares: [0; MAX_KINDS],
-                n: 0,
-                count: 0,
-            });
-            s.kinds[s.n as usize] = kind;
-            s.squares[s.n as usize] = squares;
-            s.n += 1;
-            s.count += squares.count_ones();
+            out.value = value;
+            out.kinds[out.n as usize] = kind;
+            out.squares[out.n as usize] = squares;
+            out.n += 1;
+            out.count += squares.count_ones();
         }
-        step
+        out.n > 0
     }
 
-    /// The next placement of the pending remnant `p` for `placer`, with occupancy `occ`; `None`
-    /// when nothing more can be placed (the rest of the value is lost). When no type may stand
-    /// on the destination, `p` moves on to the neighbours (so equal states are written alike).
-    pub fn step(&self, placer: Color, p: &mut Pending, occ: u128) -> Option<Step> {
+    /// The next placement of the pending remnant `p` for `placer`, with occupancy `occ`, into
+    /// `out`; false when nothing more can be placed (the rest of the value is lost). When no
+    /// type may stand on the destination, `p` moves on to the neighbours (so equal states are
+    /// written alike).
+    pub fn step(&self, placer: Color, p: &mut Pending, occ: u128, out: &mut Step) -> bool {
         if p.remaining == 0 {
-            return None;
+            return false;
         }
         if p.at_center() {
             let center = 1u128 << p.center.index();
-            if occ & center == 0 {
-                if let Some(s) = self.best(placer, p.remaining, center) {
-                    return Some(s);
-                }
+            if occ & center == 0 && self.best(placer, p.remaining, center, out) {
+                return true;
             }
             *p = p.leave_center();
         }
         let open = self.neighbours(p.center) & !occ;
-        if open == 0 {
-            return None;
-        }
-        self.best(placer, p.remaining, open)
+        open != 0 && self.best(placer, p.remaining, open, out)
     }
 
     /// Makes the automatic placements from `p` on (each reported to `place`, and added to
     /// `occ`) until the placer has a choice or nothing more can be placed. Returns the state
-    /// left — active, with its step, when the placer must choose; `Pending::NONE` when done.
+    /// left — active, its choice in `step`, when the placer must choose; `Pending::NONE` when done.
     pub fn resolve(
         &self,
         placer: Color,
         mut p: Pending,
         occ: &mut u128,
+        step: &mut Step,
         mut place: impl FnMut(Square, PieceKind),
-    ) -> (Pending, Option<Step>) {
-        while let Some(step) = self.step(placer, &mut p, *occ) {
+    ) -> Pending {
+        while self.step(placer, &mut p, *occ, step) {
             if step.count > 1 {
-                return (p, Some(step));
+                return p;
             }
             let (sq, kind) = step.first();
             place(sq, kind);
             *occ |= 1u128 << sq.index();
             p = p.after(step.value);
         }
-        (Pending::NONE, None)
+        Pending::NONE
     }
 }
 

@@ -1,0 +1,124 @@
+#!/usr/bin/env bash
+# Plays complete engine-vs-engine games in the real XBoard GUI, headless under xvfb, saves
+# them as PGN and checks that every game replays legally by Chimera's rules and ended by the
+# rules (mate, stalemate, repetition, move rule, material; no forfeit, no false claim).
+#
+#   sudo apt-get install -y xboard xvfb xauth fairymax     # once (fairymax: optional)
+#   scripts/xboard_gui_check.sh                            # the default games, ~15 minutes
+#   GAMES=1 TC=0:10 INC=0.1 scripts/xboard_gui_check.sh paulowich grand
+#
+# Chimera is both engines (and plays Fairy-Max in Capablanca Chess if fairymax is
+# installed). The GUI's legality testing is on for the games XBoard can check by itself
+# (its own games and engine-defined games that Betza describes fully) and off for the others,
+# as the engine itself reports (`d` prints "XBoard: NAME (exact|beyond Betza)"). One more
+# game makes XBoard play King's Leap Chess's king leap (e1-g1) against Chimera, to check that
+# the GUI and the engine agree on it. Output: $OUT (PGN, XBoard debug logs).
+#
+# Environment: GAMES (per game type, default 2), TC (XBoard -tc, default 0:20), INC
+# (default 0.2), PONDER (true/false, default false: two pondering engines on a small machine
+# lose on time), OUT (default target/xboard-gui).
+set -euo pipefail
+
+cd "$(dirname "$0")/.."
+GAMES=${GAMES:-2}
+TC=${TC:-0:20}
+INC=${INC:-0.2}
+PONDER=${PONDER:-false}
+OUT=${OUT:-target/xboard-gui}
+VARIANTS=("$@")
+if [ ${#VARIANTS[@]} -eq 0 ]; then
+    VARIANTS=(paulowich kings-leap capablanca grand cannons-and-crabs canonical)
+fi
+
+XBOARD=$(command -v xboard || echo /usr/games/xboard)
+[ -x "$XBOARD" ] || { echo "xboard is not installed (apt-get install -y xboard xvfb xauth)" >&2; exit 2; }
+command -v xvfb-run >/dev/null || { echo "xvfb-run is not installed (apt-get install -y xvfb xauth)" >&2; exit 2; }
+FAIRYMAX=$(command -v fairymax || echo /usr/games/fairymax)
+
+cargo build --release --quiet
+ENGINE=$PWD/target/release/chimera
+rm -rf "$OUT"
+mkdir -p "$OUT/home"
+OUT=$(cd "$OUT" && pwd)
+# A private HOME: XBoard reads and rewrites ~/.xboardrc.
+export HOME=$OUT/home
+
+exact() {
+    printf 'xboard\nvariant %s\nd\nquit\n' "$1" | "$ENGINE" xboard | grep -q '^# XBoard: .*(exact)$'
+}
+
+# xboard_game NAME VARIANT LEGALITY FIRST SECOND [more xboard options]
+xboard_game() {
+    local name=$1 variant=$2 legal=$3 first=$4 second=$5
+    shift 5
+    echo "== $name: $variant, $GAMES game(s), legality testing $legal"
+    timeout 3600 xvfb-run -a "$XBOARD" -fcp "$first" -scp "$second" -variant "$variant" \
+        -mg "$GAMES" -tc "$TC" -inc "$INC" -testLegality "$legal" -ponder "$PONDER" \
+        -sgf "$OUT/$name.pgn" -debug -nameOfDebugFile "$OUT/$name.debug" \
+        -popupExitMessage false -popupMoveErrors false -autoCallFlag true \
+        -saveSettingsOnExit false "$@" >"$OUT/$name.log" 2>&1
+    grep -E '^\[(White|Black|Result)|^\{[^-]*\} [-0-9/*]+$' "$OUT/$name.pgn" | paste - - - - || true
+}
+
+for v in "${VARIANTS[@]}"; do
+    if exact "$v"; then legal=true; else legal=false; fi
+    xboard_game "$v" "$v" "$legal" "$ENGINE" "$ENGINE"
+done
+
+if [ -x "$FAIRYMAX" ]; then
+    xboard_game capablanca-fairymax capablanca true "$ENGINE" "$FAIRYMAX"
+else
+    echo "== fairymax is not installed: no game against Fairy-Max"
+fi
+
+# King's Leap Chess: a scripted XBoard engine (White) plays Nf3 and the king's leap e1-g1;
+# Chimera (Black) must accept it and the GUI must keep the board (queen still on h1).
+cat >"$OUT/scripted.py" <<'EOF'
+#!/usr/bin/env python3
+import sys
+variants, moves = sys.argv[1], sys.argv[2:]
+def out(s):
+    sys.stdout.write(s + "\n"); sys.stdout.flush()
+force = False
+while True:
+    line = sys.stdin.readline()
+    if not line:
+        break
+    w = line.split()
+    if not w:
+        continue
+    if w[0] == "protover":
+        out('feature ping=1 setboard=1 usermove=1 sigint=0 sigterm=0 colors=0 myname="Scripted" variants="%s" done=1' % variants)
+    elif w[0] == "ping":
+        out("pong " + w[1])
+    elif w[0] == "quit":
+        break
+    elif w[0] in ("force", "result"):
+        force = True
+    elif w[0] == "new":
+        force = False
+    elif w[0] in ("go", "usermove"):
+        if w[0] == "go":
+            force = False
+        if not force:
+            out("move " + moves.pop(0) if moves else "resign")
+EOF
+chmod +x "$OUT/scripted.py"
+GAMES=1 xboard_game kings-leap-leap kings-leap false "$ENGINE" "$OUT/scripted.py kings-leap g1f3 e1g1" \
+    -firstPlaysBlack true -savePositionFile "$OUT/kings-leap-leap.fen"
+status=0
+if grep -q 'Illegal move' "$OUT/kings-leap-leap.debug"; then
+    echo "FAIL: a move of the leap game was refused"; status=1
+fi
+if ! grep -q '2\. O-O' "$OUT/kings-leap-leap.pgn" || ! grep -q '/CNBR1BKQ ' "$OUT/kings-leap-leap.fen"; then
+    echo "FAIL: the king's leap e1-g1 did not reach the GUI's board as a leap"; status=1
+fi
+
+echo "== replaying the saved games by Chimera's rules"
+pgns=""
+for v in "${VARIANTS[@]}" capablanca-fairymax; do
+    [ -s "$OUT/$v.pgn" ] && pgns="$pgns $OUT/$v.pgn"
+done
+CHIMERA_XBOARD_PGN="$pgns" cargo test --release --quiet --test xboard_session replay_gui_games -- --ignored --nocapture || status=1
+[ $status -eq 0 ] && echo "xboard_gui_check: all games legal and ended by the rules" || echo "xboard_gui_check: FAILED"
+exit $status

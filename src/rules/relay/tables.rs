@@ -1,0 +1,425 @@
+//! The relay tables of a game: the slot move tables and what relations and attacks need of them.
+
+use super::board::Board;
+use super::types::{decompose, slot_plan, SlotDef};
+use super::{bits, participates, Mask, MAX_SLOTS, MAX_TYPES};
+use crate::movegen::tables::{AttackGroup, Tables};
+use crate::types::{Bitboard, Color, PieceKind, Square, MAX_KINDS};
+use crate::variant::relay_name::{RelayRule, Side};
+use crate::variant::Variant;
+
+/// Reverse movement of one slot for one colour: the rays (and whether they hop) along which an
+/// attacker stands, and whether it has reverse lame leaps.
+#[derive(Clone, Debug, Default)]
+pub(super) struct SlotRev {
+    pub(super) rays: Vec<(u16, bool)>,
+    pub(super) lame: bool,
+}
+
+/// One attack group of the slot tables: its slots, the kinds that move by them naturally, and the
+/// types whose gained slot is among them.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct GroupInfo {
+    pub(super) slots: Mask,
+    pub(super) nat_kinds: Mask,
+    pub(super) gain_types: Mask,
+    /// Every participating piece could attack through the group (relays on, and every kind
+    /// with a gainable type moves by the group): the potential attackers are all of them.
+    pub(super) all_part: bool,
+}
+
+/// Everything relay rules need, compiled once per game.
+pub struct RelayTables<B> {
+    pub rule: RelayRule,
+    /// Move tables whose kinds are the slots.
+    pub slots: Tables<B>,
+    pub(super) n: usize,
+    pub(super) ntypes: usize,
+    pub(super) nslots: usize,
+    /// Participating kinds (bit per kind) and their list.
+    pub(super) participating: u32,
+    pub(super) part_kinds: Vec<PieceKind>,
+    pub(super) kind_types: [Mask; MAX_KINDS],
+    pub(super) kind_slot: [[u8; MAX_TYPES]; MAX_KINDS],
+    pub(super) type_kinds: [Mask; MAX_TYPES],
+    pub(super) gain_slot: [u8; MAX_TYPES],
+    pub(super) slot_type: [u8; MAX_SLOTS],
+    /// Kinds that move by the slot naturally.
+    pub(super) slot_kinds: [Mask; MAX_SLOTS],
+    /// The slot that sees for this one (its plain twin for a no-jump-check slot).
+    pub(super) see_slot: [u8; MAX_SLOTS],
+    /// Per type, the slots that some kind uses naturally.
+    pub(super) type_slots: [Mask; MAX_TYPES],
+    pub(super) rev: [Vec<SlotRev>; 2],
+    /// Per colour, per attack group of `slots`: which pieces could ever attack through it.
+    pub(super) groups: [Vec<GroupInfo>; 2],
+    /// [colour][group * n + square]: the squares an attacker of the group could stand on to
+    /// reach the square, whatever the occupancy (a quick test before the rays are followed).
+    pub(super) group_lines: [Vec<B>; 2],
+    /// The base game's attack groups restricted to kings and pawn-like pieces.
+    pub(super) fixed_groups: [Vec<AttackGroup>; 2],
+    /// [type * n + square]: squares whose change can alter a seeing relation by that type that
+    /// involves a piece on the square.
+    pub(super) region: Vec<B>,
+    /// [colour * n + square]: lines along which any piece of that colour (any type it could use)
+    /// could reach the square, and squares that could make a hopper's screen.
+    pub(super) exposure: Vec<B>,
+    pub(super) screens: Vec<B>,
+}
+
+impl<B: Bitboard> RelayTables<B> {
+    /// Builds the relay tables of `variant` (its pieces were checked by `check_pieces`).
+    pub fn new(variant: &Variant, rule: RelayRule, real: &Tables<B>) -> RelayTables<B> {
+        let pieces = &variant.pieces;
+        let (types, per_kind) = decompose(pieces).expect("relay pieces are checked at load");
+        let plan = slot_plan(pieces).expect("relay pieces are checked at load");
+        assert!(plan.len() <= MAX_SLOTS, "relay slots are checked at load");
+        let ntypes = types.len();
+        let nslots = plan.len();
+        let template = &pieces[0];
+        let mut sv: Variant = variant.clone();
+        sv.relay = None;
+        sv.facing_kings = None;
+        sv.promote_to.clear();
+        sv.bonus_tables.clear();
+        sv.royal = PieceKind(0);
+        sv.pieces = plan
+            .iter()
+            .enumerate()
+            .map(|(i, d)| {
+                let mut p = template.clone();
+                p.letter = (b'a' + (i % 26) as u8) as char;
+                p.name = format!("slot{i}");
+                p.value = 0;
+                p.royal = false;
+                p.pawn = false;
+                p.no_jump_check = d.no_jump_check;
+                p.atoms = types[d.ty].atoms.clone();
+                p.confined = d.confined;
+                p.zone_moves = None;
+                p
+            })
+            .collect();
+        let slots = Tables::<B>::new(&sv);
+        let find = |d: SlotDef| plan.iter().position(|&x| x == d).expect("planned slot") as u8;
+
+        let mut kind_types = [0; MAX_KINDS];
+        let mut kind_slot = [[0u8; MAX_TYPES]; MAX_KINDS];
+        let mut type_kinds = [0; MAX_TYPES];
+        let mut slot_kinds = [0; MAX_SLOTS];
+        let mut participating = 0;
+        let mut part_kinds = Vec::new();
+        for (k, list) in per_kind.iter().enumerate() {
+            if !participates(&pieces[k]) {
+                continue;
+            }
+            participating |= 1 << k;
+            part_kinds.push(PieceKind(k as u8));
+            for &t in list {
+                kind_types[k] |= 1 << t;
+                type_kinds[t] |= 1 << k;
+                let s = find(SlotDef { ty: t, confined: pieces[k].confined, no_jump_check: types[t].no_jump_check });
+                kind_slot[k][t] = s;
+                slot_kinds[s as usize] |= 1 << k;
+            }
+        }
+        let mut gain_slot = [0u8; MAX_TYPES];
+        let mut type_slots = [0; MAX_TYPES];
+        for (t, key) in types.iter().enumerate() {
+            gain_slot[t] = find(SlotDef { ty: t, confined: None, no_jump_check: key.no_jump_check });
+        }
+        let mut slot_type = [0u8; MAX_SLOTS];
+        let mut see_slot = [0u8; MAX_SLOTS];
+        for (s, d) in plan.iter().enumerate() {
+            slot_type[s] = d.ty as u8;
+            see_slot[s] = if d.no_jump_check { find(SlotDef { no_jump_check: false, ..*d }) } else { s as u8 };
+            if slot_kinds[s] != 0 {
+                type_slots[d.ty] |= 1 << s;
+            }
+        }
+        let mut rev: [Vec<SlotRev>; 2] = [vec![SlotRev::default(); nslots], vec![SlotRev::default(); nslots]];
+        let mut group_masks: [Vec<Mask>; 2] = [Vec::new(), Vec::new()];
+        for c in Color::BOTH {
+            for g in &slots.attack_groups[c.index()] {
+                let mut mask = 0;
+                match g {
+                    AttackGroup::Leaps { kinds, .. } => kinds.iter().for_each(|k| mask |= 1 << k.0),
+                    AttackGroup::Rays { rays, hop, kinds } => {
+                        for k in kinds {
+                            mask |= 1 << k.0;
+                            rev[c.index()][k.index()].rays.extend(rays.iter().map(|&r| (r, *hop)));
+                        }
+                    }
+                    AttackGroup::Lame { kind } => {
+                        mask |= 1 << kind.0;
+                        rev[c.index()][kind.index()].lame = true;
+                    }
+                }
+                group_masks[c.index()].push(mask);
+            }
+        }
+        let groups = [0, 1].map(|c| {
+            group_masks[c]
+                .iter()
+                .map(|&mask| {
+                    let mut info = GroupInfo { slots: mask, ..Default::default() };
+                    for s in bits(mask) {
+                        info.nat_kinds |= slot_kinds[s];
+                        let t = plan[s].ty;
+                        if rule.relay.is_some() && gain_slot[t] as usize == s {
+                            info.gain_types |= 1 << t;
+                            if type_kinds[t] & !info.nat_kinds == 0 {
+                                info.all_part = true;
+                            }
+                        }
+                    }
+                    // The natural kinds of later slots may complete the test above.
+                    for t in bits(info.gain_types) {
+                        if type_kinds[t] & !info.nat_kinds == 0 {
+                            info.all_part = true;
+                        }
+                    }
+                    info
+                })
+                .collect::<Vec<_>>()
+        });
+        let fixed_groups = [Color::White, Color::Black].map(|c| {
+            real.attack_groups[c.index()]
+                .iter()
+                .filter_map(|g| {
+                    let keep = |k: &PieceKind| !participates(&pieces[k.index()]);
+                    match g {
+                        AttackGroup::Leaps { table_of, kinds } => {
+                            let kinds: Vec<PieceKind> = kinds.iter().copied().filter(keep).collect();
+                            (!kinds.is_empty()).then_some(AttackGroup::Leaps { table_of: *table_of, kinds })
+                        }
+                        AttackGroup::Rays { rays, hop, kinds } => {
+                            let kinds: Vec<PieceKind> = kinds.iter().copied().filter(keep).collect();
+                            (!kinds.is_empty()).then(|| AttackGroup::Rays { rays: rays.clone(), hop: *hop, kinds })
+                        }
+                        AttackGroup::Lame { kind } => keep(kind).then_some(AttackGroup::Lame { kind: *kind }),
+                    }
+                })
+                .collect()
+        });
+        let size = variant.size;
+        let n = size.squares();
+        let full_reach = |s: usize, sq: Square| -> B {
+            let k = PieceKind(s as u8);
+            let mut reach = B::EMPTY;
+            for c in Color::BOTH {
+                reach |= slots.quiet_leaps(c, k, sq) | slots.capture_leaps(c, k, sq);
+                for r in &slots.kind_moves(c, k).rides {
+                    reach |= slots.ride(r.ray, sq, B::EMPTY);
+                }
+                for l in slots.lame_leaps(c, k, sq) {
+                    reach = reach.with(l.target) | l.block;
+                }
+            }
+            reach
+        };
+        let mut region = vec![B::EMPTY; ntypes * n];
+        for t in 0..ntypes {
+            let s = gain_slot[t] as usize;
+            for from in size.all_squares() {
+                let reach = full_reach(s, from);
+                region[t * n + from.index()] |= reach;
+                for to in reach.squares() {
+                    region[t * n + to.index()] = region[t * n + to.index()].with(from);
+                }
+            }
+        }
+        let group_lines = [Color::White, Color::Black].map(|c| {
+            let mut lines = Vec::new();
+            for g in &slots.attack_groups[c.index()] {
+                for sq in size.all_squares() {
+                    lines.push(match g {
+                        AttackGroup::Leaps { table_of, .. } => slots.rev_capture_leaps(c, *table_of, sq),
+                        AttackGroup::Rays { rays, .. } => {
+                            rays.iter().fold(B::EMPTY, |acc, &r| acc | slots.ride(r, sq, B::EMPTY))
+                        }
+                        AttackGroup::Lame { kind } => {
+                            slots.rev_lame_leaps(c, *kind, sq).iter().fold(B::EMPTY, |acc, l| acc.with(l.target))
+                        }
+                    });
+                }
+            }
+            lines
+        });
+        let mut exposure = vec![B::EMPTY; 2 * n];
+        let mut screens = vec![B::EMPTY; 2 * n];
+        for c in Color::BOTH {
+            for sq in size.all_squares() {
+                let i = c.index() * n + sq.index();
+                exposure[i] = real.exposure(c, sq) | slots.exposure(c, sq);
+                screens[i] = real.screen_lines(c, sq) | slots.screen_lines(c, sq);
+            }
+        }
+        RelayTables {
+            rule,
+            slots,
+            n,
+            ntypes,
+            nslots,
+            participating,
+            part_kinds,
+            kind_types,
+            kind_slot,
+            type_kinds,
+            gain_slot,
+            slot_type,
+            slot_kinds,
+            see_slot,
+            type_slots,
+            rev,
+            groups,
+            group_lines,
+            fixed_groups,
+            region,
+            exposure,
+            screens,
+        }
+    }
+
+    /// Number of distinct move types in the game.
+    pub fn type_count(&self) -> usize {
+        self.ntypes
+    }
+
+    /// The natural types of a kind (bit per type; 0 for Kings and pawn-like pieces).
+    pub fn natural_types(&self, kind: PieceKind) -> u32 {
+        self.kind_types[kind.index()]
+    }
+
+    #[inline(always)]
+    pub(super) fn matching(side: Side, c: Color, b: &Board<B>) -> B {
+        match side {
+            Side::Friendly => b.by_color[c.index()],
+            Side::Hostile => b.by_color[(!c).index()],
+            Side::Bilateral => b.occ,
+        }
+    }
+
+    /// Pieces a piece of colour `c` sees by a slot's natural move from `from` (any occupied
+    /// square it could capture on).
+    #[inline(always)]
+    pub(super) fn captures(&self, c: Color, slot: u8, from: Square, occ: B) -> B {
+        let t = &self.slots;
+        let k = PieceKind(slot);
+        let mut caps = t.capture_leaps(c, k, from) & occ;
+        for r in &t.kind_moves(c, k).rides {
+            if !r.capture {
+                continue;
+            }
+            if r.hop {
+                caps |= t.hop(r.ray, from, occ).1;
+            } else {
+                caps |= t.ride(r.ray, from, occ) & occ;
+            }
+        }
+        for l in t.lame_leaps(c, k, from) {
+            if l.capture && !l.initial && occ.has(l.target) && (l.block & occ).is_empty() {
+                caps = caps.with(l.target);
+            }
+        }
+        caps
+    }
+
+    /// Squares from which a `c` piece of `slot` captures onto `sq`.
+    #[inline(always)]
+    pub(super) fn rev_reach(&self, c: Color, slot: u8, sq: Square, occ: B) -> B {
+        let t = &self.slots;
+        let k = PieceKind(slot);
+        let r = &self.rev[c.index()][slot as usize];
+        let mut reach = t.rev_capture_leaps(c, k, sq);
+        for &(ray, hop) in &r.rays {
+            reach |= if hop { t.hop(ray, sq, occ).1 } else { t.ride(ray, sq, occ) };
+        }
+        if r.lame {
+            for l in t.rev_lame_leaps(c, k, sq) {
+                if (l.block & occ).is_empty() {
+                    reach = reach.with(l.target);
+                }
+            }
+        }
+        reach
+    }
+
+    /// The reverse reach of one attack group of `slots` onto `sq`.
+    #[inline(always)]
+    pub(super) fn group_reach(&self, g: &AttackGroup, sq: Square, color: Color, occ: B) -> B {
+        let t = &self.slots;
+        match g {
+            AttackGroup::Leaps { table_of, .. } => t.rev_capture_leaps(color, *table_of, sq),
+            AttackGroup::Rays { rays, hop, .. } => {
+                let mut reach = B::EMPTY;
+                for &r in rays {
+                    reach |= if *hop { t.hop(r, sq, occ).1 } else { t.ride(r, sq, occ) };
+                }
+                reach
+            }
+            AttackGroup::Lame { kind } => {
+                let mut reach = B::EMPTY;
+                for l in t.rev_lame_leaps(color, *kind, sq) {
+                    if (l.block & occ).is_empty() {
+                        reach = reach.with(l.target);
+                    }
+                }
+                reach
+            }
+        }
+    }
+
+    /// Pieces that could ever attack through attack group `g` on this board: the natural users of
+    /// its slots, and with relays every participating piece that lacks a type it could gain.
+    #[inline(always)]
+    pub(super) fn potential(&self, b: &Board<B>, part: B, g: &GroupInfo) -> B {
+        if g.all_part {
+            return part;
+        }
+        let mut users = b.kinds_bb(g.nat_kinds);
+        for t in bits(g.gain_types) {
+            users |= part & !b.kinds_bb(self.type_kinds[t]);
+        }
+        users & part
+    }
+
+    #[inline(always)]
+    pub(super) fn lines(&self, color: Color, gi: usize, sq: Square) -> B {
+        self.group_lines[color.index()][gi * self.n + sq.index()]
+    }
+
+    #[inline(always)]
+    pub fn exposure(&self, attacker: Color, sq: Square) -> B {
+        self.exposure[attacker.index() * self.n + sq.index()]
+    }
+    #[inline(always)]
+    pub fn screens(&self, attacker: Color, sq: Square) -> B {
+        self.screens[attacker.index() * self.n + sq.index()]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::variant::relay_name::Side;
+    use crate::variant::Registry;
+
+    #[test]
+    fn tables_share_types_between_pieces() {
+        let r = Registry::builtin();
+        let g = r.find("relay-tutti-frutti").unwrap();
+        let relay = g.variant.relay.unwrap();
+        assert_eq!(relay.relay, Some(Side::Friendly));
+        // Tutti-Frutti: the Rook move, the Bishop move and the Knight move.
+        let game = g.start();
+        if let crate::game::Game::Narrow(p) = &game {
+            let rt = p.tables.relay.as_deref().unwrap();
+            assert_eq!(rt.type_count(), 3);
+            let z = g.variant.kind_of('z').unwrap();
+            assert_eq!(rt.natural_types(z).count_ones(), 3);
+            assert_eq!(rt.natural_types(g.variant.royal), 0);
+        } else {
+            panic!("8x8 is narrow");
+        }
+    }
+}

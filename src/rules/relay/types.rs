@@ -1,0 +1,148 @@
+//! Move types: a piece's Betza atoms grouped by their vector sets, and the slots built from them.
+
+use super::{participates, MAX_SLOTS, MAX_TYPES};
+use crate::variant::betza::{Atom, AtomShape};
+use crate::variant::PieceType;
+
+/// One move type: a group of atoms (letters dropped, vectors sorted) and whether its straight
+/// leaps keep the no-jump-check rule.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub(super) struct TypeKey {
+    pub(super) atoms: Vec<Atom>,
+    pub(super) no_jump_check: bool,
+}
+
+fn normalised(atom: &Atom) -> Atom {
+    let mut a = atom.clone();
+    a.letter = ' ';
+    a.vectors.sort_unstable();
+    a
+}
+
+/// A piece's atoms grouped into move types (same vector set = same type).
+pub(super) fn piece_types(p: &PieceType) -> Vec<TypeKey> {
+    let mut groups: Vec<Vec<Atom>> = Vec::new();
+    for atom in &p.atoms {
+        let a = normalised(atom);
+        match groups.iter_mut().find(|g| g[0].vectors == a.vectors) {
+            Some(g) => g.push(a),
+            None => groups.push(vec![a]),
+        }
+    }
+    groups
+        .into_iter()
+        .map(|mut atoms| {
+            atoms.sort_by_key(|a| format!("{a:?}"));
+            let straight_long = atoms.iter().any(|a| {
+                matches!(a.shape, AtomShape::Leap)
+                    && a.vectors.iter().any(|&(x, y)| (x == 0 || y == 0 || x.abs() == y.abs()) && x.abs().max(y.abs()) >= 2)
+            });
+            TypeKey { atoms, no_jump_check: p.no_jump_check && straight_long }
+        })
+        .collect()
+}
+
+/// The game's move types and each participating kind's types, or why relays cannot apply.
+pub(super) fn decompose(pieces: &[PieceType]) -> Result<(Vec<TypeKey>, Vec<Vec<usize>>), String> {
+    let mut types: Vec<TypeKey> = Vec::new();
+    let mut per_kind = Vec::new();
+    for p in pieces {
+        let mut mine = Vec::new();
+        if participates(p) {
+            if p.zone_moves.is_some() {
+                return Err(format!("relay: piece {} has zone moves, which relay rules do not support", p.letter));
+            }
+            for key in piece_types(p) {
+                let i = match types.iter().position(|t| *t == key) {
+                    Some(i) => i,
+                    None => {
+                        types.push(key);
+                        types.len() - 1
+                    }
+                };
+                if !mine.contains(&i) {
+                    mine.push(i);
+                }
+            }
+        }
+        per_kind.push(mine);
+    }
+    if types.len() > MAX_TYPES {
+        return Err(format!("relay: {} move types; at most {MAX_TYPES}", types.len()));
+    }
+    Ok((types, per_kind))
+}
+
+/// Checks at load time that relay rules can apply to these pieces.
+pub fn check_pieces(pieces: &[PieceType]) -> Result<(), String> {
+    let slots = slot_plan(pieces)?.len();
+    if slots > MAX_SLOTS {
+        return Err(format!("relay: {slots} move-type slots (types, confined uses); at most {MAX_SLOTS}"));
+    }
+    Ok(())
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(super) struct SlotDef {
+    pub(super) ty: usize,
+    pub(super) confined: Option<usize>,
+    pub(super) no_jump_check: bool,
+}
+
+/// The slots: per type its gained (unconfined) slot, then confined natural slots, then plain
+/// twins of no-jump-check slots (used to see, which jumps freely).
+pub(super) fn slot_plan(pieces: &[PieceType]) -> Result<Vec<SlotDef>, String> {
+    let (types, per_kind) = decompose(pieces)?;
+    let mut slots: Vec<SlotDef> = Vec::new();
+    let add = |d: SlotDef, slots: &mut Vec<SlotDef>| {
+        if !slots.contains(&d) {
+            slots.push(d);
+        }
+    };
+    for (i, t) in types.iter().enumerate() {
+        add(SlotDef { ty: i, confined: None, no_jump_check: t.no_jump_check }, &mut slots);
+    }
+    for (k, list) in per_kind.iter().enumerate() {
+        for &t in list {
+            add(SlotDef { ty: t, confined: pieces[k].confined, no_jump_check: types[t].no_jump_check }, &mut slots);
+        }
+    }
+    for d in slots.clone() {
+        if d.no_jump_check {
+            add(SlotDef { no_jump_check: false, ..d }, &mut slots);
+        }
+    }
+    Ok(slots)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn types_of(betza: &str) -> usize {
+        let p = PieceType {
+            letter: 'x',
+            name: "x".into(),
+            betza: betza.into(),
+            value: 1,
+            royal: false,
+            pawn: false,
+            no_jump_check: false,
+            atoms: crate::variant::betza::parse(betza).unwrap(),
+            confined: None,
+            zone_moves: None,
+        };
+        piece_types(&p).len()
+    }
+
+    #[test]
+    fn move_types_from_betza() {
+        assert_eq!(types_of("Q"), 2);
+        assert_eq!(types_of("RN"), 2);
+        assert_eq!(types_of("QN"), 3);
+        assert_eq!(types_of("KAD"), 4);
+        assert_eq!(types_of("mRcpR"), 1);
+        assert_eq!(types_of("nNoN"), 1);
+        assert_eq!(types_of("K"), 2);
+    }
+}
