@@ -69,6 +69,9 @@ struct Session<W: Write> {
     moves: Vec<Move>,
     sans: Vec<String>,
     ucis: Vec<String>,
+    /// Who made each ply and its move number (a turn may hold several plies: a capture and
+    /// its placements).
+    movers: Vec<(Color, u32)>,
     human: [bool; 2],
     engine: Option<Engine>,
     engine_name: String,
@@ -142,12 +145,8 @@ impl<W: Write> Session<W> {
         }
         text.push_str(&format!("    {letters}\n"));
         let us = self.game.side_to_move();
-        if let Some(s) = self.sans.last() {
-            let ply = self.sans.len() - 1;
-            let (white_first, first_no) = self.first_move();
-            let abs = ply + if white_first { 0 } else { 1 };
-            let no = first_no as usize + abs / 2;
-            let dots = if abs.is_multiple_of(2) { "." } else { "..." };
+        if let (Some(s), Some(&(mover, no))) = (self.sans.last(), self.movers.last()) {
+            let dots = if mover == Color::White { "." } else { "..." };
             text.push_str(&format!("Last move: {no}{dots} {s}\n"));
         }
         let check = if self.game.in_check() { " (check)" } else { "" };
@@ -178,14 +177,6 @@ impl<W: Write> Session<W> {
         self.say(&text);
     }
 
-    fn first_move(&self) -> (bool, u32) {
-        let fields: Vec<&str> = self.root_fen.split_whitespace().collect();
-        (
-            fields.get(1).is_none_or(|s| *s != "b"),
-            fields.get(5).and_then(|n| n.parse().ok()).unwrap_or(1),
-        )
-    }
-
     fn pgn(&self) -> PgnGame {
         let mut g = PgnGame::default();
         g.set_tag("Event", "Chimera play");
@@ -210,9 +201,11 @@ impl<W: Write> Session<W> {
         g.moves = self
             .sans
             .iter()
-            .map(|s| PgnMove {
+            .zip(&self.movers)
+            .map(|(s, &(c, _))| PgnMove {
                 san: s.clone(),
                 comment: None,
+                mover: Some(c),
             })
             .collect();
         g.result = outcome.pgn().into();
@@ -222,6 +215,8 @@ impl<W: Write> Session<W> {
 
     fn play(&mut self, m: Move) {
         let s = san::to_san(&mut self.game, m);
+        let number = with_position!(&self.game, p => p.fullmove_number());
+        self.movers.push((self.game.side_to_move(), number));
         self.ucis.push(self.game.move_to_uci(m));
         self.sans.push(s);
         self.moves.push(m);
@@ -237,6 +232,7 @@ impl<W: Write> Session<W> {
         }
         self.sans.pop();
         self.ucis.pop();
+        self.movers.pop();
         self.game.undo();
         true
     }
@@ -309,19 +305,33 @@ impl<W: Write> Session<W> {
                 ))
             }
         };
-        match san::parse_move(&mut self.game, &text) {
-            Ok(m) => {
-                self.play(m);
-                let s = self.sans.last().cloned().unwrap_or_default();
-                let score = thought.score.map(|s| format!(" ({s})")).unwrap_or_default();
-                self.say(&format!("{} plays {s}{score}", self.engine_name));
+        // A turn may be several plies joined by commas (a capture and its placements).
+        let before = self.sans.len();
+        let plies: Vec<&str> = text
+            .split(',')
+            .map(str::trim)
+            .filter(|p| !p.is_empty())
+            .collect();
+        for ply in &plies {
+            if self.ending.is_some() {
+                break;
             }
-            Err(_) => self.end(Ending::loss(
-                us,
-                Termination::IllegalMove,
-                format!("{who} makes an illegal move: {text}"),
-            )),
+            let legal = self.game.side_to_move() == us;
+            match crate::tournament::game::parse_ply(&mut self.game, ply).filter(|_| legal) {
+                Some(m) => self.play(m),
+                None => {
+                    let reason = format!("{who} makes an illegal move: {text}");
+                    return self.end(Ending::loss(us, Termination::IllegalMove, reason));
+                }
+            }
         }
+        if plies.is_empty() || (self.ending.is_none() && self.game.side_to_move() == us) {
+            let reason = format!("{who} makes an illegal move: {text}");
+            return self.end(Ending::loss(us, Termination::IllegalMove, reason));
+        }
+        let played = self.sans[before..].join(" ");
+        let score = thought.score.map(|s| format!(" ({s})")).unwrap_or_default();
+        self.say(&format!("{} plays {played}{score}", self.engine_name));
     }
 
     fn hint(&mut self) {
@@ -468,11 +478,24 @@ impl<W: Write> Session<W> {
                 shown = true;
                 continue;
             }
-            if self.ending.is_some() && shown {
+            let fresh = std::mem::replace(&mut shown, false);
+            if self.ending.is_some() && fresh {
                 self.announce_end();
             }
-            shown = false;
             let us = self.game.side_to_move();
+            let placing = with_position!(&self.game, p => p.placement_pending());
+            if self.ending.is_none() && placing && fresh {
+                let legal = legal_moves(&mut self.game);
+                let names: Vec<String> = legal
+                    .iter()
+                    .map(|&m| san::to_san_with(&mut self.game, m, &legal))
+                    .collect();
+                self.say(&format!(
+                    "{} places a piece: {}",
+                    color_name(us),
+                    names.join(", ")
+                ));
+            }
             let prompt = if self.ending.is_some() {
                 "> ".to_string()
             } else {
@@ -653,6 +676,7 @@ pub fn play(
         moves: Vec::new(),
         sans: Vec::new(),
         ucis: Vec::new(),
+        movers: Vec::new(),
         human,
         engine,
         engine_name,

@@ -46,10 +46,10 @@ pub const MAX_TYPES: usize = 16;
 /// Slots: types as gained, confined natural uses, and plain twins of no-jump-check types.
 pub const MAX_SLOTS: usize = 32;
 
-pub(crate) type Mask = u32;
+type Mask = u32;
 
 #[inline(always)]
-pub(crate) fn bits(mut m: Mask) -> impl Iterator<Item = usize> {
+fn bits(mut m: Mask) -> impl Iterator<Item = usize> {
     std::iter::from_fn(move || {
         if m == 0 {
             None
@@ -62,6 +62,6 @@ pub(crate) fn bits(mut m: Mask) -> impl Iterator<Item = usize> {
 }
 
 /// Does a piece of this kind take part (neither a King nor a pawn-like piece)?
-pub(crate) fn participates(p: &PieceType) -> bool {
+fn participates(p: &PieceType) -> bool {
     !p.royal && !p.pawn
 }

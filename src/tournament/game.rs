@@ -12,7 +12,7 @@ use super::referee::{
 use super::spec::EngineSpec;
 use crate::game::{Game, GameType};
 use crate::protocol::san;
-use crate::types::Color;
+use crate::types::{Color, Move};
 use std::time::Duration;
 
 /// A start position: a FEN (or the variant's start) and moves to play from it.
@@ -117,6 +117,14 @@ pub fn engine_failure(color: Color, name: &str, e: &EngineError, starting: bool)
     }
 }
 
+/// The legal move a ply's text means (coordinates, or SAN as a courtesy).
+pub fn parse_ply(game: &mut Game, text: &str) -> Option<Move> {
+    match game.parse_uci(text) {
+        Ok(m) if legal_moves(game).contains(&m) => Some(m),
+        _ => san::parse_move(game, text).ok(),
+    }
+}
+
 /// Plays one game. `round` numbers it in the PGN.
 pub fn play_game(
     gt: &GameType,
@@ -161,6 +169,7 @@ pub fn play_game(
                 pgn.moves.push(PgnMove {
                     san: s,
                     comment: Some("book".into()),
+                    mover: Some(game.side_to_move()),
                 });
                 game.play(mv);
             }
@@ -340,30 +349,45 @@ fn run(
                 );
             }
         };
-        let legal = legal_moves(game);
-        let mv = match game.parse_uci(&text) {
-            Ok(m) if legal.contains(&m) => m,
-            _ => match san::parse_move(game, &text) {
-                Ok(m) => m,
-                Err(_) => {
-                    let shown: String = text.chars().take(40).collect();
-                    return Ending::loss(
-                        us,
-                        Termination::IllegalMove,
-                        format!("{who} makes an illegal move: {shown}"),
-                    );
-                }
-            },
+        // A turn may be several plies joined by commas (a capture and its placements).
+        let shown: String = text.chars().take(40).collect();
+        let illegal = |why: &str| {
+            Ending::loss(
+                us,
+                Termination::IllegalMove,
+                format!("{who} makes an illegal move: {shown}{why}"),
+            )
         };
-        let s = san::to_san_with(game, mv, &legal);
-        uci_moves.push(game.move_to_uci(mv));
-        pgn.moves.push(PgnMove {
-            san: s,
-            comment: Some(thought.comment()),
-        });
-        game.play(mv);
-        if let Some(end) = rule_ending(game) {
-            return end;
+        let plies: Vec<&str> = text
+            .split(',')
+            .map(str::trim)
+            .filter(|p| !p.is_empty())
+            .collect();
+        if plies.is_empty() {
+            return illegal("");
+        }
+        for (k, ply) in plies.iter().enumerate() {
+            if game.side_to_move() != us {
+                return illegal(" (more plies than its turn)");
+            }
+            let Some(mv) = parse_ply(game, ply) else {
+                return illegal("");
+            };
+            let s = san::to_san(game, mv);
+            uci_moves.push(game.move_to_uci(mv));
+            let last = k + 1 == plies.len();
+            pgn.moves.push(PgnMove {
+                san: s,
+                comment: last.then(|| thought.comment()),
+                mover: Some(us),
+            });
+            game.play(mv);
+            if let Some(end) = rule_ending(game) {
+                return end;
+            }
+        }
+        if game.side_to_move() == us {
+            return illegal(" (the turn is not finished)");
         }
         if let (Some((cp, moves)), Some(score)) = (rules.resign, thought.score) {
             let player = &mut players[us.index()];

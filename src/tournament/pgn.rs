@@ -3,12 +3,16 @@
 
 use crate::game::Game;
 use crate::protocol::san;
+use crate::types::Color;
 use crate::variant::Registry;
 
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct PgnMove {
     pub san: String,
     pub comment: Option<String>,
+    /// Who made the ply, where known: a turn may hold several plies (a capture and its
+    /// placements), so move numbers follow the movers. Unknown movers alternate.
+    pub mover: Option<Color>,
 }
 
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -70,14 +74,23 @@ impl PgnGame {
         let mut tokens = Vec::new();
         let (mut white, mut number) = self.first_move_number();
         let last = self.moves.len().wrapping_sub(1);
+        let mut previous: Option<bool> = None;
         for (i, m) in self.moves.iter().enumerate() {
-            if white {
+            if let Some(c) = m.mover {
+                white = c == Color::White;
+            }
+            // A new move number starts with White's turn; Black's first ply gets "N...".
+            if previous == Some(false) && white {
+                number += 1;
+            }
+            if white && previous != Some(true) {
                 tokens.push(format!("{number}. {}", m.san));
             } else if i == 0 {
                 tokens.push(format!("{number}... {}", m.san));
             } else {
                 tokens.push(m.san.clone());
             }
+            previous = Some(white);
             // The reason the game ended joins the last move's comment, as cutechess writes it.
             let comment = match (&m.comment, &self.final_comment) {
                 (Some(c), Some(f)) if i == last => Some(format!("{c}, {f}")),
@@ -86,9 +99,6 @@ impl PgnGame {
             };
             if let Some(c) = comment {
                 tokens.push(format!("{{{}}}", clean_comment(&c)));
-            }
-            if !white {
-                number += 1;
             }
             white = !white;
         }
@@ -252,6 +262,7 @@ pub fn parse(text: &str) -> Result<Vec<PgnGame>, String> {
                 game.moves.push(PgnMove {
                     san: mv.to_string(),
                     comment: None,
+                    mover: None,
                 });
             }
         }
@@ -280,6 +291,7 @@ mod tests {
             g.moves.push(PgnMove {
                 san: s.to_string(),
                 comment: (i == 1).then(|| "+0.25/9 0.1s".to_string()),
+                mover: None,
             });
         }
         g.result = "0-1".into();
@@ -298,6 +310,30 @@ mod tests {
     }
 
     #[test]
+    fn turns_of_several_plies_keep_their_numbers() {
+        let mut g = PgnGame::default();
+        let ply = |san: &str, c: Color| PgnMove {
+            san: san.into(),
+            comment: None,
+            mover: Some(c),
+        };
+        g.moves = vec![
+            ply("e4", Color::White),
+            ply("d5", Color::Black),
+            ply("exd5", Color::White),
+            ply("P@e5", Color::Black),
+            ply("Nc6", Color::Black),
+            ply("Nf3", Color::White),
+        ];
+        g.result = "*".into();
+        assert!(
+            g.write().contains("1. e4 d5 2. exd5 P@e5 Nc6 3. Nf3 *"),
+            "{}",
+            g.write()
+        );
+    }
+
+    #[test]
     fn long_games_wrap_and_replay() {
         let registry = Registry::builtin();
         let mut g = PgnGame::default();
@@ -307,6 +343,7 @@ mod tests {
                 g.moves.push(PgnMove {
                     san: s.into(),
                     comment: Some("book".into()),
+                    mover: None,
                 });
             }
         }
