@@ -36,7 +36,10 @@ fn expect_cli_error(what: &str, args: &[&str]) {
 }
 
 fn expect_fen_error(what: &str, variant: &str, fen: &str) {
-    expect_cli_error(what, &["perft", "--variant", variant, "--fen", fen, "--depth", "1"]);
+    expect_cli_error(
+        what,
+        &["perft", "--variant", variant, "--fen", fen, "--depth", "1"],
+    );
 }
 
 /// Either clean success (exit 0 with a perft result) or a clean error (exit 2, one
@@ -62,67 +65,244 @@ fn expect_no_crash(what: &str, args: &[&str]) -> Option<String> {
 
 /// Malformed FENs for 8x8 `chess`: (what, fen).
 const BAD_CHESS_FENS: &[(&str, &str)] = &[
-    ("7 ranks", "rnbqkbnr/pppppppp/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
-    ("9 ranks", "rnbqkbnr/pppppppp/8/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
-    ("empty rank between slashes", "rnbqkbnr/pppppppp//8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
-    ("trailing slash", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR/ w KQkq - 0 1"),
-    ("rank too long (digit 9)", "rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
-    ("rank too long (9 pieces)", "rnbqkbnr/ppppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
-    ("rank too long (pieces + digit)", "rnbqkbnr/pppppppp/8/8/4P4/8/PPPP1PPP/RNBQKBNR w KQkq - 0 1"),
-    ("rank too short (7 squares)", "rnbqkbnr/pppppppp/7/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
-    ("rank too short (pieces)", "rnbqkbnr/ppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
-    ("rank too long (two-digit run 10)", "rnbqkbnr/pppppppp/10/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
-    ("unknown piece letter x", "rnbqkbnr/pppxpppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
-    ("chancellor letter in chess", "rnbqkbnr/pppppppp/8/8/3C4/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
-    ("archbishop letter in chess", "rnbqkbnr/pppppppp/8/8/3a4/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
-    ("amazon letter in chess", "rnbqkbnr/pppppppp/8/8/3Z4/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
-    ("non-ASCII piece", "rnbqkbnr/pppppppp/8/8/3\u{e9}4/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
-    ("punctuation in board", "rnbqkbnr/pppppppp/8/8/3*4/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
-    ("two white kings", "rnbqkbnr/pppppppp/8/8/4K3/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
-    ("two black kings", "rnbqkbnr/pppppppp/8/8/4k3/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
-    ("no white king", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BNR w kq - 0 1"),
-    ("no black king", "rnbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ - 0 1"),
+    (
+        "7 ranks",
+        "rnbqkbnr/pppppppp/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    ),
+    (
+        "9 ranks",
+        "rnbqkbnr/pppppppp/8/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    ),
+    (
+        "empty rank between slashes",
+        "rnbqkbnr/pppppppp//8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    ),
+    (
+        "trailing slash",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR/ w KQkq - 0 1",
+    ),
+    (
+        "rank too long (digit 9)",
+        "rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    ),
+    (
+        "rank too long (9 pieces)",
+        "rnbqkbnr/ppppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    ),
+    (
+        "rank too long (pieces + digit)",
+        "rnbqkbnr/pppppppp/8/8/4P4/8/PPPP1PPP/RNBQKBNR w KQkq - 0 1",
+    ),
+    (
+        "rank too short (7 squares)",
+        "rnbqkbnr/pppppppp/7/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    ),
+    (
+        "rank too short (pieces)",
+        "rnbqkbnr/ppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    ),
+    (
+        "rank too long (two-digit run 10)",
+        "rnbqkbnr/pppppppp/10/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    ),
+    (
+        "unknown piece letter x",
+        "rnbqkbnr/pppxpppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    ),
+    (
+        "chancellor letter in chess",
+        "rnbqkbnr/pppppppp/8/8/3C4/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    ),
+    (
+        "archbishop letter in chess",
+        "rnbqkbnr/pppppppp/8/8/3a4/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    ),
+    (
+        "amazon letter in chess",
+        "rnbqkbnr/pppppppp/8/8/3Z4/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    ),
+    (
+        "non-ASCII piece",
+        "rnbqkbnr/pppppppp/8/8/3\u{e9}4/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    ),
+    (
+        "punctuation in board",
+        "rnbqkbnr/pppppppp/8/8/3*4/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    ),
+    (
+        "two white kings",
+        "rnbqkbnr/pppppppp/8/8/4K3/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    ),
+    (
+        "two black kings",
+        "rnbqkbnr/pppppppp/8/8/4k3/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    ),
+    (
+        "no white king",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BNR w kq - 0 1",
+    ),
+    (
+        "no black king",
+        "rnbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ - 0 1",
+    ),
     ("no kings at all", "8/8/8/8/8/8/8/8 w - - 0 1"),
-    ("bad castling letter Z", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkqZ - 0 1"),
-    ("castling files beyond the board", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w xyz - 0 1"),
-    ("castling field digits", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 12 - 0 1"),
-    ("bad side to move x", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1"),
-    ("bad side to move wb", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR wb KQkq - 0 1"),
-    ("side to move missing", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR KQkq - 0 1"),
-    ("en passant rank off board", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e9 0 1"),
-    ("en passant file off board", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq j6 0 1"),
-    ("en passant garbage", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq xx 0 1"),
-    ("en passant reversed", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq 6e 0 1"),
-    ("halfmove clock -1", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - -1 1"),
-    ("fullmove number -1", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 -1"),
-    ("counters are letters", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - a b"),
-    ("halfmove clock fractional", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 1.5 1"),
-    ("halfmove clock overflow", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 99999999999999999999999 1"),
-    ("extra trailing field", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 junk"),
+    (
+        "bad castling letter Z",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkqZ - 0 1",
+    ),
+    (
+        "castling files beyond the board",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w xyz - 0 1",
+    ),
+    (
+        "castling field digits",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 12 - 0 1",
+    ),
+    (
+        "bad side to move x",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1",
+    ),
+    (
+        "bad side to move wb",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR wb KQkq - 0 1",
+    ),
+    (
+        "side to move missing",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR KQkq - 0 1",
+    ),
+    (
+        "en passant rank off board",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e9 0 1",
+    ),
+    (
+        "en passant file off board",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq j6 0 1",
+    ),
+    (
+        "en passant garbage",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq xx 0 1",
+    ),
+    (
+        "en passant reversed",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq 6e 0 1",
+    ),
+    (
+        "halfmove clock -1",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - -1 1",
+    ),
+    (
+        "fullmove number -1",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 -1",
+    ),
+    (
+        "counters are letters",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - a b",
+    ),
+    (
+        "halfmove clock fractional",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 1.5 1",
+    ),
+    (
+        "halfmove clock overflow",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 99999999999999999999999 1",
+    ),
+    (
+        "extra trailing field",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 junk",
+    ),
     ("empty string", ""),
     ("only spaces", "   "),
-    ("capablanca FEN (10 files) for chess", "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1"),
-    ("grand FEN (10x10) for chess", "r8r/1nbqkcabn1/pppppppppp/10/10/10/10/PPPPPPPPPP/1NBQKCABN1/R8R w - - 0 1"),
-    ("chancellor FEN (9x9) for chess", "rnbqkcnbr/ppppppppp/9/9/9/9/9/PPPPPPPPP/RNBQKCNBR w KQkq - 0 1"),
+    (
+        "capablanca FEN (10 files) for chess",
+        "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1",
+    ),
+    (
+        "grand FEN (10x10) for chess",
+        "r8r/1nbqkcabn1/pppppppppp/10/10/10/10/PPPPPPPPPP/1NBQKCABN1/R8R w - - 0 1",
+    ),
+    (
+        "chancellor FEN (9x9) for chess",
+        "rnbqkcnbr/ppppppppp/9/9/9/9/9/PPPPPPPPP/RNBQKCNBR w KQkq - 0 1",
+    ),
 ];
 
 /// FENs for the wrong board size or the wrong piece set, per variant: (what, variant, fen).
 const BAD_OTHER_FENS: &[(&str, &str, &str)] = &[
-    ("chess FEN (8 files) for capablanca", "capablanca", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
-    ("chess FEN (8x8) for grand", "grand", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1"),
-    ("capablanca FEN (8 ranks) for grand", "grand", "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w - - 0 1"),
-    ("chess FEN (8x8) for chancellor 9x9", "chancellor", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
-    ("capablanca FEN for janus", "janus", "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1"),
-    ("grand rank too long", "grand", "r8r/1nbqkcabn1/pppppppppp/11/10/10/10/PPPPPPPPPP/1NBQKCABN1/R8R w - - 0 1"),
-    ("grand 11 ranks", "grand", "r8r/1nbqkcabn1/pppppppppp/10/10/10/10/10/PPPPPPPPPP/1NBQKCABN1/R8R w - - 0 1"),
-    ("grand en passant rank 11", "grand", "r8r/1nbqkcabn1/pppppppppp/10/10/10/10/PPPPPPPPPP/1NBQKCABN1/R8R w - e11 0 1"),
-    ("janus letter j in paulowich", "paulowich", "cnbrkbnq/pppppppp/8/8/3J4/8/PPPPPPPP/CNBRKBNQ w KQkq - 0 1"),
-    ("archbishop letter in paulowich", "paulowich", "cnbrkbnq/pppppppp/8/8/3a4/8/PPPPPPPP/CNBRKBNQ w KQkq - 0 1"),
-    ("empress letter in kings-leap", "kings-leap", "cnbrkbnq/pppppppp/8/8/3E4/8/PPPPPPPP/CNBRKBNQ w Kk - 0 1"),
-    ("two white kings in kings-leap", "kings-leap", "cnbrkbnq/pppppppp/8/8/3K4/8/PPPPPPPP/CNBRKBNQ w Kk - 0 1"),
-    ("kings-leap castling field garbage", "kings-leap", "cnbrkbnq/pppppppp/8/8/8/8/PPPPPPPP/CNBRKBNQ w Xx - 0 1"),
-    ("amazon letter in capablanca", "capablanca", "rnabqkbcnr/pppppppppp/10/10/4Z5/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1"),
-    ("tutti-frutti 9 files", "tutti-frutti", "enbzkqar1/pppppppp/8/8/8/8/PPPPPPPP/ENBZKQAR w KQkq - 0 1"),
+    (
+        "chess FEN (8 files) for capablanca",
+        "capablanca",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    ),
+    (
+        "chess FEN (8x8) for grand",
+        "grand",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1",
+    ),
+    (
+        "capablanca FEN (8 ranks) for grand",
+        "grand",
+        "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w - - 0 1",
+    ),
+    (
+        "chess FEN (8x8) for chancellor 9x9",
+        "chancellor",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    ),
+    (
+        "capablanca FEN for janus",
+        "janus",
+        "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1",
+    ),
+    (
+        "grand rank too long",
+        "grand",
+        "r8r/1nbqkcabn1/pppppppppp/11/10/10/10/PPPPPPPPPP/1NBQKCABN1/R8R w - - 0 1",
+    ),
+    (
+        "grand 11 ranks",
+        "grand",
+        "r8r/1nbqkcabn1/pppppppppp/10/10/10/10/10/PPPPPPPPPP/1NBQKCABN1/R8R w - - 0 1",
+    ),
+    (
+        "grand en passant rank 11",
+        "grand",
+        "r8r/1nbqkcabn1/pppppppppp/10/10/10/10/PPPPPPPPPP/1NBQKCABN1/R8R w - e11 0 1",
+    ),
+    (
+        "janus letter j in paulowich",
+        "paulowich",
+        "cnbrkbnq/pppppppp/8/8/3J4/8/PPPPPPPP/CNBRKBNQ w KQkq - 0 1",
+    ),
+    (
+        "archbishop letter in paulowich",
+        "paulowich",
+        "cnbrkbnq/pppppppp/8/8/3a4/8/PPPPPPPP/CNBRKBNQ w KQkq - 0 1",
+    ),
+    (
+        "empress letter in kings-leap",
+        "kings-leap",
+        "cnbrkbnq/pppppppp/8/8/3E4/8/PPPPPPPP/CNBRKBNQ w Kk - 0 1",
+    ),
+    (
+        "two white kings in kings-leap",
+        "kings-leap",
+        "cnbrkbnq/pppppppp/8/8/3K4/8/PPPPPPPP/CNBRKBNQ w Kk - 0 1",
+    ),
+    (
+        "kings-leap castling field garbage",
+        "kings-leap",
+        "cnbrkbnq/pppppppp/8/8/8/8/PPPPPPPP/CNBRKBNQ w Xx - 0 1",
+    ),
+    (
+        "amazon letter in capablanca",
+        "capablanca",
+        "rnabqkbcnr/pppppppppp/10/10/4Z5/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1",
+    ),
+    (
+        "tutti-frutti 9 files",
+        "tutti-frutti",
+        "enbzkqar1/pppppppp/8/8/8/8/PPPPPPPP/ENBZKQAR w KQkq - 0 1",
+    ),
 ];
 
 // -----------------------------------------------------------------------------------
@@ -134,7 +314,11 @@ fn cli_valid_baseline() {
     // Sanity: the good path works, so the failures below are about the bad input.
     let d = perft_cmd("chess", None, 1);
     assert_eq!(d.total, 20);
-    let d = perft_cmd("chess", Some("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"), 2);
+    let d = perft_cmd(
+        "chess",
+        Some("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
+        2,
+    );
     assert_eq!(d.total, 400);
 }
 
@@ -156,7 +340,11 @@ fn cli_bad_fens_other_variants() {
 /// missing" as malformed; kept separate so that a deliberate leniency is visible.
 #[test]
 fn cli_fen_board_only_rejected() {
-    expect_fen_error("board field only", "chess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR");
+    expect_fen_error(
+        "board field only",
+        "chess",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR",
+    );
 }
 
 /// An en-passant square on the wrong rank for the side to move (e3 with White to
@@ -165,10 +353,27 @@ fn cli_fen_board_only_rejected() {
 #[test]
 fn cli_fen_ep_square_on_wrong_rank() {
     let fen = "4k3/8/8/8/4p3/8/3P1P2/4K3 w - e3 0 1";
-    if let Some(out) = expect_no_crash("ep square e3 with White to move", &["perft", "--variant", "chess", "--fen", fen, "--depth", "1", "--divide"]) {
+    if let Some(out) = expect_no_crash(
+        "ep square e3 with White to move",
+        &[
+            "perft",
+            "--variant",
+            "chess",
+            "--fen",
+            fen,
+            "--depth",
+            "1",
+            "--divide",
+        ],
+    ) {
         let lines: Vec<String> = out.lines().map(|s| s.to_string()).collect();
         let d = parse_divide(&lines).unwrap();
-        assert_has("ep e3 with White to move", &d, &["d2d3", "f2f3", "d2d4", "f2f4"], &["d2e3", "f2e3"]);
+        assert_has(
+            "ep e3 with White to move",
+            &d,
+            &["d2d3", "f2f3", "d2d4", "f2f4"],
+            &["d2e3", "f2e3"],
+        );
         // Kd1 Ke2 Kf1 (d2 f2 hold own pawns) + d3 d4 f3 f4 = 7 (pyffish agrees with `-`).
         assert_eq!(d.total, 7, "got {:?}", d.move_set());
     }
@@ -176,13 +381,30 @@ fn cli_fen_ep_square_on_wrong_rank() {
 
 #[test]
 fn cli_unknown_variant() {
-    expect_cli_error("unknown variant", &["perft", "--variant", "nosuchvariant", "--depth", "1"]);
+    expect_cli_error(
+        "unknown variant",
+        &["perft", "--variant", "nosuchvariant", "--depth", "1"],
+    );
     expect_cli_error("empty variant", &["perft", "--variant", "", "--depth", "1"]);
-    expect_cli_error("variant with spaces", &["perft", "--variant", "chess 960", "--depth", "1"]);
-    expect_cli_error("unknown modifier prefix", &["perft", "--variant", "frobnicate-chess", "--depth", "1"]);
+    expect_cli_error(
+        "variant with spaces",
+        &["perft", "--variant", "chess 960", "--depth", "1"],
+    );
+    expect_cli_error(
+        "unknown modifier prefix",
+        &["perft", "--variant", "frobnicate-chess", "--depth", "1"],
+    );
     expect_cli_error(
         "unknown variant with a FEN",
-        &["perft", "--variant", "nosuchvariant", "--fen", "4k3/8/8/8/8/8/8/4K3 w - - 0 1", "--depth", "1"],
+        &[
+            "perft",
+            "--variant",
+            "nosuchvariant",
+            "--fen",
+            "4k3/8/8/8/8/8/8/4K3 w - - 0 1",
+            "--depth",
+            "1",
+        ],
     );
 }
 
@@ -206,29 +428,105 @@ fn cli_bad_depth() {
 #[test]
 fn cli_odd_positions_never_crash() {
     let odd = [
-        ("side not to move is in check", "chess", "4k3/8/8/8/8/8/8/4KR2 w - - 0 1"),
-        ("side not to move is in check (rook on e-file)", "chess", "4k3/8/8/8/8/8/8/R3K2R w - - 0 1"),
+        (
+            "side not to move is in check",
+            "chess",
+            "4k3/8/8/8/8/8/8/4KR2 w - - 0 1",
+        ),
+        (
+            "side not to move is in check (rook on e-file)",
+            "chess",
+            "4k3/8/8/8/8/8/8/R3K2R w - - 0 1",
+        ),
         ("kings adjacent", "chess", "8/8/8/3kK3/8/8/8/8 w - - 0 1"),
-        ("white pawn on rank 8", "chess", "4k2P/8/8/8/8/8/8/4K3 w - - 0 1"),
-        ("white pawn on rank 1", "chess", "4k3/8/8/8/8/8/8/P3K3 w - - 0 1"),
-        ("black pawn on rank 1", "chess", "4k3/8/8/8/8/8/8/p3K3 w - - 0 1"),
-        ("castling right without rook", "chess", "4k3/8/8/8/8/8/8/4K3 w KQkq - 0 1"),
-        ("castling right with king off e1", "chess", "4k3/8/8/8/8/8/8/3K3R w K - 0 1"),
-        ("ep square without pawn", "chess", "4k3/8/8/8/8/8/8/4K3 b - e3 0 1"),
-        ("17 white pawns", "chess", "4k3/8/PPPPPPPP/PPPPPPPP/P7/8/8/4K3 w - - 0 1"),
-        ("grand pawn on rank 10", "grand", "k3P5/10/10/10/10/10/10/10/10/K9 w - - 0 1"),
-        ("grand white pawn on rank 1", "grand", "k9/10/10/10/10/10/10/10/10/K3P5 w - - 0 1"),
-        ("grand promoted extra queens", "grand", "k9/10/10/10/10/10/10/10/10/KQQQ6 w - - 0 1"),
-        ("kings-leap K with king off e1", "kings-leap", "4k3/8/8/8/8/8/8/3K4 w K - 0 1"),
-        ("paulowich castling with empty corners", "paulowich", "4k3/8/8/8/8/8/8/4K3 w KQkq - 0 1"),
-        ("crosswise castling with empty corners", "paulowich-crosswise", "3k4/8/8/8/8/8/8/4K3 b KQkq - 0 1"),
+        (
+            "white pawn on rank 8",
+            "chess",
+            "4k2P/8/8/8/8/8/8/4K3 w - - 0 1",
+        ),
+        (
+            "white pawn on rank 1",
+            "chess",
+            "4k3/8/8/8/8/8/8/P3K3 w - - 0 1",
+        ),
+        (
+            "black pawn on rank 1",
+            "chess",
+            "4k3/8/8/8/8/8/8/p3K3 w - - 0 1",
+        ),
+        (
+            "castling right without rook",
+            "chess",
+            "4k3/8/8/8/8/8/8/4K3 w KQkq - 0 1",
+        ),
+        (
+            "castling right with king off e1",
+            "chess",
+            "4k3/8/8/8/8/8/8/3K3R w K - 0 1",
+        ),
+        (
+            "ep square without pawn",
+            "chess",
+            "4k3/8/8/8/8/8/8/4K3 b - e3 0 1",
+        ),
+        (
+            "17 white pawns",
+            "chess",
+            "4k3/8/PPPPPPPP/PPPPPPPP/P7/8/8/4K3 w - - 0 1",
+        ),
+        (
+            "grand pawn on rank 10",
+            "grand",
+            "k3P5/10/10/10/10/10/10/10/10/K9 w - - 0 1",
+        ),
+        (
+            "grand white pawn on rank 1",
+            "grand",
+            "k9/10/10/10/10/10/10/10/10/K3P5 w - - 0 1",
+        ),
+        (
+            "grand promoted extra queens",
+            "grand",
+            "k9/10/10/10/10/10/10/10/10/KQQQ6 w - - 0 1",
+        ),
+        (
+            "kings-leap K with king off e1",
+            "kings-leap",
+            "4k3/8/8/8/8/8/8/3K4 w K - 0 1",
+        ),
+        (
+            "paulowich castling with empty corners",
+            "paulowich",
+            "4k3/8/8/8/8/8/8/4K3 w KQkq - 0 1",
+        ),
+        (
+            "crosswise castling with empty corners",
+            "paulowich-crosswise",
+            "3k4/8/8/8/8/8/8/4K3 b KQkq - 0 1",
+        ),
         ("stalemate", "chess", "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1"),
         ("checkmate", "chess", "7k/6Q1/6K1/8/8/8/8/8 b - - 0 1"),
-        ("huge counters", "chess", "4k3/8/8/8/8/8/8/4K3 w - - 4000000000 4000000000"),
+        (
+            "huge counters",
+            "chess",
+            "4k3/8/8/8/8/8/8/4K3 w - - 4000000000 4000000000",
+        ),
     ];
     for (what, v, fen) in odd {
         for depth in ["1", "2"] {
-            expect_no_crash(what, &["perft", "--variant", v, "--fen", fen, "--depth", depth, "--divide"]);
+            expect_no_crash(
+                what,
+                &[
+                    "perft",
+                    "--variant",
+                    v,
+                    "--fen",
+                    fen,
+                    "--depth",
+                    depth,
+                    "--divide",
+                ],
+            );
         }
     }
 }
@@ -282,13 +580,23 @@ fn cli_castling_right_with_king_off_home_square() {
     ];
     let mut failures = Vec::new();
     for (v, fen, expected) in cases {
-        let args = ["perft", "--variant", v, "--fen", fen, "--depth", "1", "--divide"];
+        let args = [
+            "perft",
+            "--variant",
+            v,
+            "--fen",
+            fen,
+            "--depth",
+            "1",
+            "--divide",
+        ];
         if let Some(out) = expect_no_crash(&format!("{} {}", v, fen), &args) {
             let lines: Vec<String> = out.lines().map(|s| s.to_string()).collect();
             match parse_divide(&lines) {
                 Err(e) => failures.push(format!("{} `{}`: {}\n{}", v, fen, e, out)),
                 Ok(d) => {
-                    let exp: std::collections::BTreeSet<String> = expected.split_whitespace().map(|s| s.to_string()).collect();
+                    let exp: std::collections::BTreeSet<String> =
+                        expected.split_whitespace().map(|s| s.to_string()).collect();
                     let have = d.move_set();
                     if have != exp || d.total != exp.len() as u64 {
                         failures.push(format!(
@@ -304,13 +612,21 @@ fn cli_castling_right_with_king_off_home_square() {
             }
         }
     }
-    assert!(failures.is_empty(), "{} case(s) wrong:\n{}", failures.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} case(s) wrong:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
 }
 
 /// Deep-ish perft on a mate / stalemate (no legal moves) gives 0 nodes, not a crash.
 #[test]
 fn cli_no_legal_moves_counts_zero() {
-    for fen in ["7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", "7k/6Q1/6K1/8/8/8/8/8 b - - 0 1"] {
+    for fen in [
+        "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1",
+        "7k/6Q1/6K1/8/8/8/8/8 b - - 0 1",
+    ] {
         let d = perft_cmd("chess", Some(fen), 1);
         assert_eq!(d.total, 0, "{}", fen);
         assert!(d.moves.is_empty());
@@ -334,7 +650,10 @@ fn good_session() -> Uci {
     u.position(&format!("fen {}", GOOD_FEN));
     let d = u.perft(1);
     if d.total != GOOD_COUNT {
-        u.fail(&format!("baseline {} should have {} moves, engine says {}", GOOD_FEN, GOOD_COUNT, d.total));
+        u.fail(&format!(
+            "baseline {} should have {} moves, engine says {}",
+            GOOD_FEN, GOOD_COUNT, d.total
+        ));
     }
     u
 }
@@ -353,21 +672,53 @@ fn assert_state_kept(u: &mut Uci, after: &str) {
 fn uci_handshake() {
     let mut u = Uci::start();
     let lines = u.handshake();
-    assert!(lines.iter().any(|l| l.starts_with("id name")), "no `id name` line: {:?}", lines);
-    assert!(lines.iter().any(|l| l.starts_with("id author")), "no `id author` line: {:?}", lines);
-    let var = lines.iter().find(|l| l.starts_with("option name UCI_Variant"));
+    assert!(
+        lines.iter().any(|l| l.starts_with("id name")),
+        "no `id name` line: {:?}",
+        lines
+    );
+    assert!(
+        lines.iter().any(|l| l.starts_with("id author")),
+        "no `id author` line: {:?}",
+        lines
+    );
+    let var = lines
+        .iter()
+        .find(|l| l.starts_with("option name UCI_Variant"));
     assert!(var.is_some(), "no UCI_Variant option: {:?}", lines);
     let var = var.unwrap();
     if var.contains(" type combo") {
-        let vars: Vec<&str> = var.split(" var ").skip(1).map(|s| s.split_whitespace().next().unwrap_or("")).collect();
+        let vars: Vec<&str> = var
+            .split(" var ")
+            .skip(1)
+            .map(|s| s.split_whitespace().next().unwrap_or(""))
+            .collect();
         for v in [
-            "chess", "capablanca", "gothic", "janus", "embassy", "chancellor", "grand", "tutti-frutti", "paulowich",
-            "paulowich-crosswise", "kings-leap",
+            "chess",
+            "capablanca",
+            "gothic",
+            "janus",
+            "embassy",
+            "chancellor",
+            "grand",
+            "tutti-frutti",
+            "paulowich",
+            "paulowich-crosswise",
+            "kings-leap",
         ] {
-            assert!(vars.contains(&v), "UCI_Variant combo lacks `var {}`: {}", v, var);
+            assert!(
+                vars.contains(&v),
+                "UCI_Variant combo lacks `var {}`: {}",
+                v,
+                var
+            );
         }
     }
-    assert_eq!(u.quit(), Some(0), "`quit` should end the engine with exit code 0");
+    assert_eq!(
+        u.quit(),
+        Some(0),
+        "`quit` should end the engine with exit code 0"
+    );
 }
 
 #[test]
@@ -383,9 +734,21 @@ fn uci_is_default_mode() {
 #[test]
 fn uci_exits_on_eof() {
     let r = run_bin(&["uci"], Some(b"uci\nisready\n"), Duration::from_secs(10));
-    assert!(!r.timed_out, "engine did not exit after EOF on stdin\n{}", r.describe());
-    assert!(r.stdout.contains("uciok") && r.stdout.contains("readyok"), "{}", r.describe());
-    assert!(r.code == Some(0), "exit code after EOF should be 0\n{}", r.describe());
+    assert!(
+        !r.timed_out,
+        "engine did not exit after EOF on stdin\n{}",
+        r.describe()
+    );
+    assert!(
+        r.stdout.contains("uciok") && r.stdout.contains("readyok"),
+        "{}",
+        r.describe()
+    );
+    assert!(
+        r.code == Some(0),
+        "exit code after EOF should be 0\n{}",
+        r.describe()
+    );
 }
 
 #[test]
@@ -410,7 +773,10 @@ fn uci_bad_fens_other_variants_keep_position() {
         u.expect_error(&format!("position fen {}", fen));
         let after = u.perft(1).total;
         if before != after {
-            u.fail(&format!("{}: position changed after a rejected FEN ({} -> {})", what, before, after));
+            u.fail(&format!(
+                "{}: position changed after a rejected FEN ({} -> {})",
+                what, before, after
+            ));
         }
     }
 }
@@ -499,7 +865,10 @@ fn uci_unknown_variant_keeps_variant() {
         u.expect_error(cmd);
         let d = u.perft(1);
         if d.total != 28 {
-            u.fail(&format!("after {:?} the capablanca position must stay (28), got {}", cmd, d.total));
+            u.fail(&format!(
+                "after {:?} the capablanca position must stay (28), got {}",
+                cmd, d.total
+            ));
         }
         u.position("startpos");
         let d = u.perft(1);
@@ -522,7 +891,11 @@ fn uci_wrong_size_fen_for_variant() {
     assert_eq!(u.perft(1).total, 65);
     // A 10-rank move works in grand.
     u.position("startpos moves e3e5");
-    assert_eq!(u.perft(1).total, 65, "grand after e3e5: Black still has 65 moves (pyffish)");
+    assert_eq!(
+        u.perft(1).total,
+        65,
+        "grand after e3e5: Black still has 65 moves (pyffish)"
+    );
 }
 
 #[test]
@@ -548,13 +921,26 @@ fn uci_unknown_and_bad_options() {
         if !l.starts_with("option name ") || !l.contains(" type spin") {
             continue;
         }
-        let name = l["option name ".len()..].split(" type ").next().unwrap().trim().to_string();
+        let name = l["option name ".len()..]
+            .split(" type ")
+            .next()
+            .unwrap()
+            .trim()
+            .to_string();
         let field = |key: &str| -> Option<i64> {
             let toks: Vec<&str> = l.split_whitespace().collect();
-            toks.iter().position(|t| *t == key).and_then(|i| toks.get(i + 1)).and_then(|v| v.parse().ok())
+            toks.iter()
+                .position(|t| *t == key)
+                .and_then(|i| toks.get(i + 1))
+                .and_then(|v| v.parse().ok())
         };
         if let (Some(min), Some(max)) = (field("min"), field("max")) {
-            for v in [(max as i128 + 1).to_string(), (min as i128 - 1).to_string(), "abc".to_string(), "".to_string()] {
+            for v in [
+                (max as i128 + 1).to_string(),
+                (min as i128 - 1).to_string(),
+                "abc".to_string(),
+                "".to_string(),
+            ] {
                 let cmd = format!("setoption name {} value {}", name, v);
                 u.expect_error(&cmd);
                 assert_state_kept(&mut u, &cmd);
@@ -565,7 +951,12 @@ fn uci_unknown_and_bad_options() {
     // Check options must take true/false only.
     for l in &lines {
         if l.starts_with("option name ") && l.contains(" type check") {
-            let name = l["option name ".len()..].split(" type ").next().unwrap().trim().to_string();
+            let name = l["option name ".len()..]
+                .split(" type ")
+                .next()
+                .unwrap()
+                .trim()
+                .to_string();
             let cmd = format!("setoption name {} value maybe", name);
             u.expect_error(&cmd);
             assert_state_kept(&mut u, &cmd);
@@ -575,7 +966,12 @@ fn uci_unknown_and_bad_options() {
     // Combo options: a value outside the `var` list is an error.
     for l in &lines {
         if l.starts_with("option name ") && l.contains(" type combo") {
-            let name = l["option name ".len()..].split(" type ").next().unwrap().trim().to_string();
+            let name = l["option name ".len()..]
+                .split(" type ")
+                .next()
+                .unwrap()
+                .trim()
+                .to_string();
             let cmd = format!("setoption name {} value __no_such_value__", name);
             u.expect_error(&cmd);
             assert_state_kept(&mut u, &cmd);
@@ -590,19 +986,30 @@ fn uci_unknown_and_bad_options() {
         if !l.starts_with("option name ") || !l.contains(" type string") {
             continue;
         }
-        let name = l["option name ".len()..].split(" type ").next().unwrap().trim().to_string();
+        let name = l["option name ".len()..]
+            .split(" type ")
+            .next()
+            .unwrap()
+            .trim()
+            .to_string();
         let lname = name.to_lowercase();
         if !(lname.contains("path") || lname.contains("file")) {
             continue;
         }
-        for v in ["/nonexistent/dir/chimera-variants.ini".to_string(), junk.display().to_string()] {
+        for v in [
+            "/nonexistent/dir/chimera-variants.ini".to_string(),
+            junk.display().to_string(),
+        ] {
             let cmd = format!("setoption name {} value {}", name, v);
             u.expect_error(&cmd);
             assert_state_kept(&mut u, &cmd);
             u.position("startpos");
             let d = u.perft(1);
             if d.total != 20 {
-                u.fail(&format!("after {:?} the variant should still be chess (20), got {}", cmd, d.total));
+                u.fail(&format!(
+                    "after {:?} the variant should still be chess (20), got {}",
+                    cmd, d.total
+                ));
             }
             u.position(&format!("fen {}", GOOD_FEN));
             tested += 1;
@@ -625,7 +1032,10 @@ fn uci_go_before_position() {
         let mut all = before;
         all.push(last);
         let d = parse_divide(&all).unwrap_or_else(|e| u.fail(&e));
-        assert_eq!(d.total, 20, "go perft 1 without position should use the chess start position");
+        assert_eq!(
+            d.total, 20,
+            "go perft 1 without position should use the chess start position"
+        );
         u.sync();
     } else {
         let extra = u.sync();
@@ -641,7 +1051,14 @@ fn uci_go_before_position() {
 #[test]
 fn uci_bad_go_commands() {
     let mut u = good_session();
-    for cmd in ["go perft x", "go perft -1", "go perft", "go perft 1.5", "go perft 99999999999999999999999", "go frobnicate"] {
+    for cmd in [
+        "go perft x",
+        "go perft -1",
+        "go perft",
+        "go perft 1.5",
+        "go perft 99999999999999999999999",
+        "go frobnicate",
+    ] {
         u.expect_error(cmd);
         assert_state_kept(&mut u, cmd);
     }
@@ -650,7 +1067,14 @@ fn uci_bad_go_commands() {
 #[test]
 fn uci_unknown_commands() {
     let mut u = good_session();
-    for cmd in ["foo", "xyzzy 1 2 3", "positionfen", "ucinewgamex", "123", "!@#$%^&*()"] {
+    for cmd in [
+        "foo",
+        "xyzzy 1 2 3",
+        "positionfen",
+        "ucinewgamex",
+        "123",
+        "!@#$%^&*()",
+    ] {
         u.expect_error(cmd);
         assert_state_kept(&mut u, cmd);
     }
@@ -693,11 +1117,16 @@ fn uci_garbage_bytes_valid_utf8() {
         g.push(b'#'); // never blank (blank lines are covered elsewhere)
         let mut x = seed;
         for _ in 0..len {
-            x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
             g.push(0x20 + ((x >> 33) % 95) as u8); // printable ASCII
         }
         u.expect_error_raw(&g, &format!("{:?}", String::from_utf8_lossy(&g)), true);
-        assert_state_kept(&mut u, &format!("garbage {:?}", String::from_utf8_lossy(&g)));
+        assert_state_kept(
+            &mut u,
+            &format!("garbage {:?}", String::from_utf8_lossy(&g)),
+        );
     }
 }
 
@@ -706,7 +1135,12 @@ fn uci_garbage_bytes_valid_utf8() {
 #[test]
 fn uci_garbage_bytes_invalid_utf8() {
     let mut u = good_session();
-    let fixed: Vec<Vec<u8>> = vec![vec![0xff, 0xfe, 0xfd], vec![0xc3, 0x28], vec![0xe2, 0x82], b"go perft \xff".to_vec()];
+    let fixed: Vec<Vec<u8>> = vec![
+        vec![0xff, 0xfe, 0xfd],
+        vec![0xc3, 0x28],
+        vec![0xe2, 0x82],
+        b"go perft \xff".to_vec(),
+    ];
     for g in &fixed {
         u.expect_error_raw(g, &format!("{:?}", g), true);
         assert_state_kept(&mut u, &format!("garbage {:?}", g));
@@ -720,7 +1154,9 @@ fn uci_garbage_bytes_invalid_utf8() {
         let mut g: Vec<u8> = vec![b'#', 0xff];
         let mut x = seed;
         for _ in 0..len {
-            x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
             let b = (x >> 56) as u8;
             if b != b'\n' && b != b'\r' {
                 g.push(b);
@@ -764,7 +1200,9 @@ fn uci_error_burst() {
 #[test]
 fn uci_crlf_line_endings() {
     let mut u = Uci::new();
-    u.send_raw(b"setoption name UCI_Variant value chess\r\nposition startpos moves e2e4\r\nisready\r\n");
+    u.send_raw(
+        b"setoption name UCI_Variant value chess\r\nposition startpos moves e2e4\r\nisready\r\n",
+    );
     let (lines, _) = u.read_until("readyok", TIMEOUT, |l| l.trim() == "readyok");
     if lines.iter().any(|l| l.contains("error")) {
         u.fail("CRLF-terminated commands were rejected");

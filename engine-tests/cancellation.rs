@@ -11,8 +11,11 @@ use chimera::variant::Registry;
 use chimera::with_position;
 
 fn game(registry: &Registry, variant: &str, fen: &str) -> Game {
-    let gt = registry.find(variant).unwrap_or_else(|e| panic!("{variant}: {e}"));
-    gt.position(fen).unwrap_or_else(|e| panic!("{variant} {fen}: {e}"))
+    let gt = registry
+        .find(variant)
+        .unwrap_or_else(|e| panic!("{variant}: {e}"));
+    gt.position(fen)
+        .unwrap_or_else(|e| panic!("{variant} {fen}: {e}"))
 }
 
 fn moves(g: &Game) -> Vec<String> {
@@ -24,7 +27,9 @@ fn moves(g: &Game) -> Vec<String> {
 }
 
 fn play(g: &mut Game, text: &str) {
-    let m = g.parse_uci(text).unwrap_or_else(|e| panic!("{text} in {}: {e} (legal: {:?})", g.fen(), moves(g)));
+    let m = g
+        .parse_uci(text)
+        .unwrap_or_else(|e| panic!("{text} in {}: {e} (legal: {:?})", g.fen(), moves(g)));
     g.play(m);
 }
 
@@ -39,8 +44,10 @@ fn sorted(list: &[&str]) -> Vec<String> {
 }
 
 fn drops(letters: &str, squares: &[&str]) -> Vec<String> {
-    let mut v: Vec<String> =
-        letters.chars().flat_map(|l| squares.iter().map(move |s| format!("{l}@{s}"))).collect();
+    let mut v: Vec<String> = letters
+        .chars()
+        .flat_map(|l| squares.iter().map(move |s| format!("{l}@{s}")))
+        .collect();
     v.sort();
     v
 }
@@ -55,12 +62,22 @@ fn example_queen_takes_rook() {
     let mut g = game(&r, "cancellation-chess", "4k3/8/8/8/3r4/8/8/Q3K3 w - - 0 1");
     play(&mut g, "a1d4");
     assert!(pending(&g));
-    assert_eq!(g.side_to_move(), Color::White, "the capturer places: no side change");
-    assert_eq!(g.fen(), "4k3/8/8/8/8/8/8/4K3 w - - 0 1 place=d4,4,dest,pass");
+    assert_eq!(
+        g.side_to_move(),
+        Color::White,
+        "the capturer places: no side change"
+    );
+    assert_eq!(
+        g.fen(),
+        "4k3/8/8/8/8/8/8/4K3 w - - 0 1 place=d4,4,dest,pass"
+    );
     assert_eq!(moves(&g), sorted(&["B@d4", "N@d4"]));
     play(&mut g, "B@d4");
     assert_eq!(g.side_to_move(), Color::White);
-    assert_eq!(moves(&g), drops("P", &["c3", "c4", "c5", "d3", "d5", "e3", "e4", "e5"]));
+    assert_eq!(
+        moves(&g),
+        drops("P", &["c3", "c4", "c5", "d3", "d5", "e3", "e4", "e5"])
+    );
     play(&mut g, "P@e5");
     assert!(!pending(&g));
     assert_eq!(g.fen(), "4k3/8/8/4P3/3B4/8/8/4K3 b - - 0 1");
@@ -77,15 +94,26 @@ fn example_queen_takes_rook() {
 fn example_pawn_takes_queen() {
     let r = Registry::builtin();
     // White's king on a1 behind its b2 pawn: no Black placement can attack it.
-    let mut g = game(&r, "cancellation-chess", "4k3/8/8/4q3/3P4/8/1P6/K7 w - - 0 1");
+    let mut g = game(
+        &r,
+        "cancellation-chess",
+        "4k3/8/8/4q3/3P4/8/1P6/K7 w - - 0 1",
+    );
     play(&mut g, "d4e5");
     assert_eq!(g.side_to_move(), Color::Black, "the defender places");
-    assert_eq!(g.fen(), "4k3/8/8/4r3/8/8/1P6/K7 b - - 0 1 place=e5,3,near,stay");
+    assert_eq!(
+        g.fen(),
+        "4k3/8/8/4r3/8/8/1P6/K7 b - - 0 1 place=e5,3,near,stay"
+    );
     let near = ["d4", "d5", "d6", "e4", "e6", "f4", "f5", "f6"];
     assert_eq!(moves(&g), drops("BN", &near));
     play(&mut g, "N@f6");
     assert!(!pending(&g));
-    assert_eq!(g.side_to_move(), Color::Black, "after its placements the defender moves on");
+    assert_eq!(
+        g.side_to_move(),
+        Color::Black,
+        "after its placements the defender moves on"
+    );
     assert_eq!(g.fen(), "4k3/8/5n2/4r3/8/8/1P6/K7 b - - 0 1");
     play(&mut g, "e8d8");
     assert_eq!(g.fen(), "3k4/8/5n2/4r3/8/8/1P6/K7 w - - 1 2");
@@ -103,15 +131,25 @@ fn examples_with_queen_valued_10() {
     r.load(QUEEN_10).unwrap();
     let mut g = game(&r, "chess-q10", "4k3/8/8/8/3r4/8/8/Q3K3 w - - 0 1");
     play(&mut g, "a1d4");
-    assert_eq!(g.fen(), "4k3/8/8/8/3R4/8/8/4K3 b - - 0 1", "a Rook on d4, no ply, Black to move");
+    assert_eq!(
+        g.fen(),
+        "4k3/8/8/8/3R4/8/8/4K3 b - - 0 1",
+        "a Rook on d4, no ply, Black to move"
+    );
 
     let mut g = game(&r, "chess-q10", "4k3/8/8/4q3/3P4/8/1P6/K7 w - - 0 1");
     play(&mut g, "d4e5");
-    assert_eq!(g.fen(), "4k3/8/8/4r3/8/8/1P6/K7 b - - 0 1 place=e5,4,near,stay");
+    assert_eq!(
+        g.fen(),
+        "4k3/8/8/4r3/8/8/1P6/K7 b - - 0 1 place=e5,4,near,stay"
+    );
     play(&mut g, "B@d6");
     // r = 1: a Pawn next to e5 (never on Black's first rank: none of e5's neighbours is).
     assert_eq!(g.side_to_move(), Color::Black);
-    assert_eq!(moves(&g), drops("P", &["d4", "d5", "e4", "e6", "f4", "f5", "f6"]));
+    assert_eq!(
+        moves(&g),
+        drops("P", &["d4", "d5", "e4", "e6", "f4", "f5", "f6"])
+    );
     play(&mut g, "P@f5");
     assert_eq!(g.fen(), "4k3/8/3b4/4rp2/8/8/1P6/K7 b - - 0 1");
 }
@@ -121,7 +159,11 @@ fn examples_with_queen_valued_10() {
 #[test]
 fn equal_values_both_vanish() {
     let r = Registry::builtin();
-    let mut g = game(&r, "cancellation-chess", "4k3/8/8/3b4/8/2N5/8/4K3 w - - 0 1");
+    let mut g = game(
+        &r,
+        "cancellation-chess",
+        "4k3/8/8/3b4/8/2N5/8/4K3 w - - 0 1",
+    );
     play(&mut g, "c3d5");
     assert_eq!(g.fen(), "4k3/8/8/8/8/8/8/4K3 b - - 0 1");
 }
@@ -130,7 +172,11 @@ fn equal_values_both_vanish() {
 fn royal_capture_is_ordinary() {
     let r = Registry::builtin();
     let mut g = game(&r, "cancellation-chess", "4k3/8/8/8/8/8/3q4/4K3 w - - 0 1");
-    assert_eq!(moves(&g), sorted(&["e1d2", "e1f1"]), "in check; the King may take the Queen");
+    assert_eq!(
+        moves(&g),
+        sorted(&["e1d2", "e1f1"]),
+        "in check; the King may take the Queen"
+    );
     play(&mut g, "e1d2");
     assert_eq!(g.fen(), "4k3/8/8/8/8/8/3K4/8 b - - 0 1");
 }
@@ -138,7 +184,11 @@ fn royal_capture_is_ordinary() {
 #[test]
 fn en_passant_both_pawns_vanish() {
     let r = Registry::builtin();
-    let mut g = game(&r, "cancellation-chess", "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1");
+    let mut g = game(
+        &r,
+        "cancellation-chess",
+        "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1",
+    );
     play(&mut g, "e5d6");
     assert_eq!(g.fen(), "4k3/8/8/8/8/8/8/4K3 b - - 0 1");
     g.undo();
@@ -153,12 +203,22 @@ fn capture_never_promotes_and_pawns_never_on_first_or_last_rank() {
     let mut g = game(&r, "cancellation-chess", "7r/6P1/8/8/8/8/8/k3K3 w - - 0 1");
     let m = moves(&g);
     assert!(m.contains(&"g7h8".to_string()));
-    assert!(!m.iter().any(|s| s.starts_with("g7h8") && s.len() > 4), "{m:?}");
-    assert!(m.contains(&"g7g8q".to_string()), "quiet promotions stay: {m:?}");
+    assert!(
+        !m.iter().any(|s| s.starts_with("g7h8") && s.len() > 4),
+        "{m:?}"
+    );
+    assert!(
+        m.contains(&"g7g8q".to_string()),
+        "quiet promotions stay: {m:?}"
+    );
     play(&mut g, "g7h8");
     assert_eq!(moves(&g), sorted(&["B@h8", "N@h8"]));
     play(&mut g, "N@h8");
-    assert_eq!(moves(&g), sorted(&["P@g7", "P@h7"]), "g8 is Black's first rank");
+    assert_eq!(
+        moves(&g),
+        sorted(&["P@g7", "P@h7"]),
+        "g8 is Black's first rank"
+    );
 }
 
 /// Canonical: a Queen may stand only in its fortress, and Canonical pawns stand anywhere. N b3
@@ -167,7 +227,11 @@ fn capture_never_promotes_and_pawns_never_on_first_or_last_rank() {
 #[test]
 fn may_stand_fortress_and_automatic_placements() {
     let r = Registry::builtin();
-    let mut g = game(&r, "cancellation-canonical", "8k/9/9/5p3/9/3p5/1N7/9/K8 w - - 0 1");
+    let mut g = game(
+        &r,
+        "cancellation-canonical",
+        "8k/9/9/5p3/9/3p5/1N7/9/K8 w - - 0 1",
+    );
     play(&mut g, "b3d4");
     assert!(!pending(&g));
     assert_eq!(g.fen(), "8k/9/9/5p3/9/3P5/2Q6/9/K8 b - - 0 1");
@@ -179,10 +243,17 @@ fn may_stand_fortress_and_automatic_placements() {
 #[test]
 fn dead_end_own_placements_are_illegal() {
     let r = Registry::builtin();
-    let mut g = game(&r, "cancellation-chess", "r3k3/8/1Q6/1b6/8/8/8/K7 w - - 0 1");
+    let mut g = game(
+        &r,
+        "cancellation-chess",
+        "r3k3/8/1Q6/1b6/8/8/8/K7 w - - 0 1",
+    );
     assert!(moves(&g).contains(&"b6b5".to_string()));
     play(&mut g, "b6b5");
-    assert_eq!(g.fen(), "r3k3/8/8/1R6/8/8/8/K7 w - - 0 1 place=b5,1,near,pass");
+    assert_eq!(
+        g.fen(),
+        "r3k3/8/8/1R6/8/8/8/K7 w - - 0 1 place=b5,1,near,pass"
+    );
     assert_eq!(moves(&g), drops("P", &["a4", "a5", "a6"]));
     play(&mut g, "P@a5");
     assert_eq!(g.side_to_move(), Color::Black);
@@ -196,10 +267,18 @@ fn opponent_placement_that_could_check_makes_the_capture_illegal() {
     let r = Registry::builtin();
     let g = game(&r, "cancellation-chess", "4k3/8/8/4q3/3P4/8/7K/8 w - - 0 1");
     assert!(!moves(&g).contains(&"d4e5".to_string()), "{:?}", moves(&g));
-    let g = game(&r, "cancellation-chess", "4k3/8/8/4q3/3P4/6P1/7K/8 w - - 0 1");
+    let g = game(
+        &r,
+        "cancellation-chess",
+        "4k3/8/8/4q3/3P4/6P1/7K/8 w - - 0 1",
+    );
     assert!(moves(&g).contains(&"d4e5".to_string()));
     // The Rook itself (automatic) would check a King on e1 along the e-file.
-    let g = game(&r, "cancellation-chess", "4k3/8/8/4q3/3P4/8/8/4K3 w - - 0 1");
+    let g = game(
+        &r,
+        "cancellation-chess",
+        "4k3/8/8/4q3/3P4/8/8/4K3 w - - 0 1",
+    );
     assert!(!moves(&g).contains(&"d4e5".to_string()));
 }
 
@@ -211,7 +290,10 @@ fn turn_passing_after_the_defenders_placements() {
     // Black's King on g8: no White piece placed next to e3 could reach it.
     let mut g = game(&r, "cancellation-chess", "6k1/8/8/8/3p4/4Q3/8/K7 b - - 0 7");
     play(&mut g, "d4e3");
-    assert_eq!(g.fen(), "6k1/8/8/8/8/4R3/8/K7 w - - 0 8 place=e3,3,near,stay");
+    assert_eq!(
+        g.fen(),
+        "6k1/8/8/8/8/4R3/8/K7 w - - 0 8 place=e3,3,near,stay"
+    );
     assert_eq!(g.side_to_move(), Color::White);
     play(&mut g, "N@d4");
     assert_eq!(g.fen(), "6k1/8/8/8/3N4/4R3/8/K7 w - - 0 8");
@@ -228,7 +310,10 @@ fn castling_rights_and_placed_pieces() {
     // first is a choice, the second automatic. The right to castle went with the Rook.
     let mut g = game(&r, "cancellation-chess", "4k3/8/8/8/8/8/6b1/4K2R b K - 0 1");
     play(&mut g, "g2h1");
-    assert_eq!(g.fen(), "4k3/8/8/8/8/8/8/4K3 w - - 0 2 place=h1,2,near,stay");
+    assert_eq!(
+        g.fen(),
+        "4k3/8/8/8/8/8/8/4K3 w - - 0 2 place=h1,2,near,stay"
+    );
     assert_eq!(moves(&g), sorted(&["P@g2", "P@h2"]));
     play(&mut g, "P@g2");
     assert_eq!(g.fen(), "4k3/8/8/8/8/8/6PP/4K3 w - - 0 2");
@@ -263,7 +348,13 @@ fn names_for_every_game_and_the_extended_form() {
     let letters: String = ext.variant.pieces.iter().map(|p| p.letter).collect();
     assert_eq!(letters, "kqrbnpwmhda");
     let cc = r.find("cancellation-extended-cannons-and-crabs").unwrap();
-    let extra: Vec<(char, i32)> = cc.variant.pieces.iter().skip(8).map(|p| (p.letter, p.value)).collect();
+    let extra: Vec<(char, i32)> = cc
+        .variant
+        .pieces
+        .iter()
+        .skip(8)
+        .map(|p| (p.letter, p.value))
+        .collect();
     assert_eq!(extra, vec![('g', 4), ('h', 6), ('d', 7)]);
 }
 
@@ -271,7 +362,11 @@ fn names_for_every_game_and_the_extended_form() {
 #[test]
 fn extended_places_fairy_pieces() {
     let r = Registry::builtin();
-    let mut g = game(&r, "cancellation-extended-chess", "4k3/8/8/8/3r4/8/8/Q3K3 w - - 0 1");
+    let mut g = game(
+        &r,
+        "cancellation-extended-chess",
+        "4k3/8/8/8/3r4/8/8/Q3K3 w - - 0 1",
+    );
     play(&mut g, "a1d4");
     assert_eq!(g.fen(), "4k3/8/8/8/3M4/8/8/4K3 b - - 0 1");
 }
@@ -288,9 +383,15 @@ fn fen_with_pending_placements_round_trips_and_bad_fields_are_rejected() {
         assert_eq!(g.fen(), fen);
         assert_eq!(g.hash(), g.compute_hash());
     }
-    let with = gt.position("4k3/8/8/8/8/8/8/4K3 w - - 0 1 place=d4,4,dest,pass").unwrap();
+    let with = gt
+        .position("4k3/8/8/8/8/8/8/4K3 w - - 0 1 place=d4,4,dest,pass")
+        .unwrap();
     let without = gt.position("4k3/8/8/8/8/8/8/4K3 w - - 0 1").unwrap();
-    assert_ne!(with.hash(), without.hash(), "a pending placement is part of the position");
+    assert_ne!(
+        with.hash(),
+        without.hash(),
+        "a pending placement is part of the position"
+    );
     for bad in [
         "4k3/8/8/8/8/8/8/4K3 w - - 0 1 place=d4,0,dest,pass",
         "4k3/8/8/8/8/8/8/4K3 w - - 0 1 place=z9,4,dest,pass",
@@ -302,7 +403,9 @@ fn fen_with_pending_placements_round_trips_and_bad_fields_are_rejected() {
         assert!(gt.position(bad).is_err(), "{bad} should be rejected");
     }
     let chess = r.find("chess").unwrap();
-    assert!(chess.position("4k3/8/8/8/8/8/8/4K3 w - - 0 1 place=d4,4,dest,pass").is_err());
+    assert!(chess
+        .position("4k3/8/8/8/8/8/8/4K3 w - - 0 1 place=d4,4,dest,pass")
+        .is_err());
 }
 
 #[test]
@@ -311,7 +414,11 @@ fn uci_accepts_joined_and_separate_plies() {
     let joined = common::uci_perft("cancellation-chess", fen, &["a1d4,B@d4,P@e5"], 1);
     let separate = common::uci_perft("cancellation-chess", fen, &["a1d4", "B@d4", "P@e5"], 1);
     assert_eq!(joined, separate);
-    assert!(joined.has("e8d8"), "Black to move after the whole turn: {:?}", joined.move_set());
+    assert!(
+        joined.has("e8d8"),
+        "Black to move after the whole turn: {:?}",
+        joined.move_set()
+    );
     let mid = common::uci_perft("cancellation-chess", fen, &["a1d4,B@d4"], 1);
     assert_eq!(mid.total, 8, "eight Pawn placements pending");
 }
@@ -319,7 +426,11 @@ fn uci_accepts_joined_and_separate_plies() {
 #[test]
 fn perft_subcommand_and_placements_count_as_plies() {
     // Q a1 takes R d4: 2 placements (B, N) then 8 Pawn placements each.
-    let d = common::perft_cmd("cancellation-chess", Some("4k3/8/8/8/8/8/8/4K3 w - - 0 1 place=d4,4,dest,pass"), 2);
+    let d = common::perft_cmd(
+        "cancellation-chess",
+        Some("4k3/8/8/8/8/8/8/4K3 w - - 0 1 place=d4,4,dest,pass"),
+        2,
+    );
     assert_eq!(d.total, 16);
 }
 
@@ -328,7 +439,10 @@ fn perft_subcommand_and_placements_count_as_plies() {
 struct Lcg(u64);
 impl Lcg {
     fn next(&mut self, n: usize) -> usize {
-        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
         ((self.0 >> 33) as usize) % n.max(1)
     }
 }
@@ -348,18 +462,37 @@ fn playout(gt: &GameType, rng: &mut Lcg, plies: usize) -> (usize, usize) {
         pending_seen += is_pending as usize;
         for &m in list.iter() {
             let text = g.move_to_uci(m);
-            assert_eq!(is_pending, text.contains('@'), "{name}: only placements while pending: {text} in {}", g.fen());
-            assert_eq!(g.parse_uci(&text), Ok(m), "{name}: notation round trip of {text} in {}", g.fen());
+            assert_eq!(
+                is_pending,
+                text.contains('@'),
+                "{name}: only placements while pending: {text} in {}",
+                g.fen()
+            );
+            assert_eq!(
+                g.parse_uci(&text),
+                Ok(m),
+                "{name}: notation round trip of {text} in {}",
+                g.fen()
+            );
             let before = (g.fen(), g.hash());
             g.play(m);
-            assert_eq!(g.hash(), g.compute_hash(), "{name}: incremental hash after {text} from {}", before.0);
+            assert_eq!(
+                g.hash(),
+                g.compute_hash(),
+                "{name}: incremental hash after {text} from {}",
+                before.0
+            );
             let hash_after = with_position!(&g, p => p.hash());
             g.undo();
             assert_eq!((g.fen(), g.hash()), before, "{name}: undo of {text}");
             // `hash_after` leaves out the en-passant square a double step may create.
             if m.kind() != MoveKind::DoubleStep {
                 let predicted = with_position!(&g, p => p.hash_after(m));
-                assert_eq!(predicted, hash_after, "{name}: hash_after of {text} in {}", before.0);
+                assert_eq!(
+                    predicted, hash_after,
+                    "{name}: hash_after of {text} in {}",
+                    before.0
+                );
             }
         }
         // Prefer captures and placements, so that the playouts go through many of them.
@@ -379,9 +512,15 @@ fn playout(gt: &GameType, rng: &mut Lcg, plies: usize) -> (usize, usize) {
         placements += g.move_to_uci(m).contains('@') as usize;
         g.play(m);
         let fen = g.fen();
-        let reparsed = gt.position(&fen).unwrap_or_else(|e| panic!("{name}: own FEN {fen} rejected: {e}"));
+        let reparsed = gt
+            .position(&fen)
+            .unwrap_or_else(|e| panic!("{name}: own FEN {fen} rejected: {e}"));
         assert_eq!(reparsed.fen(), fen, "{name}: FEN round trip");
-        assert_eq!(reparsed.hash(), g.hash(), "{name}: hash of reparsed FEN {fen}");
+        assert_eq!(
+            reparsed.hash(),
+            g.hash(),
+            "{name}: hash of reparsed FEN {fen}"
+        );
         let mut a = MoveList::new();
         let mut b = MoveList::new();
         g.legal_moves(&mut a);
@@ -426,5 +565,8 @@ fn invariants_along_random_playouts() {
             total_placements += placements;
         }
     }
-    assert!(total_placements > 50, "the playouts went through placements: {total_placements}");
+    assert!(
+        total_placements > 50,
+        "the playouts went through placements: {total_placements}"
+    );
 }

@@ -46,8 +46,18 @@ fn moves_of(variant: &str, fen: &str) -> Divide {
 fn start_position_moves() {
     let exp = "a2a3 a2b3 c2c3 c2b3 c2d3 e2e3 e2d3 e2f3 g2g3 g2f3 b2b3 d2d3 f2f3 \
                b1a3 b1c3 f1e3 f1g3 c1a3 c1c3 c1e3 e1c3 e1e3 e1g3";
-    check(CC, "rnckcnr/xpxpxpx/7/7/XPXPXPX/RNCKCNR w KQkq - 0 1", "", exp);
-    check(CC7, "rnckcnr/xpxpxpx/7/7/7/XPXPXPX/RNCKCNR w KQkq - 0 1", "", exp);
+    check(
+        CC,
+        "rnckcnr/xpxpxpx/7/7/XPXPXPX/RNCKCNR w KQkq - 0 1",
+        "",
+        exp,
+    );
+    check(
+        CC7,
+        "rnckcnr/xpxpxpx/7/7/7/XPXPXPX/RNCKCNR w KQkq - 0 1",
+        "",
+        exp,
+    );
     assert_eq!(perft_cmd(CC, None, 1).total, 23);
     assert_eq!(perft_cmd(CC7, None, 1).total, 23);
 }
@@ -72,7 +82,12 @@ fn orthogonal_cannon_check_blocked_by_interposition() {
 /// interposing on c2: a3c2. Total 5.
 #[test]
 fn diagonal_cannon_check_blocked_by_interposition() {
-    check(CC, "3k3/7/7/Nc5/7/3K3 w - - 0 1", "", "d1c1 d1d2 d1e1 d1e2 a3c2");
+    check(
+        CC,
+        "3k3/7/7/Nc5/7/3K3 w - - 0 1",
+        "",
+        "d1c1 d1d2 d1e1 d1e2 a3c2",
+    );
 }
 
 /// A King may step onto a square the Cannon reaches only by jumping an occupied square. Black
@@ -83,7 +98,12 @@ fn diagonal_cannon_check_blocked_by_interposition() {
 /// Total 8.
 #[test]
 fn king_steps_onto_square_reached_only_by_jumping() {
-    check(CC, "3k3/7/3c1c1/3PP2/7/3K3 w - - 0 1", "", "d1c1 d1e1 d1c2 d1d2 d1e2 e3e4 e3d4 e3f4");
+    check(
+        CC,
+        "3k3/7/3c1c1/3PP2/7/3K3 w - - 0 1",
+        "",
+        "d1c1 d1e1 d1c2 d1d2 d1e2 e3e4 e3d4 e3f4",
+    );
 }
 
 /// The rules' test case: Black Cannon d1, White King d2 (check from one step). d2d3 is illegal:
@@ -108,7 +128,12 @@ fn king_as_midpoint_7x7() {
 /// not cannon squares from d4 (d1 is three away). Total 6.
 #[test]
 fn pin_through_the_midpoint() {
-    check(CC, "3k3/7/3c3/3R3/3K3/7 w - - 0 1", "", "d2c1 d2d1 d2e1 d2c2 d2e2 d3d4");
+    check(
+        CC,
+        "3k3/7/3c3/3R3/3K3/7 w - - 0 1",
+        "",
+        "d2c1 d2d1 d2e1 d2c2 d2e2 d3d4",
+    );
 }
 
 /// Discovered check by moving the midpoint piece away. White Cannon d3, White Knight d2, Black
@@ -155,7 +180,12 @@ fn cannon_cannot_capture_a_king_by_jumping() {
     // from the Black Cannon c4 with White's Crab on c3 between (legal: the Cannon may not jump c3
     // to attack the King). Black must not be offered c4c2.
     let d = uci_perft(CC, "startpos", &["c2c3", "c6c4", "d1c2"], 1);
-    assert_has("cannons-and-crabs after c2c3 c6c4 d1c2", &d, &["c4c3", "c4a2"], &["c4c2"]);
+    assert_has(
+        "cannons-and-crabs after c2c3 c6c4 d1c2",
+        &d,
+        &["c4c3", "c4a2"],
+        &["c4c2"],
+    );
 }
 
 // =================================================================================================
@@ -243,9 +273,19 @@ fn castling_allowed_when_cannon_must_jump() {
 #[test]
 fn castling_refused_landing_attacked_or_in_check() {
     let d = moves_of(CC, "r2k2r/7/7/7/6c/R2K2R w KQkq - 0 1");
-    assert_has("cannon g2", &d, &["d1b1", "d1e1", "d1c1", "d1d2"], &["d1f1", "d1e2"]);
+    assert_has(
+        "cannon g2",
+        &d,
+        &["d1b1", "d1e1", "d1c1", "d1d2"],
+        &["d1f1", "d1e2"],
+    );
     let d = moves_of(CC, "r2k2r/7/7/3c3/7/R2K2R w KQkq - 0 1");
-    assert_has("cannon d3 gives check", &d, &["d1c1", "d1e1"], &["d1b1", "d1f1", "d1d2"]);
+    assert_has(
+        "cannon d3 gives check",
+        &d,
+        &["d1c1", "d1e1"],
+        &["d1b1", "d1f1", "d1d2"],
+    );
 }
 
 // =================================================================================================
@@ -259,14 +299,24 @@ fn castling_refused_landing_attacked_or_in_check() {
 /// e2 e4 f1 f5). Total 8.
 #[test]
 fn crab_moves_white() {
-    check(CC, "3k3/7/2pr3/3X2n/5X1/K6 w - - 0 1", "", "a1a2 a1b1 a1b2 d3c4 d3e4 f2f3 f2e3 f2g3");
+    check(
+        CC,
+        "3k3/7/2pr3/3X2n/5X1/K6 w - - 0 1",
+        "",
+        "a1a2 a1b1 a1b2 d3c4 d3e4 f2f3 f2e3 f2g3",
+    );
 }
 
 /// Black's mirror: Crab d4 (d3 White Rook: blocked; c3 White Pawn: capture; e3 empty), Crab f5
 /// (f4 e4 empty; g4 White Knight: capture); King a6: a5 b5 b6. Total 8.
 #[test]
 fn crab_moves_black() {
-    check(CC, "k6/5x1/3x2N/2PR3/7/3K3 b - - 0 1", "", "a6a5 a6b5 a6b6 d4c3 d4e3 f5f4 f5e4 f5g4");
+    check(
+        CC,
+        "k6/5x1/3x2N/2PR3/7/3K3 b - - 0 1",
+        "",
+        "a6a5 a6b5 a6b6 d4c3 d4e3 f5f4 f5e4 f5g4",
+    );
 }
 
 /// Pawns: single step only, captures only diagonally forward, no diagonal non-capture. Pawn b2
@@ -275,7 +325,12 @@ fn crab_moves_black() {
 /// Total 6.
 #[test]
 fn pawn_single_step_and_diagonal_capture() {
-    check(CC, "3k3/7/2n1x2/3P1r1/1P3P1/K6 w - - 0 1", "", "a1a2 a1b1 b2b3 d3d4 d3c4 d3e4");
+    check(
+        CC,
+        "3k3/7/2n1x2/3P1r1/1P3P1/K6 w - - 0 1",
+        "",
+        "a1a2 a1b1 b2b3 d3d4 d3c4 d3e4",
+    );
     let d = moves_of(CC, "3k3/7/2n1x2/3P1r1/1P3P1/K6 w - - 0 1");
     assert_has("pawns", &d, &["b2b3"], &["b2b4", "f2e3", "f2g3", "f2f3"]);
 }
@@ -285,8 +340,18 @@ fn pawn_single_step_and_diagonal_capture() {
 /// en-passant square written in the FEN (`c5`): it is ignored, no d4c5.
 #[test]
 fn no_en_passant() {
-    check(CC, "3k3/2p4/3P3/7/7/3K3 b - - 0 1", "c5c4", "d1c1 d1e1 d1c2 d1d2 d1e2 d4d5");
-    check(CC, "3k3/7/2pP3/7/7/3K3 w - c5 0 1", "", "d1c1 d1e1 d1c2 d1d2 d1e2 d4d5");
+    check(
+        CC,
+        "3k3/2p4/3P3/7/7/3K3 b - - 0 1",
+        "c5c4",
+        "d1c1 d1e1 d1c2 d1d2 d1e2 d4d5",
+    );
+    check(
+        CC,
+        "3k3/7/2pP3/7/7/3K3 w - c5 0 1",
+        "",
+        "d1c1 d1e1 d1c2 d1d2 d1e2 d4d5",
+    );
 }
 
 /// Promotion of Pawn and Crab, exactly to M or A, compulsory. White Crab b5: b6 (empty), a6
@@ -296,9 +361,21 @@ fn no_en_passant() {
 #[test]
 fn promotion_white_m_or_a_compulsory() {
     let fen = "r5n/1X3P1/7/3k3/7/3K3 w - - 0 1";
-    check(CC, fen, "", "d1c1 d1e1 b5b6m b5b6a b5a6m b5a6a b5c6m b5c6a f5f6m f5f6a f5g6m f5g6a");
+    check(
+        CC,
+        fen,
+        "",
+        "d1c1 d1e1 b5b6m b5b6a b5a6m b5a6a b5c6m b5c6a f5f6m f5f6a f5g6m f5g6a",
+    );
     let d = moves_of(CC, fen);
-    assert_has("promotion", &d, &[], &["b5b6", "f5f6", "b5b6q", "b5b6r", "b5b6n", "b5b6c", "f5f6x", "f5f6p"]);
+    assert_has(
+        "promotion",
+        &d,
+        &[],
+        &[
+            "b5b6", "f5f6", "b5b6q", "b5b6r", "b5b6n", "b5b6c", "f5f6x", "f5f6p",
+        ],
+    );
 }
 
 /// Black's mirror: Crab b2 -> b1 / a1 (x Rook) / c1, Pawn f2 -> f1 / g1 (x Knight), each m or a;
@@ -317,12 +394,22 @@ fn promotion_black_m_or_a_compulsory() {
 /// promotion (rank 6 is not the last rank here); King d1: c1 e1 c2 d2 e2. Total 10.
 #[test]
 fn promotion_7x7_on_rank_7() {
-    check(CC7, "3k3/1P5/5X1/7/7/7/3K3 w - - 0 1", "", "d1c1 d1e1 d1c2 d1d2 d1e2 b6b7m b6b7a f5f6 f5e6 f5g6");
+    check(
+        CC7,
+        "3k3/1P5/5X1/7/7/7/3K3 w - - 0 1",
+        "",
+        "d1c1 d1e1 d1c2 d1d2 d1e2 b6b7m b6b7a f5f6 f5e6 f5g6",
+    );
 }
 
 /// 7x7 Black: Crab b3 -> b2 a2 c2 (rank 2: no promotion); Pawn f2 -> f1m f1a; King d7: c7 e7 c6 d6
 /// e6. Total 10.
 #[test]
 fn promotion_7x7_black_on_rank_1() {
-    check(CC7, "3k3/7/7/7/1x5/5p1/3K3 b - - 0 1", "", "d7c7 d7e7 d7c6 d7d6 d7e6 b3b2 b3a2 b3c2 f2f1m f2f1a");
+    check(
+        CC7,
+        "3k3/7/7/7/1x5/5p1/3K3 b - - 0 1",
+        "",
+        "d7c7 d7e7 d7c6 d7d6 d7e6 b3b2 b3a2 b3c2 f2f1m f2f1a",
+    );
 }

@@ -38,7 +38,9 @@ fn knight_one_path_blocked_either_order_and_both_blocked() {
         "canonical",
         "8k/9/9/3p1p3/4Np3/4p4/9/9/1K7 w - - 0 1",
         &[],
-        &["b1a1", "b1b2", "b1c1", "e5c4", "e5c6", "e5d3", "e5d7", "e5f3", "e5f7", "e5g4"],
+        &[
+            "b1a1", "b1b2", "b1c1", "e5c4", "e5c6", "e5d3", "e5d7", "e5f3", "e5f7", "e5g4",
+        ],
     );
 }
 
@@ -53,7 +55,9 @@ fn knight_paths_black_rotated() {
         "canonical",
         "7k1/9/9/4P4/3Pn4/3P1P3/9/9/K8 b - - 0 1",
         &[],
-        &["e5c6", "e5d3", "e5d7", "e5f3", "e5f7", "e5g4", "e5g6", "h9g9", "h9h8", "h9i9"],
+        &[
+            "e5c6", "e5d3", "e5d7", "e5f3", "e5f7", "e5g4", "e5g6", "h9g9", "h9h8", "h9i9",
+        ],
     );
 }
 
@@ -80,8 +84,8 @@ fn bishop_slides_quietly_and_captures_over_one_screen() {
         "8k/9/9/9/1r1pB1P1n/4p4/4p4/K8/4r4 w - - 0 1",
         &[],
         &[
-            "a2a3", "e5b5", "e5e3", "e5e6", "e5e7", "e5e8", "e5e9", "e5f5", "e5i5", "g5f6", "g5g6", "g5h4",
-            "g5h5",
+            "a2a3", "e5b5", "e5e3", "e5e6", "e5e7", "e5e8", "e5e9", "e5f5", "e5i5", "g5f6", "g5g6",
+            "g5h4", "g5h5",
         ],
     );
 }
@@ -96,7 +100,12 @@ fn bishop_slides_quietly_and_captures_over_one_screen() {
 /// So: a2b2, a5b5.
 #[test]
 fn bishop_screen_check() {
-    check_moves("canonical", "6k2/b8/9/9/P8/9/9/K8/9 w - - 0 1", &[], &["a2b2", "a5b5"]);
+    check_moves(
+        "canonical",
+        "6k2/b8/9/9/P8/9/9/K8/9 w - - 0 1",
+        &[],
+        &["a2b2", "a5b5"],
+    );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -108,28 +117,48 @@ fn bishop_screen_check() {
 /// inside their own fortress, so nothing is attacked.
 #[test]
 fn fortress_white_king_and_queen() {
-    check_moves("canonical", "9/6k2/6q2/9/9/9/2Q6/2K6/9 w - - 0 1", &[], &["c2b2", "c2c1", "c3b2", "c3b3"]);
+    check_moves(
+        "canonical",
+        "9/6k2/6q2/9/9/9/2Q6/2K6/9 w - - 0 1",
+        &[],
+        &["c2b2", "c2c1", "c3b2", "c3b3"],
+    );
 }
 
 /// Same position, Black to move; Black's fortress is g7-i9. k g8: f8 outside, g7 own queen
 /// -> h8, g9. q g7 (corner): f6, f7, f8, g6, h6 outside; g8 own king -> h7, h8.
 #[test]
 fn fortress_black_king_and_queen() {
-    check_moves("canonical", "9/6k2/6q2/9/9/9/2Q6/2K6/9 b - - 0 1", &[], &["g7h7", "g7h8", "g8g9", "g8h8"]);
+    check_moves(
+        "canonical",
+        "9/6k2/6q2/9/9/9/2Q6/2K6/9 b - - 0 1",
+        &[],
+        &["g7h7", "g7h8", "g8g9", "g8h8"],
+    );
 }
 
 /// 8x8 (canonic): Black's fortress is f6-h8. k f6 (corner): e6, f5 outside -> g6, f7.
 /// q h8 (corner): g8, g7, h7. White K c1 has x-y = 2; g6 (1) and f7 (-1) are not on its line.
 #[test]
 fn fortress_canonic_black_corner() {
-    check_moves("canonic", "7q/8/5k2/8/8/8/8/2K5 b - - 0 1", &[], &["f6f7", "f6g6", "h8g7", "h8g8", "h8h7"]);
+    check_moves(
+        "canonic",
+        "7q/8/5k2/8/8/8/8/2K5 b - - 0 1",
+        &[],
+        &["f6f7", "f6g6", "h8g7", "h8g8", "h8h7"],
+    );
 }
 
 /// 7x7 (canon): White's fortress a1-c3. K c3 (corner): d3, c4 outside -> b3, c2. Q a1: a2, b1, b2.
 /// Black k g5 (x-y = 2) is off every line the white king can reach (b3: -1, c2: 1).
 #[test]
 fn fortress_canon_white_corner() {
-    check_moves("canon", "7/7/6k/7/2K4/7/Q6 w - - 0 1", &[], &["a1a2", "a1b1", "a1b2", "c3b3", "c3c2"]);
+    check_moves(
+        "canon",
+        "7/7/6k/7/2K4/7/Q6 w - - 0 1",
+        &[],
+        &["a1a2", "a1b1", "a1b2", "c3b3", "c3c2"],
+    );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -141,7 +170,12 @@ fn fortress_canon_white_corner() {
 /// the rook has no legal move. The king: a2, b1 (leaving the line is fine). 2 moves.
 #[test]
 fn facing_kings_last_blocker_may_not_leave() {
-    check_moves("canonical", "8k/9/9/9/4R4/9/9/9/K8 w - - 0 1", &[], &["a1a2", "a1b1"]);
+    check_moves(
+        "canonical",
+        "8k/9/9/9/4R4/9/9/9/K8 w - - 0 1",
+        &[],
+        &["a1a2", "a1b1"],
+    );
 }
 
 /// Same with a second blocker (white pawn c3, also on x - y = 0): now either piece may leave.
@@ -153,8 +187,8 @@ fn facing_kings_second_blocker_frees_the_first() {
         "8k/9/9/9/4R4/9/2P6/9/K8 w - - 0 1",
         &[],
         &[
-            "a1a2", "a1b1", "c3c4", "c3d3", "e5a5", "e5b5", "e5c5", "e5d5", "e5e1", "e5e2", "e5e3", "e5e4", "e5e6",
-            "e5e7", "e5e8", "e5e9", "e5f5", "e5g5", "e5h5", "e5i5",
+            "a1a2", "a1b1", "c3c4", "c3d3", "e5a5", "e5b5", "e5c5", "e5d5", "e5e1", "e5e2", "e5e3",
+            "e5e4", "e5e6", "e5e7", "e5e8", "e5e9", "e5f5", "e5g5", "e5h5", "e5i5",
         ],
     );
 }
@@ -162,7 +196,12 @@ fn facing_kings_second_blocker_frees_the_first() {
 /// Black's last blocker (rook e5) between K a1 and k i9 has no move either; k i9: h9, i8.
 #[test]
 fn facing_kings_black_last_blocker() {
-    check_moves("canonical", "8k/9/9/9/4r4/9/9/9/K8 b - - 0 1", &[], &["i9h9", "i9i8"]);
+    check_moves(
+        "canonical",
+        "8k/9/9/9/4r4/9/9/9/K8 b - - 0 1",
+        &[],
+        &["i9h9", "i9i8"],
+    );
 }
 
 /// The queen b2 is the only blocker between K a1 and k i9. Of its steps only b2c3 stays on the
@@ -170,20 +209,35 @@ fn facing_kings_black_last_blocker() {
 /// a2, a3, b1, b3, c1, c2 leave the line: illegal. K: a2, b1. 3 moves.
 #[test]
 fn facing_kings_queen_may_slide_along_the_line() {
-    check_moves("canonical", "8k/9/9/9/9/9/9/1Q7/K8 w - - 0 1", &[], &["a1a2", "a1b1", "b2c3"]);
+    check_moves(
+        "canonical",
+        "8k/9/9/9/9/9/9/1Q7/K8 w - - 0 1",
+        &[],
+        &["a1a2", "a1b1", "b2c3"],
+    );
 }
 
 /// A king may not step onto the line: K b1 (x-y = 1), k i9 (x-y = 0), nothing else. a1 and b2
 /// are on x - y = 0 with an empty line to i9: illegal. Only b1c1.
 #[test]
 fn facing_kings_white_king_may_not_step_onto_the_line() {
-    check_moves("canonical", "8k/9/9/9/9/9/9/9/1K7 w - - 0 1", &[], &["b1c1"]);
+    check_moves(
+        "canonical",
+        "8k/9/9/9/9/9/9/9/1K7 w - - 0 1",
+        &[],
+        &["b1c1"],
+    );
 }
 
 /// Black: k h9 (x-y = -1), K a1 (x-y = 0): i9 and h8 are on x - y = 0: illegal. Only h9g9.
 #[test]
 fn facing_kings_black_king_may_not_step_onto_the_line() {
-    check_moves("canonical", "7k1/9/9/9/9/9/9/9/K8 b - - 0 1", &[], &["h9g9"]);
+    check_moves(
+        "canonical",
+        "7k1/9/9/9/9/9/9/9/K8 b - - 0 1",
+        &[],
+        &["h9g9"],
+    );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -204,7 +258,9 @@ fn pawns_white_forward_and_sideways_only_when_across() {
         "canonical",
         "8k/9/9/9/4P4/2Pp1pP2/7p1/9/2K6 w - - 0 1",
         &[],
-        &["c1b1", "c1c2", "c4c5", "c4d4", "e5e6", "e5f5", "g4f5", "g4g5", "g4h3", "g4h4"],
+        &[
+            "c1b1", "c1c2", "c4c5", "c4d4", "e5e6", "e5f5", "g4f5", "g4g5", "g4h3", "g4h4",
+        ],
     );
 }
 
@@ -219,7 +275,9 @@ fn pawns_black_forward_and_sideways_only_when_across() {
         "canonical",
         "6k2/9/1P7/2pP1Pp2/4p4/9/9/9/K8 b - - 0 1",
         &[],
-        &["c6b6", "c6b7", "c6c5", "c6d5", "e5d5", "e5e4", "g6f6", "g6g5", "g9g8", "g9h9"],
+        &[
+            "c6b6", "c6b7", "c6c5", "c6d5", "e5d5", "e5e4", "g6f6", "g6g5", "g9g8", "g9h9",
+        ],
     );
 }
 
@@ -235,7 +293,9 @@ fn pawns_canon_crossing_is_row_eight() {
         "canon",
         "1p2k2/2P4/7/3P3/7/7/1K5 w - - 0 1",
         &[],
-        &["b1a1", "b1b2", "b1c1", "c6b7", "c6c7", "c6d5", "c6d6", "d4d5", "d4e4"],
+        &[
+            "b1a1", "b1b2", "b1c1", "c6b7", "c6c7", "c6d5", "c6d6", "d4d5", "d4e4",
+        ],
     );
 }
 
@@ -261,7 +321,10 @@ fn stalemate_by_facing_kings_and_pawn() {
 // No repetition.
 
 fn set_minus(a: &BTreeSet<String>, b: &[&str]) -> BTreeSet<String> {
-    a.iter().filter(|m| !b.contains(&m.as_str())).cloned().collect()
+    a.iter()
+        .filter(|m| !b.contains(&m.as_str()))
+        .cloned()
+        .collect()
 }
 
 /// canon start: a3b3 (bishop) g5f5 (bishop) b3a3: Black's f5g5 would recreate the start
@@ -277,13 +340,27 @@ fn repetition_is_refused_in_uci_moves() {
     let with_history = u.perft(1);
     u.position(&format!("fen {}", after));
     let fresh = u.perft(1);
-    assert!(fresh.has("f5g5"), "f5g5 is legal without history: {:?}", fresh.move_set());
-    assert!(!with_history.has("f5g5"), "f5g5 repeats the start position: {:?}", with_history.move_set());
-    assert_eq!(with_history.move_set(), set_minus(&fresh.move_set(), &["f5g5"]));
+    assert!(
+        fresh.has("f5g5"),
+        "f5g5 is legal without history: {:?}",
+        fresh.move_set()
+    );
+    assert!(
+        !with_history.has("f5g5"),
+        "f5g5 repeats the start position: {:?}",
+        with_history.move_set()
+    );
+    assert_eq!(
+        with_history.move_set(),
+        set_minus(&fresh.move_set(), &["f5g5"])
+    );
     assert_eq!(with_history.total, 30);
 
     let line = u.expect_error("position startpos moves a3b3 g5f5 b3a3 f5g5");
-    assert!(line.contains("f5g5"), "the error should name the refused move: {line}");
+    assert!(
+        line.contains("f5g5"),
+        "the error should name the refused move: {line}"
+    );
 
     // still usable, and the history reaches into perft: after a3b3 g5f5, depth 2 counts the
     // b3a3 subtree without f5g5 (30 instead of 31).
@@ -301,7 +378,12 @@ fn repetition_is_refused_in_uci_moves() {
 fn repetition_leaves_no_legal_move() {
     let p0 = "6k2/9/9/9/9/9/p8/9/1K1p5 b - - 0 1";
     check_moves("canonical", p0, &["g9h9", "b1a1", "h9g9"], &[]);
-    check_moves("canonical", "6k2/9/9/9/9/9/p8/9/K2p5 w - - 0 1", &[], &["a1b1"]);
+    check_moves(
+        "canonical",
+        "6k2/9/9/9/9/9/p8/9/K2p5 w - - 0 1",
+        &[],
+        &["a1b1"],
+    );
     let mut u = Uci::new();
     u.variant("canonical");
     u.expect_error(&format!("position fen {} moves g9h9 b1a1 h9g9 a1b1", p0));
@@ -318,7 +400,13 @@ fn repetition_root_included_in_perft() {
     let d = perft_cmd("canonical", Some(p0), 4);
     assert_eq!(d.moves.get("g9h9"), Some(&1), "{:?}", d.moves);
     let u = uci_perft("canonical", p0, &["g9h9", "b1a1"], 2);
-    let expect: Vec<(&str, u64)> = vec![("a3a2", 0), ("a3b2", 0), ("d1c1", 0), ("d1c2", 1), ("h9g9", 0)];
+    let expect: Vec<(&str, u64)> = vec![
+        ("a3a2", 0),
+        ("a3b2", 0),
+        ("d1c1", 0),
+        ("d1c2", 1),
+        ("h9g9", 0),
+    ];
     let got: Vec<(&str, u64)> = u.moves.iter().map(|(k, v)| (k.as_str(), *v)).collect();
     assert_eq!(got, expect);
 }
@@ -331,6 +419,16 @@ fn repetition_root_included_in_perft() {
 #[test]
 fn repetition_through_sideways_pawn_moves() {
     let root = "6k2/9/9/2p6/9/6P2/9/9/2K6 w - - 0 1";
-    check_moves("canonical", root, &["g4h3", "c6b7", "h3g4"], &["b7a7", "b7a8", "b7b6", "g9g8", "g9h9"]);
-    check_moves("canonical", "6k2/9/1p7/9/9/6P2/9/9/2K6 b - - 0 1", &[], &["b7a7", "b7a8", "b7b6", "b7c6", "g9g8", "g9h9"]);
+    check_moves(
+        "canonical",
+        root,
+        &["g4h3", "c6b7", "h3g4"],
+        &["b7a7", "b7a8", "b7b6", "g9g8", "g9h9"],
+    );
+    check_moves(
+        "canonical",
+        "6k2/9/1p7/9/9/6P2/9/9/2K6 b - - 0 1",
+        &[],
+        &["b7a7", "b7a8", "b7b6", "b7c6", "g9g8", "g9h9"],
+    );
 }

@@ -20,13 +20,25 @@ fn pyffish_crosscheck_sample() {
     let root = env!("CARGO_MANIFEST_DIR");
     let out = Command::new("python3")
         .arg(format!("{root}/scripts/crosscheck_pyffish.py"))
-        .args(["--chimera", env!("CARGO_BIN_EXE_chimera"), "--quick", "--jobs", "2"])
+        .args([
+            "--chimera",
+            env!("CARGO_BIN_EXE_chimera"),
+            "--quick",
+            "--jobs",
+            "2",
+        ])
         .current_dir(root)
         .output()
         .expect("python3 runs");
     let stdout = String::from_utf8_lossy(&out.stdout);
     println!("{stdout}");
     eprintln!("{}", String::from_utf8_lossy(&out.stderr));
-    assert!(out.status.success(), "cross-check against pyffish failed:\n{stdout}");
-    assert!(stdout.contains("positions"), "the cross-check printed no summary");
+    assert!(
+        out.status.success(),
+        "cross-check against pyffish failed:\n{stdout}"
+    );
+    assert!(
+        stdout.contains("positions"),
+        "the cross-check printed no summary"
+    );
 }

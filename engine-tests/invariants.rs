@@ -10,7 +10,10 @@ use chimera::variant::Registry;
 struct Lcg(u64);
 impl Lcg {
     fn next(&mut self, n: usize) -> usize {
-        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
         ((self.0 >> 33) as usize) % n.max(1)
     }
 }
@@ -30,19 +33,35 @@ fn playout_check(game: &mut Game, rng: &mut Lcg, plies: usize, name: &str) {
         // Every move survives the text round trip, and play/undo restores everything.
         for &m in list.iter() {
             let text = game.move_to_uci(m);
-            assert_eq!(game.parse_uci(&text), Ok(m), "{name}: notation round trip of {text} in {}", game.fen());
+            assert_eq!(
+                game.parse_uci(&text),
+                Ok(m),
+                "{name}: notation round trip of {text} in {}",
+                game.fen()
+            );
             let before = (game.fen(), game.hash());
             game.play(m);
-            assert_eq!(game.hash(), game.compute_hash(), "{name}: incremental hash after {text} from {}", before.0);
+            assert_eq!(
+                game.hash(),
+                game.compute_hash(),
+                "{name}: incremental hash after {text} from {}",
+                before.0
+            );
             game.undo();
             assert_eq!((game.fen(), game.hash()), before, "{name}: undo of {text}");
         }
         let m = list.as_slice()[rng.next(list.len())];
         game.play(m);
         let fen = game.fen();
-        let reparsed = gt.position(&fen).unwrap_or_else(|e| panic!("{name}: own FEN {fen} rejected: {e}"));
+        let reparsed = gt
+            .position(&fen)
+            .unwrap_or_else(|e| panic!("{name}: own FEN {fen} rejected: {e}"));
         assert_eq!(reparsed.fen(), fen, "{name}: FEN round trip");
-        assert_eq!(reparsed.hash(), game.hash(), "{name}: hash of reparsed FEN {fen}");
+        assert_eq!(
+            reparsed.hash(),
+            game.hash(),
+            "{name}: hash of reparsed FEN {fen}"
+        );
         fens.push(fen);
         hashes.push(game.hash());
     }
@@ -52,7 +71,11 @@ fn playout_check(game: &mut Game, rng: &mut Lcg, plies: usize, name: &str) {
         hashes.pop();
         game.undo();
         assert_eq!(game.fen(), *fens.last().unwrap(), "{name}: undo chain");
-        assert_eq!(game.hash(), *hashes.last().unwrap(), "{name}: undo chain hash");
+        assert_eq!(
+            game.hash(),
+            *hashes.last().unwrap(),
+            "{name}: undo chain hash"
+        );
     }
 }
 

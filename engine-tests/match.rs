@@ -565,3 +565,35 @@ fn adjudication_ends_games() {
         }
     }
 }
+
+#[test]
+fn a_turn_of_too_many_plies_is_illegal() {
+    let path = temp("twoply.pgn");
+    let fake_engine = format!("cmd='python3 {} twoply' name=TwoPly", fake("fake_uci.py"));
+    let run = chimera(
+        &[
+            "match",
+            "--engine",
+            &fake_engine,
+            "--engine",
+            &format!("cmd={} depth=1", bin()),
+            "--games",
+            "1",
+            "--tc",
+            "5",
+            "--pgn",
+            path.to_str().unwrap(),
+        ],
+        Duration::from_secs(30),
+    );
+    assert_eq!(run.code, Some(0), "{}\n{}", run.stdout, run.stderr);
+    assert!(
+        run.stdout
+            .contains("0-1 {White makes an illegal move: e2e4,e7e5 (more plies than its turn)}"),
+        "{}",
+        run.stdout
+    );
+    // The legal first ply is kept in the record; the game replays.
+    let games = check_pgn(&path, 1);
+    assert_eq!(games[0].moves.len(), 1);
+}

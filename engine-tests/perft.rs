@@ -16,9 +16,16 @@ struct Case {
 
 fn read_cases(dir: &Path) -> Vec<Case> {
     let mut cases = Vec::new();
-    let mut files: Vec<_> = std::fs::read_dir(dir).expect("engine-tests/perft exists").flatten().map(|e| e.path()).collect();
+    let mut files: Vec<_> = std::fs::read_dir(dir)
+        .expect("engine-tests/perft exists")
+        .flatten()
+        .map(|e| e.path())
+        .collect();
     files.sort();
-    for path in files.into_iter().filter(|p| p.extension().is_some_and(|e| e == "perft")) {
+    for path in files
+        .into_iter()
+        .filter(|p| p.extension().is_some_and(|e| e == "perft"))
+    {
         let text = std::fs::read_to_string(&path).expect("readable perft file");
         let file = path.file_name().unwrap().to_string_lossy().to_string();
         let mut current: Option<Case> = None;
@@ -34,7 +41,13 @@ fn read_cases(dir: &Path) -> Vec<Case> {
                     if let Some(c) = current.take() {
                         cases.push(c);
                     }
-                    current = Some(Case { id: value.into(), file: file.clone(), variant: "chess".into(), fen: None, depths: Vec::new() });
+                    current = Some(Case {
+                        id: value.into(),
+                        file: file.clone(),
+                        variant: "chess".into(),
+                        fen: None,
+                        depths: Vec::new(),
+                    });
                 }
                 "variant" => current.as_mut().expect("variant after id").variant = value.into(),
                 "fen" | "epd" => current.as_mut().expect("fen after id").fen = Some(value.into()),
@@ -43,7 +56,11 @@ fn read_cases(dir: &Path) -> Vec<Case> {
                     let d = w.next().and_then(|d| d.parse().ok());
                     let nodes = w.next().and_then(|d| d.parse().ok());
                     match (d, nodes) {
-                        (Some(d), Some(nodes)) => current.as_mut().expect("perft after id").depths.push((d, nodes)),
+                        (Some(d), Some(nodes)) => current
+                            .as_mut()
+                            .expect("perft after id")
+                            .depths
+                            .push((d, nodes)),
                         _ => panic!("{file}:{}: bad perft line", n + 1),
                     }
                 }
@@ -59,16 +76,23 @@ fn read_cases(dir: &Path) -> Vec<Case> {
 
 #[test]
 fn perft_suites() {
-    let limit: u64 = std::env::var("CHIMERA_PERFT_LIMIT").ok().and_then(|v| v.parse().ok()).unwrap_or(3_000_000);
+    let limit: u64 = std::env::var("CHIMERA_PERFT_LIMIT")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(3_000_000);
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("engine-tests/perft");
     let cases = read_cases(&dir);
     assert!(!cases.is_empty(), "no perft data found");
     let registry = Registry::builtin();
     let (mut run, mut skipped, mut failures) = (0, 0, Vec::new());
     for case in &cases {
-        let gt = registry.find(&case.variant).unwrap_or_else(|e| panic!("{}: {e}", case.id));
+        let gt = registry
+            .find(&case.variant)
+            .unwrap_or_else(|e| panic!("{}: {e}", case.id));
         let game = match &case.fen {
-            Some(f) => gt.position(f).unwrap_or_else(|e| panic!("{} ({}): bad FEN: {e}", case.id, case.file)),
+            Some(f) => gt
+                .position(f)
+                .unwrap_or_else(|e| panic!("{} ({}): bad FEN: {e}", case.id, case.file)),
             None => gt.start(),
         };
         for &(depth, expected) in &case.depths {
@@ -79,11 +103,20 @@ fn perft_suites() {
             run += 1;
             let got = PerftReport::run(&game, depth, false).nodes;
             if got != expected {
-                failures.push(format!("{} [{}] {} depth {depth}: expected {expected}, got {got}", case.file, case.id, game.fen()));
+                failures.push(format!(
+                    "{} [{}] {} depth {depth}: expected {expected}, got {got}",
+                    case.file,
+                    case.id,
+                    game.fen()
+                ));
             }
         }
     }
     println!("perft: {run} counts checked, {skipped} above the node limit {limit}");
-    assert!(failures.is_empty(), "perft mismatches:\n{}", failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "perft mismatches:\n{}",
+        failures.join("\n")
+    );
     assert!(run > 0);
 }

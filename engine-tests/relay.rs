@@ -23,8 +23,11 @@ fn registry() -> &'static Registry {
 }
 
 fn game(variant: &str, fen: &str) -> Game {
-    let gt = registry().find(variant).unwrap_or_else(|e| panic!("{variant}: {e}"));
-    gt.position(fen).unwrap_or_else(|e| panic!("{variant} {fen}: {e}"))
+    let gt = registry()
+        .find(variant)
+        .unwrap_or_else(|e| panic!("{variant}: {e}"));
+    gt.position(fen)
+        .unwrap_or_else(|e| panic!("{variant} {fen}: {e}"))
 }
 
 fn move_set(g: &Game) -> BTreeSet<String> {
@@ -52,10 +55,16 @@ fn check(variant: &str, fen: &str, expected: &str) {
 fn has(variant: &str, fen: &str, present: &str, absent: &str) {
     let got = move_set(&game(variant, fen));
     for m in present.split_whitespace() {
-        assert!(got.contains(m), "{variant} `{fen}`: {m} should be legal; moves {got:?}");
+        assert!(
+            got.contains(m),
+            "{variant} `{fen}`: {m} should be legal; moves {got:?}"
+        );
     }
     for m in absent.split_whitespace() {
-        assert!(!got.contains(m), "{variant} `{fen}`: {m} should be illegal; moves {got:?}");
+        assert!(
+            !got.contains(m),
+            "{variant} `{fen}`: {m} should be illegal; moves {got:?}"
+        );
     }
 }
 
@@ -68,14 +77,31 @@ fn listed_names_resolve_to_their_rules() {
     use AntiKind::*;
     use Side::*;
     let want = [
-        RelayRule { relay: None, anti: Some((Hostile, Direct)) },
-        RelayRule { relay: Some(Friendly), anti: None },
-        RelayRule { relay: Some(Friendly), anti: Some((Hostile, Normal)) },
-        RelayRule { relay: Some(Friendly), anti: Some((Hostile, Converse)) },
-        RelayRule { relay: Some(Hostile), anti: Some((Friendly, Direct)) },
+        RelayRule {
+            relay: None,
+            anti: Some((Hostile, Direct)),
+        },
+        RelayRule {
+            relay: Some(Friendly),
+            anti: None,
+        },
+        RelayRule {
+            relay: Some(Friendly),
+            anti: Some((Hostile, Normal)),
+        },
+        RelayRule {
+            relay: Some(Friendly),
+            anti: Some((Hostile, Converse)),
+        },
+        RelayRule {
+            relay: Some(Hostile),
+            anti: Some((Friendly, Direct)),
+        },
     ];
     for (name, rule) in LISTED.iter().zip(want) {
-        let gt = registry().find(name).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let gt = registry()
+            .find(name)
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
         assert_eq!(gt.variant.name, *name);
         assert_eq!(gt.variant.relay, Some(rule), "{name}");
     }
@@ -91,21 +117,44 @@ fn listed_names_resolve_to_their_rules() {
 #[test]
 fn written_titles_in_any_case_and_both_spellings() {
     let cases = [
-        ("Friendly Relay Hostile Converse Indirect Anti-Relay Tutti-Fruitti Chess", "relay-converse-anti-relay-tutti-frutti"),
-        ("Relay Converse Anti-Relay Tutti-Frutti Chess", "relay-converse-anti-relay-tutti-frutti"),
-        ("relay-converse-indirect-anti-relay-tutti-fruitti", "relay-converse-anti-relay-tutti-frutti"),
+        (
+            "Friendly Relay Hostile Converse Indirect Anti-Relay Tutti-Fruitti Chess",
+            "relay-converse-anti-relay-tutti-frutti",
+        ),
+        (
+            "Relay Converse Anti-Relay Tutti-Frutti Chess",
+            "relay-converse-anti-relay-tutti-frutti",
+        ),
+        (
+            "relay-converse-indirect-anti-relay-tutti-fruitti",
+            "relay-converse-anti-relay-tutti-frutti",
+        ),
         ("ANTI-RELAY CHESS", "anti-relay-chess"),
         ("Hostile Direct Anti-Relay Chess", "anti-relay-chess"),
         ("Anti-Relay Standard", "anti-relay-chess"),
-        ("Friendly Relay Hostile Normal Indirect Anti-Relay Gothic Chess", "relay-indirect-anti-relay-gothic"),
-        ("Relay Indirect Anti-Relay Gothic Chess", "relay-indirect-anti-relay-gothic"),
-        ("Hostile Relay Friendly Anti-Relay Grand Chess", "hostile-relay-friendly-anti-relay-grand"),
-        ("hostile-relay-friendly-direct-anti-relay-grand", "hostile-relay-friendly-anti-relay-grand"),
+        (
+            "Friendly Relay Hostile Normal Indirect Anti-Relay Gothic Chess",
+            "relay-indirect-anti-relay-gothic",
+        ),
+        (
+            "Relay Indirect Anti-Relay Gothic Chess",
+            "relay-indirect-anti-relay-gothic",
+        ),
+        (
+            "Hostile Relay Friendly Anti-Relay Grand Chess",
+            "hostile-relay-friendly-anti-relay-grand",
+        ),
+        (
+            "hostile-relay-friendly-direct-anti-relay-grand",
+            "hostile-relay-friendly-anti-relay-grand",
+        ),
         ("Relay Chess", "relay-chess"),
         ("  relay-chess  ", "relay-chess"),
     ];
     for (title, name) in cases {
-        let gt = registry().find(title).unwrap_or_else(|e| panic!("{title}: {e}"));
+        let gt = registry()
+            .find(title)
+            .unwrap_or_else(|e| panic!("{title}: {e}"));
         assert_eq!(gt.variant.name, name, "{title}");
     }
 }
@@ -113,16 +162,33 @@ fn written_titles_in_any_case_and_both_spellings() {
 #[test]
 fn any_well_formed_name_is_accepted() {
     for (name, canonical) in [
-        ("bilateral-relay-total-anti-relay-capablanca", "bilateral-relay-total-anti-relay-capablanca"),
-        ("friendly-converse-indirect-anti-relay-janus", "friendly-converse-anti-relay-janus"),
+        (
+            "bilateral-relay-total-anti-relay-capablanca",
+            "bilateral-relay-total-anti-relay-capablanca",
+        ),
+        (
+            "friendly-converse-indirect-anti-relay-janus",
+            "friendly-converse-anti-relay-janus",
+        ),
         ("relay-paulowich", "relay-paulowich"),
         ("anti-relay-kings-leap", "anti-relay-kings-leap"),
         ("relay-anti-relay-embassy", "relay-anti-relay-embassy"),
-        ("bilateral-normal-indirect-anti-relay-chancellor", "bilateral-indirect-anti-relay-chancellor"),
-        ("relay-anti-relay-cannons-and-crabs", "relay-anti-relay-cannons-and-crabs"),
-        ("hostile-relay-total-anti-relay-canonical", "hostile-relay-total-anti-relay-canonical"),
+        (
+            "bilateral-normal-indirect-anti-relay-chancellor",
+            "bilateral-indirect-anti-relay-chancellor",
+        ),
+        (
+            "relay-anti-relay-cannons-and-crabs",
+            "relay-anti-relay-cannons-and-crabs",
+        ),
+        (
+            "hostile-relay-total-anti-relay-canonical",
+            "hostile-relay-total-anti-relay-canonical",
+        ),
     ] {
-        let gt = registry().find(name).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let gt = registry()
+            .find(name)
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
         assert_eq!(gt.variant.name, canonical);
         // It plays: a short perft from the start position with moves at every node.
         let mut g = gt.start();
@@ -149,7 +215,10 @@ fn bad_names_say_which_word_is_wrong() {
     let cases = [
         ("hostle-relay-chess", "word 1 'hostle'"),
         ("relay-gothik", "word 2 'gothik': unknown base game"),
-        ("Relay Indirect Anti-Relay Gothik Chess", "word 5 'gothik-chess': unknown base game"),
+        (
+            "Relay Indirect Anti-Relay Gothik Chess",
+            "word 5 'gothik-chess': unknown base game",
+        ),
         ("relay-relay-chess", "word 2 'relay'"),
         ("anti-relay-relay-chess", "word 3 'relay'"),
         ("anti-chess", "word 1 'anti'"),
@@ -162,11 +231,20 @@ fn bad_names_say_which_word_is_wrong() {
     ];
     for (name, want) in cases {
         let m = bad_name(name);
-        assert!(m.contains(want), "{name}: the message should contain {want:?}: {m}");
-        assert!(m.contains(name.trim()), "{name}: the message should quote the name: {m}");
+        assert!(
+            m.contains(want),
+            "{name}: the message should contain {want:?}: {m}"
+        );
+        assert!(
+            m.contains(name.trim()),
+            "{name}: the message should quote the name: {m}"
+        );
     }
     // A name that is not meant as a relay name stays an unknown variant.
-    assert!(matches!(registry().find("xiangqi-ish"), Err(VariantError::Unknown(_))));
+    assert!(matches!(
+        registry().find("xiangqi-ish"),
+        Err(VariantError::Unknown(_))
+    ));
     // A relay over a relay game is refused.
     let mut r = Registry::builtin();
     r.load("[my-relay : chess]\nrelay = relay\n").unwrap();
@@ -181,7 +259,8 @@ fn bad_names_say_which_word_is_wrong() {
 #[test]
 fn variants_file_key() {
     let mut r = Registry::builtin();
-    r.load("[mine : chess]\nrelay = Relay Indirect Anti-Relay\n").unwrap();
+    r.load("[mine : chess]\nrelay = Relay Indirect Anti-Relay\n")
+        .unwrap();
     let by_key = r.find("mine").unwrap().clone();
     let by_name = r.find("relay-indirect-anti-relay-chess").unwrap().clone();
     assert_eq!(by_key.variant.relay, by_name.variant.relay);
@@ -192,7 +271,11 @@ fn variants_file_key() {
     }
     let errors = r.check("[bad : chess]\nrelay = relay-relay\n").unwrap_err();
     assert_eq!(errors[0].line, 2);
-    assert!(errors[0].message.contains("word 2 'relay'"), "{}", errors[0].message);
+    assert!(
+        errors[0].message.contains("word 2 'relay'"),
+        "{}",
+        errors[0].message
+    );
 }
 
 // =============================================================================================
@@ -266,7 +349,12 @@ fn relay_gains_the_defenders_move() {
 #[test]
 fn relays_do_not_propagate() {
     let fen = "4k3/8/8/8/8/4N3/1B6/2R1K3 w - - 0 1";
-    has(RC, fen, "c1d2 e3c2 e3c4 e3d1 e3d5 e3f1 e3f5 e3g2 e3g4", "c1e3 e3f4 e3d4 e3e4 e3d2");
+    has(
+        RC,
+        fen,
+        "c1d2 e3c2 e3c4 e3d1 e3d5 e3f1 e3f5 e3g2 e3g4",
+        "c1e3 e3f4 e3d4 e3e4 e3d2",
+    );
     assert_eq!(move_set(&game(RC, fen)).len(), 32);
 }
 
@@ -290,6 +378,7 @@ fn effects_do_not_cancel() {
 /// - converse: the other way round;
 /// - total: loses it in both;
 /// - direct (anti-relay-chess): Ra1 is seen by Qa8's Rook move and loses it; Na8 cannot see a1.
+///
 /// With the Queen keeping only her diagonal, g2 and h1 are attacked.
 #[test]
 fn indirect_normal_converse_total() {
@@ -298,7 +387,12 @@ fn indirect_normal_converse_total() {
     let rook = "a1a2 a1a3 a1a4 a1a5 a1a6 a1a7 a1a8 a1b1 a1c1 a1d1 a1e1 a1f1";
     let kq = "g1f1 g1f2 g1h2";
     let kn = "g1f1 g1f2 g1g2 g1h1 g1h2";
-    for v in ["indirect-anti-relay-chess", "normal-indirect-anti-relay-chess", "total-anti-relay-chess", AR] {
+    for v in [
+        "indirect-anti-relay-chess",
+        "normal-indirect-anti-relay-chess",
+        "total-anti-relay-chess",
+        AR,
+    ] {
         check(v, q, kq);
     }
     check("converse-anti-relay-chess", q, &format!("{rook} {kq}"));
@@ -331,8 +425,16 @@ fn friendly_hostile_bilateral_relay() {
     let knight = "a5b3 a5b7 a5c4 a5c6";
     let rook = "a5a1 a5a2 a5a3 a5a4 a5a6 a5a7 a5a8 a5b5 a5c5 a5d5 a5e5 a5f5 a5g5 a5h5";
     check(RC, fen, &format!("{knight} {king}"));
-    check("hostile-relay-chess", fen, &format!("{knight} {rook} {king}"));
-    check("bilateral-relay-chess", fen, &format!("{knight} {rook} {king}"));
+    check(
+        "hostile-relay-chess",
+        fen,
+        &format!("{knight} {rook} {king}"),
+    );
+    check(
+        "bilateral-relay-chess",
+        fen,
+        &format!("{knight} {rook} {king}"),
+    );
 }
 
 /// Castling with effective moves. Black Ba6 aims at f1, but White's Bb7 sees it: it loses the
@@ -341,7 +443,11 @@ fn friendly_hostile_bilateral_relay() {
 #[test]
 fn castling_through_an_anti_relayed_attack() {
     let fen = "4k3/1B6/b7/8/8/8/8/4K2R w K - 0 1";
-    check(AR, fen, "e1d1 e1d2 e1e2 e1f1 e1f2 e1g1 h1f1 h1g1 h1h2 h1h3 h1h4 h1h5 h1h6 h1h7 h1h8");
+    check(
+        AR,
+        fen,
+        "e1d1 e1d2 e1e2 e1f1 e1f2 e1g1 h1f1 h1g1 h1h2 h1h3 h1h4 h1h5 h1h6 h1h7 h1h8",
+    );
     has("chess", fen, "h1f1", "e1g1");
 }
 
@@ -350,7 +456,11 @@ fn castling_through_an_anti_relayed_attack() {
 #[test]
 fn castling_across_a_relayed_attack() {
     let fen = "4k3/8/b7/8/2r5/8/8/4K2R w K - 0 1";
-    check(RC, fen, "e1d1 e1d2 e1f2 h1f1 h1g1 h1h2 h1h3 h1h4 h1h5 h1h6 h1h7 h1h8");
+    check(
+        RC,
+        fen,
+        "e1d1 e1d2 e1f2 h1f1 h1g1 h1h2 h1h3 h1h4 h1h5 h1h6 h1h7 h1h8",
+    );
     has("chess", fen, "e1g1 e1f1 e1e2", "");
 }
 
@@ -359,7 +469,11 @@ fn castling_across_a_relayed_attack() {
 /// away.
 #[test]
 fn castling_crossed_squares_are_judged_before_the_move() {
-    check(AR, "k4r2/8/8/8/8/8/8/4K2R w K - 0 1", "e1d1 e1d2 e1e2 h1f1 h1g1 h1h2 h1h3 h1h4 h1h5 h1h6 h1h7 h1h8");
+    check(
+        AR,
+        "k4r2/8/8/8/8/8/8/4K2R w K - 0 1",
+        "e1d1 e1d2 e1e2 h1f1 h1g1 h1h2 h1h3 h1h4 h1h5 h1h6 h1h7 h1h8",
+    );
 }
 
 /// En passant with effective moves: bxc6 empties the 5th rank between Ka5 and Rh5; in chess that
@@ -382,7 +496,11 @@ fn checkmate_by_lifting() {
     g.play(m);
     assert!(g.in_check());
     assert!(move_set(&g).is_empty(), "checkmate");
-    assert!(registry().find("chess").unwrap().position("7B/7r/8/8/1n6/8/1bk5/K7 b - - 0 1").is_err());
+    assert!(registry()
+        .find("chess")
+        .unwrap()
+        .position("7B/7r/8/8/1n6/8/1bk5/K7 b - - 0 1")
+        .is_err());
 }
 
 /// Stalemate because of an anti-relay: the facing rooks lose the Rook move, so Ra2 cannot move;
@@ -399,13 +517,25 @@ fn stalemate_by_anti_relay() {
 #[test]
 fn fen_check_uses_effective_moves() {
     // Black to move; White's Ka1 is attacked by Bb2, which has its Bishop move (nothing sees it).
-    assert!(registry().find(AR).unwrap().position("7k/8/8/8/8/8/1b6/K7 b - - 0 1").is_err());
+    assert!(registry()
+        .find(AR)
+        .unwrap()
+        .position("7k/8/8/8/8/8/1b6/K7 b - - 0 1")
+        .is_err());
     // Bd4 sees Bb2: no attack on a1.
-    assert!(registry().find(AR).unwrap().position("7k/8/8/8/3B4/8/1b6/K7 b - - 0 1").is_ok());
+    assert!(registry()
+        .find(AR)
+        .unwrap()
+        .position("7k/8/8/8/3B4/8/1b6/K7 b - - 0 1")
+        .is_ok());
     // Relay: Na5 is seen by Ra8 and (hostile relay) gains the Rook move along the 5th rank: with
     // White to move, Black's king on h5 would be in check: refused; the friendly relay accepts it.
     let fen = "r7/8/8/N6k/8/8/8/6K1 w - - 0 1";
-    assert!(registry().find("hostile-relay-chess").unwrap().position(fen).is_err());
+    assert!(registry()
+        .find("hostile-relay-chess")
+        .unwrap()
+        .position(fen)
+        .is_err());
     assert!(registry().find(RC).unwrap().position(fen).is_ok());
 }
 
@@ -417,10 +547,52 @@ fn gothic_types() {
     // White Cd4 sees black Ce6 by the Knight move (d4-e6): both lose it and keep the Rook move.
     let fen = "9k/10/4c5/10/3C6/R9/10/1N7K w - - 0 1";
     let got = move_set(&game(v, fen));
-    assert!(!got.contains("d4e6") && !got.contains("d4f5"), "Cd4 lost the Knight move: {got:?}");
-    assert!(got.contains("d4d8") && got.contains("d4a4"), "Cd4 keeps the Rook move");
+    assert!(
+        !got.contains("d4e6") && !got.contains("d4f5"),
+        "Cd4 lost the Knight move: {got:?}"
+    );
+    assert!(
+        got.contains("d4d8") && got.contains("d4a4"),
+        "Cd4 keeps the Rook move"
+    );
     // Nb1 sees a3 by the Knight move: Ra3 gains it (a3-b5, a3-c4, a3-c2).
-    assert!(got.contains("a3b5") && got.contains("a3c4") && got.contains("a3c2"), "{got:?}");
+    assert!(
+        got.contains("a3b5") && got.contains("a3c4") && got.contains("a3c2"),
+        "{got:?}"
+    );
+}
+
+/// Confinement belongs to the piece (Canonical's fortress, 9x9): the confined Queen (natural
+/// `K`) gains the Rook move from Ra9 (friendly relay) but only inside the fortress a1-c3: a1-a3
+/// yes, a1-a4 no. A piece that gains a type from the confined Queen is not confined: Qb2 sees
+/// Rc3 by the one-step diagonal, so the Rook steps diagonally to d4, b4 and d2.
+#[test]
+fn canonical_confinement_belongs_to_the_piece() {
+    let v = "relay-canonical";
+    has(
+        v,
+        "R8/7k1/9/9/9/9/9/9/Q1K6 w - - 0 1",
+        "a1a2 a1a3 a1b1 a1b2",
+        "a1a4 a1a5 a1a8",
+    );
+    has(
+        "canonical",
+        "R8/7k1/9/9/9/9/9/9/Q1K6 w - - 0 1",
+        "a1a2",
+        "a1a3",
+    );
+    has(
+        v,
+        "9/7k1/9/9/9/9/2R6/1Q7/K8 w - - 0 1",
+        "c3d4 c3b4 c3d2 c3c9 c3i3",
+        "c3e5",
+    );
+    has(
+        "canonical",
+        "9/7k1/9/9/9/9/2R6/1Q7/K8 w - - 0 1",
+        "c3c9",
+        "c3d4",
+    );
 }
 
 // =============================================================================================
@@ -430,7 +602,10 @@ fn gothic_types() {
 struct Lcg(u64);
 impl Lcg {
     fn next(&mut self, n: usize) -> usize {
-        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
         ((self.0 >> 33) as usize) % n.max(1)
     }
 }
@@ -439,7 +614,12 @@ impl Lcg {
 /// found with them; the local test (`relay::king_attacked`) must agree.
 fn attacked_after<B: Bitboard>(p: &chimera::position::Position<B>, us: Color, name: &str) -> bool {
     let full = RelayView::new(p).unwrap().attackers(p.king(us), !us).any();
-    assert_eq!(full, relay::king_attacked(p, us), "{name}: local and full attack tests differ in {}", p.fen());
+    assert_eq!(
+        full,
+        relay::king_attacked(p, us),
+        "{name}: local and full attack tests differ in {}",
+        p.fen()
+    );
     full
 }
 
@@ -531,16 +711,28 @@ fn consistency_other_rules() {
 
 #[test]
 fn relay_perft_data() {
-    let limit: u64 = std::env::var("CHIMERA_PERFT_LIMIT").ok().and_then(|v| v.parse().ok()).unwrap_or(1_000_000);
+    let limit: u64 = std::env::var("CHIMERA_PERFT_LIMIT")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(1_000_000);
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("engine-tests/perft");
-    let mut files: Vec<_> = std::fs::read_dir(&dir).unwrap().flatten().map(|e| e.path()).collect();
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .collect();
     files.retain(|p| {
         let n = p.file_name().unwrap().to_string_lossy();
-        n.ends_with(".perft") && (n.starts_with("relay-") || n.starts_with("anti-relay-") || n.starts_with("hostile-relay-"))
+        n.ends_with(".perft")
+            && (n.starts_with("relay-")
+                || n.starts_with("anti-relay-")
+                || n.starts_with("hostile-relay-"))
     });
     files.sort();
-    let names: BTreeSet<String> =
-        files.iter().map(|p| p.file_stem().unwrap().to_string_lossy().to_string()).collect();
+    let names: BTreeSet<String> = files
+        .iter()
+        .map(|p| p.file_stem().unwrap().to_string_lossy().to_string())
+        .collect();
     for name in LISTED {
         assert!(names.contains(name), "perft data for {name}");
     }
@@ -563,7 +755,9 @@ fn relay_perft_data() {
                 let got = chimera::perft::PerftReport::run(&g, depth, false).nodes;
                 run += 1;
                 if got != nodes {
-                    failures.push(format!("{variant} `{fen}` depth {depth}: expected {nodes}, got {got}"));
+                    failures.push(format!(
+                        "{variant} `{fen}` depth {depth}: expected {nodes}, got {got}"
+                    ));
                 }
             }
         }
@@ -579,12 +773,23 @@ fn relay_perft_data() {
 #[test]
 fn binary_perft_and_uci_session() {
     // The page's example through `chimera perft --divide` and `UCI_Variant` + `go perft 1`.
-    common::check_moves(AR, "8/7k/8/8/3B4/8/1b6/1K6 w - - 0 1", &[], &["b1a1", "b1a2", "b1b2", "b1c1", "b1c2"]);
+    common::check_moves(
+        AR,
+        "8/7k/8/8/3B4/8/1b6/1K6 w - - 0 1",
+        &[],
+        &["b1a1", "b1a2", "b1b2", "b1c1", "b1c2"],
+    );
     // The written title works as a UCI_Variant value too.
     let mut u = common::Uci::new();
     u.variant("Relay Converse Anti-Relay Tutti-Fruitti Chess");
     u.position("startpos");
     let d = u.perft(2);
-    let expected = registry().find("relay-converse-anti-relay-tutti-frutti").unwrap().start();
-    assert_eq!(d.total, chimera::perft::PerftReport::run(&expected, 2, false).nodes);
+    let expected = registry()
+        .find("relay-converse-anti-relay-tutti-frutti")
+        .unwrap()
+        .start();
+    assert_eq!(
+        d.total,
+        chimera::perft::PerftReport::run(&expected, 2, false).nodes
+    );
 }

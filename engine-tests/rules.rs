@@ -41,13 +41,23 @@ const KL: &str = "kings-leap";
 /// unattacked, destinations empty and unattacked) = 8.
 #[test]
 fn kings_leap_all_three_leaps_white() {
-    check(KL, "4k3/8/8/8/8/8/8/4K3 w Kk - 0 1", "", "e1c1 e1d1 e1d2 e1e2 e1e3 e1f1 e1f2 e1g1");
+    check(
+        KL,
+        "4k3/8/8/8/8/8/8/4K3 w Kk - 0 1",
+        "",
+        "e1c1 e1d1 e1d2 e1e2 e1e3 e1f1 e1f2 e1g1",
+    );
 }
 
 /// Mirror for Black: d8 d7 e7 f7 f8 + leaps c8, e6, g8 = 8.
 #[test]
 fn kings_leap_all_three_leaps_black() {
-    check(KL, "4k3/8/8/8/8/8/8/4K3 b Kk - 0 1", "", "e8c8 e8d7 e8d8 e8e6 e8e7 e8f7 e8f8 e8g8");
+    check(
+        KL,
+        "4k3/8/8/8/8/8/8/4K3 b Kk - 0 1",
+        "",
+        "e8c8 e8d7 e8d8 e8e6 e8e7 e8f7 e8f8 e8g8",
+    );
 }
 
 /// Depth 2 of the bare-kings position: whatever White plays (8 moves, the king
@@ -62,9 +72,24 @@ fn kings_leap_bare_kings_depth2() {
 /// leap (5 moves); `K` only with Black to move: Black has no leap (5 moves); `-`: none.
 #[test]
 fn kings_leap_right_only_where_marked() {
-    check(KL, "4k3/8/8/8/8/8/8/4K3 w k - 0 1", "", "e1d1 e1d2 e1e2 e1f1 e1f2");
-    check(KL, "4k3/8/8/8/8/8/8/4K3 b K - 0 1", "", "e8d7 e8d8 e8e7 e8f7 e8f8");
-    check(KL, "4k3/8/8/8/8/8/8/4K3 w - - 0 1", "", "e1d1 e1d2 e1e2 e1f1 e1f2");
+    check(
+        KL,
+        "4k3/8/8/8/8/8/8/4K3 w k - 0 1",
+        "",
+        "e1d1 e1d2 e1e2 e1f1 e1f2",
+    );
+    check(
+        KL,
+        "4k3/8/8/8/8/8/8/4K3 b K - 0 1",
+        "",
+        "e8d7 e8d8 e8e7 e8f7 e8f8",
+    );
+    check(
+        KL,
+        "4k3/8/8/8/8/8/8/4K3 w - - 0 1",
+        "",
+        "e1d1 e1d2 e1e2 e1f1 e1f2",
+    );
 }
 
 /// Start position. Paulowich array: 16 pawn moves, Nb1 a3/c3, Ng1 f3/h3, Ca1 b3
@@ -76,10 +101,19 @@ fn kings_leap_right_only_where_marked() {
 fn kings_leap_start_position() {
     let d = perft_cmd(KL, None, 1);
     assert_eq!(d.total, 22, "kings-leap start perft 1: {:?}", d.move_set());
-    assert_has("kings-leap start", &d, &["e1e3", "b1c3", "a1b3"], &["e1c1", "e1g1"]);
+    assert_has(
+        "kings-leap start",
+        &d,
+        &["e1e3", "b1c3", "a1b3"],
+        &["e1c1", "e1g1"],
+    );
     let d2 = perft_cmd(KL, None, 2);
     assert_eq!(d2.total, 484);
-    assert_eq!(d2.moves.get("e1e3"), Some(&22), "after the leap e1e3 Black still has 22 moves");
+    assert_eq!(
+        d2.moves.get("e1e3"),
+        Some(&22),
+        "after the leap e1e3 Black still has 22 moves"
+    );
     // Through UCI: Black's leap e8e6 over its own e7 pawn after 1. e2e4 (e4 pawn
     // attacks d5/f5 only): 21 + 1 = 22.
     let d = uci_perft(KL, "startpos", &["e2e4"], 1);
@@ -105,7 +139,12 @@ fn kings_leap_over_friendly_pieces() {
 /// (no e1e3), g1 fine. King: Kxd1, d2, e2, f1 (f2 attacked) + leap g1 = 5.
 #[test]
 fn kings_leap_hostile_piece_on_d1() {
-    check(KL, "4k3/8/8/8/8/8/8/3nK3 w K - 0 1", "", "e1d1 e1d2 e1e2 e1f1 e1g1");
+    check(
+        KL,
+        "4k3/8/8/8/8/8/8/3nK3 w K - 0 1",
+        "",
+        "e1d1 e1d2 e1e2 e1f1 e1g1",
+    );
 }
 
 /// Hostile pawn on e2: it attacks d1 and f1 (so no c1/g1 leap and no Kd1/Kf1), does
@@ -121,34 +160,59 @@ fn kings_leap_hostile_piece_on_e2() {
 /// because e2 is attacked; c1 is fine. King: d1 d2 f2 Kxf1 (e2 attacked) + c1 = 5.
 #[test]
 fn kings_leap_hostile_piece_on_f1() {
-    check(KL, "4k3/8/8/8/8/8/8/4Kb2 w K - 0 1", "", "e1c1 e1d1 e1d2 e1f1 e1f2");
+    check(
+        KL,
+        "4k3/8/8/8/8/8/8/4Kb2 w K - 0 1",
+        "",
+        "e1c1 e1d1 e1d2 e1f1 e1f2",
+    );
 }
 
 /// Leapt square attacked: Ba4 hits d1 (a4-b3-c2-d1), not c1 → no e1c1 (and no Kd1).
 /// King: d2 e2 f2 f1 + e3 g1 = 6.
 #[test]
 fn kings_leap_leapt_square_d1_attacked() {
-    check(KL, "7k/8/8/8/b7/8/8/4K3 w K - 0 1", "", "e1d2 e1e2 e1e3 e1f1 e1f2 e1g1");
+    check(
+        KL,
+        "7k/8/8/8/b7/8/8/4K3 w K - 0 1",
+        "",
+        "e1d2 e1e2 e1e3 e1f1 e1f2 e1g1",
+    );
 }
 
 /// Bh3 hits f1 (h3-g2-f1), not g1 → no e1g1 (and no Kf1). King: d1 d2 e2 f2 + c1 e3 = 6.
 #[test]
 fn kings_leap_leapt_square_f1_attacked() {
-    check(KL, "7k/8/8/8/8/7b/8/4K3 w K - 0 1", "", "e1c1 e1d1 e1d2 e1e2 e1e3 e1f2");
+    check(
+        KL,
+        "7k/8/8/8/8/7b/8/4K3 w K - 0 1",
+        "",
+        "e1c1 e1d1 e1d2 e1e2 e1e3 e1f2",
+    );
 }
 
 /// Ra2 sweeps rank 2: e2 attacked → no e1e3 (e3 itself is not attacked); d2 e2 f2
 /// forbidden for the king. King: d1 f1 + c1 g1 = 4.
 #[test]
 fn kings_leap_leapt_square_e2_attacked() {
-    check(KL, "7k/8/8/8/8/8/r7/4K3 w K - 0 1", "", "e1c1 e1d1 e1f1 e1g1");
+    check(
+        KL,
+        "7k/8/8/8/8/8/r7/4K3 w K - 0 1",
+        "",
+        "e1c1 e1d1 e1f1 e1g1",
+    );
 }
 
 /// Leap into check: Rc8 covers c1, Ra3 covers e3 (rank 3); neither touches the
 /// king's ordinary squares. King: d1 d2 e2 f1 f2 + only g1 = 6.
 #[test]
 fn kings_leap_into_check_forbidden() {
-    check(KL, "2r4k/8/8/8/8/r7/8/4K3 w K - 0 1", "", "e1d1 e1d2 e1e2 e1f1 e1f2 e1g1");
+    check(
+        KL,
+        "2r4k/8/8/8/8/r7/8/4K3 w K - 0 1",
+        "",
+        "e1d1 e1d2 e1e2 e1f1 e1f2 e1g1",
+    );
 }
 
 /// Destinations occupied: c1 own bishop, e3 own pawn, g1 a black knight (the leap
@@ -157,7 +221,12 @@ fn kings_leap_into_check_forbidden() {
 /// (e3 own pawn). Pawn e3: e4. Total 8.
 #[test]
 fn kings_leap_destination_occupied() {
-    check(KL, "7k/8/8/8/8/4P3/8/2B1K1n1 w K - 0 1", "", "c1a3 c1b2 c1d2 e1d1 e1d2 e1f1 e1f2 e3e4");
+    check(
+        KL,
+        "7k/8/8/8/8/4P3/8/2B1K1n1 w K - 0 1",
+        "",
+        "c1a3 c1b2 c1d2 e1d1 e1d2 e1f1 e1f2 e3e4",
+    );
 }
 
 /// In check, no leap. Re8 checks along the e-file: d1 d2 f1 f2 only (c1 and g1
@@ -165,8 +234,18 @@ fn kings_leap_destination_occupied() {
 /// d1 e2 f1 f2 only (c1 and e3 would be safe leaps otherwise).
 #[test]
 fn kings_leap_not_out_of_check() {
-    check(KL, "4r2k/8/8/8/8/8/8/4K3 w K - 0 1", "", "e1d1 e1d2 e1f1 e1f2");
-    check(KL, "7k/8/8/8/8/5n2/8/4K3 w K - 0 1", "", "e1d1 e1e2 e1f1 e1f2");
+    check(
+        KL,
+        "4r2k/8/8/8/8/8/8/4K3 w K - 0 1",
+        "",
+        "e1d1 e1d2 e1f1 e1f2",
+    );
+    check(
+        KL,
+        "7k/8/8/8/8/5n2/8/4K3 w K - 0 1",
+        "",
+        "e1d1 e1e2 e1f1 e1f2",
+    );
 }
 
 /// Black's side: white knight on f8 (the leapt square for g8; attacks d7 e6 g6 h7).
@@ -174,9 +253,19 @@ fn kings_leap_not_out_of_check() {
 /// g8 is forbidden by the hostile knight on f8 = 5.
 #[test]
 fn kings_leap_black_hostile_and_attacked() {
-    check(KL, "4kN2/8/8/8/8/8/8/K7 b k - 0 1", "", "e8c8 e8d8 e8e7 e8f7 e8f8");
+    check(
+        KL,
+        "4kN2/8/8/8/8/8/8/K7 b k - 0 1",
+        "",
+        "e8c8 e8d8 e8e7 e8f7 e8f8",
+    );
     // Ra7 sweeps rank 7: e7 attacked → no e8e6; d7 e7 f7 forbidden. d8 f8 + c8 g8 = 4.
-    check(KL, "4k3/R7/8/8/8/8/8/K7 b k - 0 1", "", "e8c8 e8d8 e8f8 e8g8");
+    check(
+        KL,
+        "4k3/R7/8/8/8/8/8/K7 b k - 0 1",
+        "",
+        "e8c8 e8d8 e8f8 e8g8",
+    );
 }
 
 /// Once the king has moved the leap is gone.
@@ -186,10 +275,20 @@ fn kings_leap_lost_after_king_moves() {
     // After both kings leapt (Ke3, Ke6): the e3 king has its 8 ordinary moves
     // (d4 e4 f4 are two ranks from e6, so not adjacent to Black's king) and no
     // further Dabbaba move (c3 g3 e1 e5).
-    check(KL, fen, "e1e3 e8e6", "e3d2 e3d3 e3d4 e3e2 e3e4 e3f2 e3f3 e3f4");
+    check(
+        KL,
+        fen,
+        "e1e3 e8e6",
+        "e3d2 e3d3 e3d4 e3e2 e3e4 e3f2 e3f3 e3f4",
+    );
     // Kings went away and came back: no leap, 5 ordinary moves.
     check(KL, fen, "e1d1 e8d8 d1e1 d8e8", "e1d1 e1d2 e1e2 e1f1 e1f2");
-    check(KL, fen, "e1d1 e8d8 d1e1 d8e8 e1e2", "e8d7 e8d8 e8e7 e8f7 e8f8");
+    check(
+        KL,
+        fen,
+        "e1d1 e8d8 d1e1 d8e8 e1e2",
+        "e8d7 e8d8 e8e7 e8f7 e8f8",
+    );
     // White's leap does not take Black's: after e1g1 Black still has 8 moves.
     check(KL, fen, "e1g1", "e8c8 e8d7 e8d8 e8e6 e8e7 e8f7 e8f8 e8g8");
 }
@@ -403,7 +502,12 @@ fn paulowich_castling_through_check() {
          h1a8 h1b7 h1c6 h1d5 h1e4 h1f1 h1f3 h1g1 h1g2 h1h2 h1h3 h1h4 h1h5 h1h6 h1h7 h1h8",
     );
     // Bb4+: in check, no castling; the check cannot be blocked (c3/d2 unreachable): 4.
-    check(PW, "c3k2q/8/8/8/1b6/8/8/C3K2Q w KQkq - 0 1", "", "e1d1 e1e2 e1f1 e1f2");
+    check(
+        PW,
+        "c3k2q/8/8/8/1b6/8/8/C3K2Q w KQkq - 0 1",
+        "",
+        "e1d1 e1e2 e1f1 e1f2",
+    );
 }
 
 // ===================================================================================
@@ -558,17 +662,47 @@ fn crosswise_black_castling_through_check() {
     let q = "a8a1 a8a2 a8a3 a8a4 a8a5 a8a6 a8a7 a8b7 a8b8 a8c6 a8c8 a8d5 a8e4 a8f3 a8g2 a8h1";
     let c = "h8e8 h8f7 h8f8 h8g6 h8g8 h8h1 h8h2 h8h3 h8h4 h8h5 h8h6 h8h7";
     // Rc1: c8 attacked → no d8b8 (king passes c8), no Kc8 Kc7: 32.
-    check(PX, "q2k3c/8/8/8/8/8/8/C1R1K2Q b kq - 0 1", "", &format!("{} d8d7 d8e7 d8e8 d8f8 {}", q, c));
+    check(
+        PX,
+        "q2k3c/8/8/8/8/8/8/C1R1K2Q b kq - 0 1",
+        "",
+        &format!("{} d8d7 d8e7 d8e8 d8f8 {}", q, c),
+    );
     // Rb1: b8 (landing) attacked → no d8b8: 34.
-    check(PX, "q2k3c/8/8/8/8/8/8/CR2K2Q b kq - 0 1", "", &format!("{} d8c7 d8c8 d8d7 d8e7 d8e8 d8f8 {}", q, c));
+    check(
+        PX,
+        "q2k3c/8/8/8/8/8/8/CR2K2Q b kq - 0 1",
+        "",
+        &format!("{} d8c7 d8c8 d8d7 d8e7 d8e8 d8f8 {}", q, c),
+    );
     // Rf1: f8 (landing) attacked → no d8f8: 34.
-    check(PX, "q2k3c/8/8/8/8/8/8/C3KR1Q b kq - 0 1", "", &format!("{} d8b8 d8c7 d8c8 d8d7 d8e7 d8e8 {}", q, c));
+    check(
+        PX,
+        "q2k3c/8/8/8/8/8/8/C3KR1Q b kq - 0 1",
+        "",
+        &format!("{} d8b8 d8c7 d8c8 d8d7 d8e7 d8e8 {}", q, c),
+    );
     // Re1 (king f1): e8 attacked → no d8f8, no Ke8 Ke7: 32.
-    check(PX, "q2k3c/8/8/8/8/8/8/C3RK1Q b kq - 0 1", "", &format!("{} d8b8 d8c7 d8c8 d8d7 {}", q, c));
+    check(
+        PX,
+        "q2k3c/8/8/8/8/8/8/C3RK1Q b kq - 0 1",
+        "",
+        &format!("{} d8b8 d8c7 d8c8 d8d7 {}", q, c),
+    );
     // Rg1: only g8 attacked, which only the chancellor crosses → d8f8 legal: 35.
-    check(PX, "q2k3c/8/8/8/8/8/8/C3K1RQ b kq - 0 1", "", &format!("{} d8b8 d8c7 d8c8 d8d7 d8e7 d8e8 d8f8 {}", q, c));
+    check(
+        PX,
+        "q2k3c/8/8/8/8/8/8/C3K1RQ b kq - 0 1",
+        "",
+        &format!("{} d8b8 d8c7 d8c8 d8d7 d8e7 d8e8 d8f8 {}", q, c),
+    );
     // Rd1+: in check; only Qd5 blocks, king c7 c8 e7 e8: 5.
-    check(PX, "q2k3c/8/8/8/8/8/8/C2RK2Q b kq - 0 1", "", "a8d5 d8c7 d8c8 d8e7 d8e8");
+    check(
+        PX,
+        "q2k3c/8/8/8/8/8/8/C2RK2Q b kq - 0 1",
+        "",
+        "a8d5 d8c7 d8c8 d8e7 d8e8",
+    );
 }
 
 // ===================================================================================
@@ -589,15 +723,30 @@ fn grand_start_position() {
 /// promotions (optional zone). King a1: a2 b1 b2. Total 3 + 7 = 10 each.
 #[test]
 fn grand_optional_promotion_ranks_8_and_9() {
-    check(GR, "k9/10/10/4P5/10/10/10/10/10/K9 w - - 0 1", "", "a1a2 a1b1 a1b2 e7e8 e7e8a e7e8b e7e8c e7e8n e7e8q e7e8r");
-    check(GR, "k9/10/4P5/10/10/10/10/10/10/K9 w - - 0 1", "", "a1a2 a1b1 a1b2 e8e9 e8e9a e8e9b e8e9c e8e9n e8e9q e8e9r");
+    check(
+        GR,
+        "k9/10/10/4P5/10/10/10/10/10/K9 w - - 0 1",
+        "",
+        "a1a2 a1b1 a1b2 e7e8 e7e8a e7e8b e7e8c e7e8n e7e8q e7e8r",
+    );
+    check(
+        GR,
+        "k9/10/4P5/10/10/10/10/10/10/K9 w - - 0 1",
+        "",
+        "a1a2 a1b1 a1b2 e8e9 e8e9a e8e9b e8e9c e8e9n e8e9q e8e9r",
+    );
 }
 
 /// Rank 10: promotion compulsory, no plain e9e10: 3 + 6 = 9; with a black rook on
 /// d10 also the six capture-promotions e9d10x: 15.
 #[test]
 fn grand_compulsory_promotion_rank_10() {
-    check(GR, "k9/4P5/10/10/10/10/10/10/10/K9 w - - 0 1", "", "a1a2 a1b1 a1b2 e9e10a e9e10b e9e10c e9e10n e9e10q e9e10r");
+    check(
+        GR,
+        "k9/4P5/10/10/10/10/10/10/10/K9 w - - 0 1",
+        "",
+        "a1a2 a1b1 a1b2 e9e10a e9e10b e9e10c e9e10n e9e10q e9e10r",
+    );
     check(
         GR,
         "k2r6/4P5/10/10/10/10/10/10/10/K9 w - - 0 1",
@@ -611,7 +760,11 @@ fn grand_compulsory_promotion_rank_10() {
 #[test]
 fn grand_promotion_only_to_missing_types() {
     // White has Q C A R R B B N (one knight short): e9e10n is the only pawn move. 84 total.
-    let d = perft_cmd(GR, Some("k9/4P5/10/10/10/10/10/10/10/KQCARRBBN1 w - - 0 1"), 1);
+    let d = perft_cmd(
+        GR,
+        Some("k9/4P5/10/10/10/10/10/10/10/KQCARRBBN1 w - - 0 1"),
+        1,
+    );
     let pawn: Vec<&String> = d.moves.keys().filter(|m| m.starts_with("e9")).collect();
     assert_eq!(pawn, vec!["e9e10n"], "only the knight is missing");
     assert_eq!(d.total, 84);
@@ -626,7 +779,12 @@ fn grand_promotion_only_to_missing_types() {
     );
     // Same material, pawn on rank 8: plain e8e9 plus a c n r.
     let d = perft_cmd(GR, Some("k9/10/4P5/10/10/10/10/10/10/KQR1BB4 w - - 0 1"), 1);
-    assert_has("grand Q R B B pawn e8", &d, &["e8e9", "e8e9a", "e8e9c", "e8e9n", "e8e9r"], &["e8e9q", "e8e9b"]);
+    assert_has(
+        "grand Q R B B pawn e8",
+        &d,
+        &["e8e9", "e8e9a", "e8e9c", "e8e9n", "e8e9r"],
+        &["e8e9q", "e8e9b"],
+    );
     assert_eq!(d.total, 53);
 }
 
@@ -635,10 +793,22 @@ fn grand_promotion_only_to_missing_types() {
 /// without promotion (85).
 #[test]
 fn grand_pawn_that_cannot_promote() {
-    let d = perft_cmd(GR, Some("k2r6/4P5/10/10/10/10/10/10/10/KQCARRBBNN w - - 0 1"), 1);
-    assert!(!d.moves.keys().any(|m| m.starts_with("e9")), "pawn e9 has no move: {:?}", d.move_set());
+    let d = perft_cmd(
+        GR,
+        Some("k2r6/4P5/10/10/10/10/10/10/10/KQCARRBBNN w - - 0 1"),
+        1,
+    );
+    assert!(
+        !d.moves.keys().any(|m| m.starts_with("e9")),
+        "pawn e9 has no move: {:?}",
+        d.move_set()
+    );
     assert_eq!(d.total, 85);
-    let d = perft_cmd(GR, Some("k9/10/4P5/10/10/10/10/10/10/KQCARRBBNN w - - 0 1"), 1);
+    let d = perft_cmd(
+        GR,
+        Some("k9/10/4P5/10/10/10/10/10/10/KQCARRBBNN w - - 0 1"),
+        1,
+    );
     let pawn: Vec<&String> = d.moves.keys().filter(|m| m.starts_with("e8")).collect();
     assert_eq!(pawn, vec!["e8e9"]);
     assert_eq!(d.total, 85);
@@ -650,18 +820,51 @@ fn grand_pawn_that_cannot_promote() {
 /// the rook → g9 h10 h9: 3.
 #[test]
 fn grand_unpromotable_pawn_still_attacks() {
-    check(GR, "5k4/4P5/10/10/10/10/10/10/10/KQCARRBBNN b - - 0 1", "", "f10e10 f10g10 f10g9");
-    check(GR, "6k3/4P5/10/10/10/10/10/10/10/KQCARRBBNN b - - 0 1", "", "g10g9 g10h10 g10h9");
+    check(
+        GR,
+        "5k4/4P5/10/10/10/10/10/10/10/KQCARRBBNN b - - 0 1",
+        "",
+        "f10e10 f10g10 f10g9",
+    );
+    check(
+        GR,
+        "6k3/4P5/10/10/10/10/10/10/10/KQCARRBBNN b - - 0 1",
+        "",
+        "g10g9 g10h10 g10h9",
+    );
 }
 
 /// Black's mirror: ranks 3-2 optional, 1 compulsory; full black set → no move to rank 1.
 #[test]
 fn grand_black_promotion() {
-    check(GR, "k9/10/10/10/10/10/4p5/10/10/K9 b - - 0 1", "", "a10a9 a10b10 a10b9 e4e3 e4e3a e4e3b e4e3c e4e3n e4e3q e4e3r");
-    check(GR, "k9/10/10/10/10/10/10/4p5/10/K9 b - - 0 1", "", "a10a9 a10b10 a10b9 e3e2 e3e2a e3e2b e3e2c e3e2n e3e2q e3e2r");
-    check(GR, "k9/10/10/10/10/10/10/10/4p5/K9 b - - 0 1", "", "a10a9 a10b10 a10b9 e2e1a e2e1b e2e1c e2e1n e2e1q e2e1r");
-    let d = perft_cmd(GR, Some("kqcarrbbnn/10/10/10/10/10/10/10/4p5/K9 b - - 0 1"), 1);
-    assert!(!d.moves.keys().any(|m| m.starts_with("e2")), "black pawn e2 cannot promote: {:?}", d.move_set());
+    check(
+        GR,
+        "k9/10/10/10/10/10/4p5/10/10/K9 b - - 0 1",
+        "",
+        "a10a9 a10b10 a10b9 e4e3 e4e3a e4e3b e4e3c e4e3n e4e3q e4e3r",
+    );
+    check(
+        GR,
+        "k9/10/10/10/10/10/10/4p5/10/K9 b - - 0 1",
+        "",
+        "a10a9 a10b10 a10b9 e3e2 e3e2a e3e2b e3e2c e3e2n e3e2q e3e2r",
+    );
+    check(
+        GR,
+        "k9/10/10/10/10/10/10/10/4p5/K9 b - - 0 1",
+        "",
+        "a10a9 a10b10 a10b9 e2e1a e2e1b e2e1c e2e1n e2e1q e2e1r",
+    );
+    let d = perft_cmd(
+        GR,
+        Some("kqcarrbbnn/10/10/10/10/10/10/10/4p5/K9 b - - 0 1"),
+        1,
+    );
+    assert!(
+        !d.moves.keys().any(|m| m.starts_with("e2")),
+        "black pawn e2 cannot promote: {:?}",
+        d.move_set()
+    );
     assert_eq!(d.total, 85);
 }
 
@@ -669,10 +872,30 @@ fn grand_black_promotion() {
 /// Black from rank 8: d8 → d7 d6.
 #[test]
 fn grand_double_step() {
-    check(GR, "k9/10/10/10/10/10/10/4P5/10/K9 w - - 0 1", "", "a1a2 a1b1 a1b2 e3e4 e3e5");
-    check(GR, "k9/10/10/10/10/10/4P5/10/10/K9 w - - 0 1", "", "a1a2 a1b1 a1b2 e4e5");
-    check(GR, "k9/10/10/10/10/4p5/10/4P5/10/K9 w - - 0 1", "", "a1a2 a1b1 a1b2 e3e4");
-    check(GR, "k9/10/3p6/10/4P5/10/10/10/10/K9 b - - 0 1", "", "a10a9 a10b10 a10b9 d8d6 d8d7");
+    check(
+        GR,
+        "k9/10/10/10/10/10/10/4P5/10/K9 w - - 0 1",
+        "",
+        "a1a2 a1b1 a1b2 e3e4 e3e5",
+    );
+    check(
+        GR,
+        "k9/10/10/10/10/10/4P5/10/10/K9 w - - 0 1",
+        "",
+        "a1a2 a1b1 a1b2 e4e5",
+    );
+    check(
+        GR,
+        "k9/10/10/10/10/4p5/10/4P5/10/K9 w - - 0 1",
+        "",
+        "a1a2 a1b1 a1b2 e3e4",
+    );
+    check(
+        GR,
+        "k9/10/3p6/10/4P5/10/10/10/10/K9 b - - 0 1",
+        "",
+        "a10a9 a10b10 a10b9 d8d6 d8d7",
+    );
 }
 
 /// En passant after a double step: e3e5 passes e4, the d5 pawn takes on e4 and the
@@ -687,7 +910,12 @@ fn grand_en_passant() {
     check(GR, fen, "d8d6", "a1a2 a1b1 a1b2 e6d7 e6e7");
     check(GR, fen, "d8d6 e6d7", "a10a9 a10b10 a10b9");
     // The same through the FEN's en-passant field.
-    check(GR, "k9/10/10/10/10/3pP5/10/10/10/K9 b - e4 0 1", "", "a10a9 a10b10 a10b9 d5d4 d5e4");
+    check(
+        GR,
+        "k9/10/10/10/10/3pP5/10/10/10/K9 b - e4 0 1",
+        "",
+        "a10a9 a10b10 a10b9 d5d4 d5e4",
+    );
 }
 
 // ===================================================================================
@@ -723,16 +951,36 @@ fn chess_en_passant() {
          f7f5 f7f6 g7g5 g7g6 g8f6 g8h6 h7h5 h7h6",
     );
     // From a FEN ep field, Black capturing: d4xe3 e.p., after which e4 is empty.
-    check("chess", "4k3/8/8/8/3pP3/8/8/4K3 b - e3 0 1", "", "d4d3 d4e3 e8d7 e8d8 e8e7 e8f7 e8f8");
-    check("chess", "4k3/8/8/8/3pP3/8/8/4K3 b - e3 0 1", "d4e3", "e1d1 e1e2 e1f1");
+    check(
+        "chess",
+        "4k3/8/8/8/3pP3/8/8/4K3 b - e3 0 1",
+        "",
+        "d4d3 d4e3 e8d7 e8d8 e8e7 e8f7 e8f8",
+    );
+    check(
+        "chess",
+        "4k3/8/8/8/3pP3/8/8/4K3 b - e3 0 1",
+        "d4e3",
+        "e1d1 e1e2 e1f1",
+    );
 }
 
 /// Horizontally pinned en passant: Ka5, Pe5, pd5, rh5: exd6 would empty rank 5
 /// between the rook and the king → illegal (6 moves). Without the rook: 7.
 #[test]
 fn chess_en_passant_horizontal_pin() {
-    check("chess", "8/8/8/K2pP2r/8/8/8/7k w - d6 0 1", "", "a5a4 a5a6 a5b4 a5b5 a5b6 e5e6");
-    check("chess", "8/8/8/K2pP3/8/8/8/7k w - d6 0 1", "", "a5a4 a5a6 a5b4 a5b5 a5b6 e5d6 e5e6");
+    check(
+        "chess",
+        "8/8/8/K2pP2r/8/8/8/7k w - d6 0 1",
+        "",
+        "a5a4 a5a6 a5b4 a5b5 a5b6 e5e6",
+    );
+    check(
+        "chess",
+        "8/8/8/K2pP3/8/8/8/7k w - d6 0 1",
+        "",
+        "a5a4 a5a6 a5b4 a5b5 a5b6 e5d6 e5e6",
+    );
 }
 
 /// Castling: both sides (26), then through check (pyffish agrees on every set),
@@ -841,7 +1089,11 @@ fn capablanca_castling() {
          j1g1 j1h1 j1i1 j1j2 j1j3 j1j4 j1j5 j1j6 j1j7 j1j8",
     );
     // Rb8 covers only b1 (rook's path): castling stays legal: 28.
-    let d = perft_cmd("capablanca", Some("1r3k4/10/10/10/10/10/10/R4K3R w KQ - 0 1"), 1);
+    let d = perft_cmd(
+        "capablanca",
+        Some("1r3k4/10/10/10/10/10/10/R4K3R w KQ - 0 1"),
+        1,
+    );
     assert_has("capablanca Rb8", &d, &["f1c1", "f1i1"], &[]);
     assert_eq!(d.total, 28);
     // Start position: 28, depth 2 = 784.
@@ -852,7 +1104,11 @@ fn capablanca_castling() {
 /// Gothic castles like capablanca (28 in the same bare position, pyffish agrees).
 #[test]
 fn gothic_castling() {
-    let d = perft_cmd("gothic", Some("r4k3r/10/10/10/10/10/10/R4K3R w KQkq - 0 1"), 1);
+    let d = perft_cmd(
+        "gothic",
+        Some("r4k3r/10/10/10/10/10/10/R4K3R w KQkq - 0 1"),
+        1,
+    );
     assert_has("gothic castling", &d, &["f1c1", "f1i1"], &["f1h1", "f1b1"]);
     assert_eq!(d.total, 28);
 }
@@ -882,7 +1138,11 @@ fn janus_castling() {
         "b1b2 b1c2 c1c2 c1c3 c1c4 c1c5 c1c6 c1c7 c1c8 c1d1 c1e1 c1f1 c1g1 c1h1 c1i1 \
          j1d1 j1e1 j1f1 j1g1 j1h1 j1i1 j1j2 j1j3 j1j4 j1j5 j1j6 j1j7 j1j8",
     );
-    let d = perft_cmd("janus", Some("r3k4r/10/10/10/10/10/10/R3K4R b KQkq - 0 1"), 1);
+    let d = perft_cmd(
+        "janus",
+        Some("r3k4r/10/10/10/10/10/10/R3K4R b KQkq - 0 1"),
+        1,
+    );
     assert_has("janus black", &d, &["e8i8", "e8b8"], &["e8g8", "e8c8"]);
     assert_eq!(d.total, 28);
 }
@@ -912,8 +1172,17 @@ fn embassy_castling() {
         "b1b2 b1c2 c1c2 c1c3 c1c4 c1c5 c1c6 c1c7 c1c8 c1d1 c1e1 c1f1 c1g1 c1h1 c1i1 \
          j1d1 j1e1 j1f1 j1g1 j1h1 j1i1 j1j2 j1j3 j1j4 j1j5 j1j6 j1j7 j1j8",
     );
-    let d = perft_cmd("embassy", Some("r3k4r/10/10/10/10/10/10/R3K4R b KQkq - 0 1"), 1);
-    assert_has("embassy black", &d, &["e8h8", "e8b8"], &["e8g8", "e8c8", "e8i8"]);
+    let d = perft_cmd(
+        "embassy",
+        Some("r3k4r/10/10/10/10/10/10/R3K4R b KQkq - 0 1"),
+        1,
+    );
+    assert_has(
+        "embassy black",
+        &d,
+        &["e8h8", "e8b8"],
+        &["e8g8", "e8c8", "e8i8"],
+    );
     assert_eq!(d.total, 28);
 }
 
@@ -945,7 +1214,11 @@ fn tutti_frutti_castling() {
         "a1a2 a1a3 a1a4 a1a5 a1a6 a1a7 a1a8 a1b1 a1b3 a1c1 a1c2 a1d1 a1e1 f1b1 f1c1 f1d1 f1e1 f1f2 f1f3 \
          f1f4 f1f5 f1f6 f1f7 f1f8 g1f2 g1g2",
     );
-    let d = perft_cmd("tutti-frutti", Some("e3k2r/8/8/8/8/8/8/E3K2R b KQkq - 0 1"), 1);
+    let d = perft_cmd(
+        "tutti-frutti",
+        Some("e3k2r/8/8/8/8/8/8/E3K2R b KQkq - 0 1"),
+        1,
+    );
     assert_has("tutti-frutti black", &d, &["e8c8", "e8g8"], &[]);
     assert_eq!(d.total, 28);
     // Start position: 23, 529, 15032 (pyffish with a tutti-frutti definition).
@@ -977,8 +1250,18 @@ fn kings_leap_deep_perft() {
     deep(KL, "4k3/8/8/8/8/8/8/4K3 w Kk - 0 1", 4, 2697);
     deep(KL, "c3k2q/8/8/8/8/8/8/C3K2Q w Kk - 0 1", 3, 32535);
     deep(KL, "c3k2q/8/8/8/8/8/8/C3K2Q w Kk - 0 1", 4, 978816);
-    deep(KL, "cnbrkbnq/ppp2ppp/8/3pp3/3PP3/8/PPP2PPP/CNBRKBNQ w Kk - 0 3", 3, 44995);
-    deep(KL, "cn2k1nq/pppb1ppp/3p4/4p3/4P3/3P4/PPPB1PPP/CN2K1NQ w Kk - 0 1", 4, 1016987);
+    deep(
+        KL,
+        "cnbrkbnq/ppp2ppp/8/3pp3/3PP3/8/PPP2PPP/CNBRKBNQ w Kk - 0 3",
+        3,
+        44995,
+    );
+    deep(
+        KL,
+        "cn2k1nq/pppb1ppp/3p4/4p3/4P3/3P4/PPPB1PPP/CN2K1NQ w Kk - 0 1",
+        4,
+        1016987,
+    );
     deep(KL, "2r1k2r/8/8/8/8/8/8/R3K1NR w Kk - 0 1", 3, 15996);
     deep(KL, "4k3/8/8/3n4/8/5b2/8/R3K2R w Kk - 0 1", 4, 238988);
 }
@@ -988,7 +1271,12 @@ fn paulowich_deep_perft() {
     // pyffish agrees on all of these.
     deep(PW, PW_BASE, 3, 29396);
     deep(PW, "c2rk2q/8/8/8/8/8/8/C2RK2Q w KQkq - 0 1", 3, 47187);
-    deep(PW, "c3k2q/pppp1ppp/8/4P3/8/8/PP1P1PPP/C3K2Q b KQkq - 0 1", 3, 16262);
+    deep(
+        PW,
+        "c3k2q/pppp1ppp/8/4P3/8/8/PP1P1PPP/C3K2Q b KQkq - 0 1",
+        3,
+        16262,
+    );
     deep(PW, "r3k2q/1P6/8/3pP3/8/8/6p1/C3K2Q w KQk d6 0 1", 3, 32199);
     deep(PW, "c3k2q/p6p/8/8/8/8/P6P/C3K2Q w KQkq - 0 1", 4, 365995);
 }
@@ -1000,7 +1288,12 @@ fn crosswise_deep_perft() {
     deep(PX, "q2k3c/8/8/8/8/8/8/C3K2Q w KQkq - 0 1", 3, 27238);
     deep(PX, "q2k3c/8/8/8/8/8/8/C3K2Q b KQkq - 0 1", 4, 778744);
     deep(PX, "q2k3c/p6p/8/8/8/8/P6P/C3K2Q w KQkq - 0 1", 4, 324197);
-    deep(PX, "q2kr2c/pp1p1ppp/8/8/8/8/PP1PP1PP/C2RK2Q w KQkq - 0 1", 3, 16235);
+    deep(
+        PX,
+        "q2kr2c/pp1p1ppp/8/8/8/8/PP1PP1PP/C2RK2Q w KQkq - 0 1",
+        3,
+        16235,
+    );
     deep(PX, "q2kr2c/pp3ppp/8/8/8/8/4P3/C3K2Q b kq - 0 1", 3, 22422);
     deep(PX, "q2k3c/8/8/8/8/8/8/C3K1RQ w kq - 0 1", 3, 37511);
 }
@@ -1008,11 +1301,36 @@ fn crosswise_deep_perft() {
 #[test]
 fn grand_deep_perft() {
     // Promotion-limited material on both sides (pyffish).
-    deep(GR, "k9/2P1P5/10/10/10/10/10/10/2p1p5/KQR1BB4 w - - 0 1", 3, 13092);
+    deep(
+        GR,
+        "k9/2P1P5/10/10/10/10/10/10/2p1p5/KQR1BB4 w - - 0 1",
+        3,
+        13092,
+    );
     // White may only promote to B or N, and after one promotion the choice narrows.
-    deep(GR, "6k2r/1P1P6/8P1/10/10/10/10/1p8/2p7/KQCARRB3 w - - 0 1", 1, 55);
-    deep(GR, "6k2r/1P1P6/8P1/10/10/10/10/1p8/2p7/KQCARRB3 w - - 0 1", 3, 78556);
+    deep(
+        GR,
+        "6k2r/1P1P6/8P1/10/10/10/10/1p8/2p7/KQCARRB3 w - - 0 1",
+        1,
+        55,
+    );
+    deep(
+        GR,
+        "6k2r/1P1P6/8P1/10/10/10/10/1p8/2p7/KQCARRB3 w - - 0 1",
+        3,
+        78556,
+    );
     // En passant after Black's d8d6 (e.p. square d7).
-    deep(GR, "r8r/1nbqkcabn1/ppp1pppppp/10/3pP5/10/10/PPPP1PPPPP/1NBQKCABN1/R8R w - d7 0 3", 2, 5388);
-    deep(GR, "r8r/1nbqkcabn1/ppp1pppppp/10/3pP5/10/10/PPPP1PPPPP/1NBQKCABN1/R8R w - d7 0 3", 3, 370782);
+    deep(
+        GR,
+        "r8r/1nbqkcabn1/ppp1pppppp/10/3pP5/10/10/PPPP1PPPPP/1NBQKCABN1/R8R w - d7 0 3",
+        2,
+        5388,
+    );
+    deep(
+        GR,
+        "r8r/1nbqkcabn1/ppp1pppppp/10/3pP5/10/10/PPPP1PPPPP/1NBQKCABN1/R8R w - d7 0 3",
+        3,
+        370782,
+    );
 }

@@ -345,15 +345,16 @@ fn time_limits_are_kept() {
     let t = Instant::now();
     go(&mut u, "movetime 300");
     let spent = t.elapsed();
+    // Generous upper bounds: tests run in parallel and the machine may be busy.
     assert!(
-        spent >= Duration::from_millis(250) && spent < Duration::from_millis(800),
+        spent >= Duration::from_millis(250) && spent < Duration::from_millis(1_500),
         "movetime 300 took {spent:?}"
     );
     // A nearly empty clock: answer at once.
     let t = Instant::now();
     let (_, best, _) = go(&mut u, "wtime 30 btime 30 winc 0 binc 0");
     assert!(
-        t.elapsed() < Duration::from_millis(300),
+        t.elapsed() < Duration::from_millis(1_000),
         "30 ms left took {:?}",
         t.elapsed()
     );
@@ -488,4 +489,25 @@ fn display_and_eval_commands() {
         lines.len() > 3 && lines.iter().all(|l| !l.contains("error")),
         "{lines:#?}"
     );
+}
+
+/// `chimera bench` is the search's signature: the same node count every run.
+#[test]
+fn bench_is_deterministic() {
+    let nodes = || {
+        let r = run_bin(&["bench", "5"], None, Duration::from_secs(120));
+        assert_eq!(r.code, Some(0), "{}", r.describe());
+        let line = r
+            .stdout
+            .lines()
+            .find(|l| l.starts_with("Nodes searched:"))
+            .unwrap_or_else(|| panic!("{}", r.describe()));
+        assert!(
+            r.stdout.lines().any(|l| l.starts_with("Nodes/second:")),
+            "{}",
+            r.describe()
+        );
+        line.to_string()
+    };
+    assert_eq!(nodes(), nodes());
 }

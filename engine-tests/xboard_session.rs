@@ -58,7 +58,12 @@ impl Session {
             }
         });
         let stdin = child.stdin.take();
-        Session { child, stdin, lines: rx, log: Vec::new() }
+        Session {
+            child,
+            stdin,
+            lines: rx,
+            log: Vec::new(),
+        }
     }
 
     fn send(&mut self, line: &str) {
@@ -70,7 +75,8 @@ impl Session {
     }
 
     fn send_bytes(&mut self, bytes: &[u8]) {
-        self.log.push(format!("> {:?}", String::from_utf8_lossy(bytes)));
+        self.log
+            .push(format!("> {:?}", String::from_utf8_lossy(bytes)));
         if let Some(s) = &mut self.stdin {
             let _ = s.write_all(bytes);
             let _ = s.flush();
@@ -98,14 +104,20 @@ impl Session {
         let deadline = Instant::now() + REPLY_TIMEOUT;
         loop {
             let Some(line) = self.next_line(deadline) else {
-                panic!("{at}: expected `{pattern}`, got nothing (timeout or exit)\n{}", self.transcript());
+                panic!(
+                    "{at}: expected `{pattern}`, got nothing (timeout or exit)\n{}",
+                    self.transcript()
+                );
             };
             if let Some(found) = glob(pattern, &line) {
                 vars.extend(found);
                 return;
             }
             if !skippable(&line) {
-                panic!("{at}: expected `{pattern}`, got `{line}`\n{}", self.transcript());
+                panic!(
+                    "{at}: expected `{pattern}`, got `{line}`\n{}",
+                    self.transcript()
+                );
             }
         }
     }
@@ -115,12 +127,21 @@ impl Session {
         let deadline = Instant::now() + REPLY_TIMEOUT;
         loop {
             let Some(line) = self.next_line(deadline) else {
-                panic!("{at}: expected `{want}`, got nothing (timeout or exit)\n{}", self.transcript());
+                panic!(
+                    "{at}: expected `{want}`, got nothing (timeout or exit)\n{}",
+                    self.transcript()
+                );
             };
             if line == want {
                 return;
             }
-            let reply = ["Error (", "Illegal move", "tellusererror ", "highlight ", "pong "];
+            let reply = [
+                "Error (",
+                "Illegal move",
+                "tellusererror ",
+                "highlight ",
+                "pong ",
+            ];
             assert!(
                 skippable(&line) || reply.iter().any(|r| line.starts_with(r)),
                 "{at}: unexpected `{line}`\n{}",
@@ -135,7 +156,11 @@ impl Session {
         self.stdin = None;
         let deadline = Instant::now() + REPLY_TIMEOUT;
         while let Some(line) = self.next_line(deadline) {
-            assert!(skippable(&line), "{at}: unexpected output `{line}`\n{}", self.transcript());
+            assert!(
+                skippable(&line),
+                "{at}: unexpected output `{line}`\n{}",
+                self.transcript()
+            );
         }
         let status = loop {
             if let Ok(Some(s)) = self.child.try_wait() {
@@ -143,7 +168,10 @@ impl Session {
             }
             if Instant::now() > deadline {
                 let _ = self.child.kill();
-                panic!("{at}: the engine did not exit after quit\n{}", self.transcript());
+                panic!(
+                    "{at}: the engine did not exit after quit\n{}",
+                    self.transcript()
+                );
             }
             std::thread::sleep(Duration::from_millis(5));
         };
@@ -151,7 +179,11 @@ impl Session {
         if let Some(mut e) = self.child.stderr.take() {
             let _ = std::io::Read::read_to_string(&mut e, &mut err);
         }
-        assert!(status.success() && !err.contains("panicked"), "{at}: exit {status}, stderr:\n{err}\n{}", self.transcript());
+        assert!(
+            status.success() && !err.contains("panicked"),
+            "{at}: exit {status}, stderr:\n{err}\n{}",
+            self.transcript()
+        );
     }
 }
 
@@ -179,7 +211,10 @@ fn glob(pattern: &str, text: &str) -> Option<HashMap<String, String>> {
                 // `{name}` captures a word; any other brace is literal (`{White mates}`).
                 let rest: String = chars.clone().collect();
                 match rest.split_once('}') {
-                    Some((name, _)) if !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') => {
+                    Some((name, _))
+                        if !name.is_empty()
+                            && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') =>
+                    {
                         toks.push(Tok::Word(name.to_string()));
                         for _ in 0..=name.len() {
                             chars.next();
@@ -263,12 +298,19 @@ fn transcripts_replay() {
     // Each transcript runs its own engine; run them side by side.
     let handles: Vec<_> = files
         .into_iter()
-        .map(|f| std::thread::spawn(move || std::panic::catch_unwind(|| run_transcript(&f)).map_err(|e| (f, e))))
+        .map(|f| {
+            std::thread::spawn(move || {
+                std::panic::catch_unwind(|| run_transcript(&f)).map_err(|e| (f, e))
+            })
+        })
         .collect();
     let mut failures = Vec::new();
     for h in handles {
         if let Err((f, e)) = h.join().expect("transcript thread") {
-            let msg = e.downcast_ref::<String>().cloned().or_else(|| e.downcast_ref::<&str>().map(|s| s.to_string()));
+            let msg = e
+                .downcast_ref::<String>()
+                .cloned()
+                .or_else(|| e.downcast_ref::<&str>().map(|s| s.to_string()));
             failures.push(format!("{}: {}", f.display(), msg.unwrap_or_default()));
         }
     }
@@ -278,15 +320,39 @@ fn transcripts_replay() {
 #[test]
 fn first_command_chooses_the_protocol() {
     let r = common::run_bin(&[], Some(b"\nuci\nisready\nquit\n"), REPLY_TIMEOUT);
-    assert!(r.stdout.contains("uciok") && r.stdout.contains("readyok"), "{}", r.describe());
-    let r = common::run_bin(&[], Some(b"xboard\nprotover 2\nping 4\nquit\n"), REPLY_TIMEOUT);
-    assert!(r.stdout.contains("feature done=1") && r.stdout.contains("pong 4"), "{}", r.describe());
+    assert!(
+        r.stdout.contains("uciok") && r.stdout.contains("readyok"),
+        "{}",
+        r.describe()
+    );
+    let r = common::run_bin(
+        &[],
+        Some(b"xboard\nprotover 2\nping 4\nquit\n"),
+        REPLY_TIMEOUT,
+    );
+    assert!(
+        r.stdout.contains("feature done=1") && r.stdout.contains("pong 4"),
+        "{}",
+        r.describe()
+    );
     assert!(!r.stdout.contains("uciok"), "{}", r.describe());
-    let r = common::run_bin(&["xboard"], Some(b"protover 2\nping 4\nquit\n"), REPLY_TIMEOUT);
-    assert!(r.stdout.contains("feature done=1") && r.stdout.contains("pong 4"), "{}", r.describe());
+    let r = common::run_bin(
+        &["xboard"],
+        Some(b"protover 2\nping 4\nquit\n"),
+        REPLY_TIMEOUT,
+    );
+    assert!(
+        r.stdout.contains("feature done=1") && r.stdout.contains("pong 4"),
+        "{}",
+        r.describe()
+    );
     // End of input without quit: the engine's move is still made, then a clean exit.
     let r = common::run_bin(&["xboard"], Some(b"new\nst 0.1\ngo\n"), REPLY_TIMEOUT);
-    assert!(r.code == Some(0) && !r.timed_out && r.stdout.contains("move "), "{}", r.describe());
+    assert!(
+        r.code == Some(0) && !r.timed_out && r.stdout.contains("move "),
+        "{}",
+        r.describe()
+    );
 }
 
 /// Whatever the GUI sends, the engine answers `ping` and keeps its position.
@@ -305,9 +371,42 @@ fn garbage_never_crashes() {
         seed
     };
     let words = [
-        "usermove", "setboard", "level", "st", "sd", "time", "otim", "variant", "lift", "option", "memory",
-        "cores", "ping", "undo", "remove", "result", "e2e4", "a0a9", "P@", "O-O", "=", "-1", "999999999999999999999",
-        "kings-leap", "grand", "8/8/8", "w", "-", "KQkq", "{", "}", "\u{fffd}", "@@@@", "j10", "z9", "edit",
+        "usermove",
+        "setboard",
+        "level",
+        "st",
+        "sd",
+        "time",
+        "otim",
+        "variant",
+        "lift",
+        "option",
+        "memory",
+        "cores",
+        "ping",
+        "undo",
+        "remove",
+        "result",
+        "e2e4",
+        "a0a9",
+        "P@",
+        "O-O",
+        "=",
+        "-1",
+        "999999999999999999999",
+        "kings-leap",
+        "grand",
+        "8/8/8",
+        "w",
+        "-",
+        "KQkq",
+        "{",
+        "}",
+        "\u{fffd}",
+        "@@@@",
+        "j10",
+        "z9",
+        "edit",
     ];
     for round in 0..300 {
         let n = (next() % 6) as usize;
@@ -318,7 +417,11 @@ fn garbage_never_crashes() {
         }
         // Never end the session or leave the game on purpose.
         let first = line.split_whitespace().next().unwrap_or("");
-        if ["quit", "new", "variant", "setboard", "undo", "remove", "memory", "cores", "option"].contains(&first) {
+        if [
+            "quit", "new", "variant", "setboard", "undo", "remove", "memory", "cores", "option",
+        ]
+        .contains(&first)
+        {
             continue;
         }
         s.send(&line);
@@ -341,7 +444,10 @@ fn garbage_never_crashes() {
 /// is read as the engine reads `setboard`; on 10-rank boards its ranks count from 0; where
 /// the game has no castling, XBoard writes the king's two-square leap as `O-O`/`O-O-O`.
 fn replay_gui_game(registry: &Registry, g: &pgn::PgnGame) -> Result<(Game, String), String> {
-    let variant = g.tag("Variant").filter(|v| !v.is_empty()).unwrap_or("normal");
+    let variant = g
+        .tag("Variant")
+        .filter(|v| !v.is_empty())
+        .unwrap_or("normal");
     let gt = registry
         .games()
         .iter()
@@ -355,7 +461,8 @@ fn replay_gui_game(registry: &Registry, g: &pgn::PgnGame) -> Result<(Game, Strin
         None => gt.start(),
     };
     for (i, m) in g.moves.iter().enumerate() {
-        let text = coords::from_gui(&m.san, zero).ok_or_else(|| format!("ply {}: bad square in {}", i + 1, m.san))?;
+        let text = coords::from_gui(&m.san, zero)
+            .ok_or_else(|| format!("ply {}: bad square in {}", i + 1, m.san))?;
         let mv = match san::parse_move(&mut game, &text) {
             Ok(mv) => mv,
             Err(e) => {
@@ -367,14 +474,19 @@ fn replay_gui_game(registry: &Registry, g: &pgn::PgnGame) -> Result<(Game, Strin
                 let king_leap = leap.and_then(|d| {
                     referee::legal_moves(&mut game).into_iter().find(|m| {
                         let size = game.variant().size;
-                        m.kind() == MoveKind::KingLeap && size.file(m.to()) as i32 - size.file(m.from()) as i32 == d
+                        m.kind() == MoveKind::KingLeap
+                            && size.file(m.to()) as i32 - size.file(m.from()) as i32 == d
                     })
                 });
                 king_leap.ok_or_else(|| format!("ply {}: {} ({e})", i + 1, m.san))?
             }
         };
         if !referee::is_legal(&mut game, mv) {
-            return Err(format!("ply {}: {} breaks the no-repetition rule", i + 1, m.san));
+            return Err(format!(
+                "ply {}: {} breaks the no-repetition rule",
+                i + 1,
+                m.san
+            ));
         }
         game.play(mv);
     }
@@ -387,7 +499,8 @@ fn replay_gui_game(registry: &Registry, g: &pgn::PgnGame) -> Result<(Game, Strin
 #[test]
 #[ignore = "needs PGN files from scripts/xboard_gui_check.sh"]
 fn replay_gui_games() {
-    let files = std::env::var("CHIMERA_XBOARD_PGN").expect("CHIMERA_XBOARD_PGN names the PGN files");
+    let files =
+        std::env::var("CHIMERA_XBOARD_PGN").expect("CHIMERA_XBOARD_PGN names the PGN files");
     let registry = Registry::builtin();
     let mut failures = Vec::new();
     let mut count = 0;
@@ -397,15 +510,30 @@ fn replay_gui_games() {
         for (n, g) in games.iter().enumerate() {
             count += 1;
             let reason = g.final_comment.clone().unwrap_or_default();
-            let label = format!("{file} game {}: {} {} {{{reason}}}", n + 1, g.tag("Variant").unwrap_or("normal"), g.result);
+            let label = format!(
+                "{file} game {}: {} {} {{{reason}}}",
+                n + 1,
+                g.tag("Variant").unwrap_or("normal"),
+                g.result
+            );
             match replay_gui_game(&registry, g) {
                 Err(e) => failures.push(format!("{label}: {e}")),
                 Ok((mut game, _)) => {
                     let end = xboard::ending(&mut game);
                     let expected = end.map(|e| e.claim());
-                    let result_of = |claim: &str| claim.split_whitespace().next().unwrap_or("").to_string();
+                    let result_of =
+                        |claim: &str| claim.split_whitespace().next().unwrap_or("").to_string();
                     let lower = reason.to_ascii_lowercase();
-                    let bad = ["time", "illegal", "false", "exit", "crash", "disconnect", "abort", "timeout"];
+                    let bad = [
+                        "time",
+                        "illegal",
+                        "false",
+                        "exit",
+                        "crash",
+                        "disconnect",
+                        "abort",
+                        "timeout",
+                    ];
                     if g.result == "*" || bad.iter().any(|b| lower.contains(b)) {
                         failures.push(format!("{label}: did not end by the rules"));
                     } else if let Some(claim) = &expected {
@@ -415,9 +543,14 @@ fn replay_gui_games() {
                             println!("ok   {label} ({} plies; rules: {claim})", g.moves.len());
                         }
                     } else if lower.contains("adjudication") {
-                        println!("ok   {label} ({} plies; XBoard adjudicated before the rules end)", g.moves.len());
+                        println!(
+                            "ok   {label} ({} plies; XBoard adjudicated before the rules end)",
+                            g.moves.len()
+                        );
                     } else {
-                        failures.push(format!("{label}: the final position is not an end by the rules"));
+                        failures.push(format!(
+                            "{label}: the final position is not an end by the rules"
+                        ));
                     }
                 }
             }
@@ -430,7 +563,11 @@ fn replay_gui_games() {
 // ----- a scripted match against Fairy-Max, both engines speaking XBoard -----
 
 fn fairymax() -> Option<PathBuf> {
-    let candidates = ["/usr/games/fairymax", "/usr/bin/fairymax", "/usr/local/bin/fairymax"];
+    let candidates = [
+        "/usr/games/fairymax",
+        "/usr/bin/fairymax",
+        "/usr/local/bin/fairymax",
+    ];
     candidates.iter().map(PathBuf::from).find(|p| p.exists())
 }
 
@@ -451,23 +588,50 @@ fn fairy_max_match_in_xboard_mode() {
     let fairy = format!("cmd={} proto=xboard name=Fairy-Max", fm.display());
     let pgn_arg = pgn_path.to_string_lossy().to_string();
     let args = [
-        "match", "--engine", &chimera, "--engine", &fairy, "--variant", "capablanca", "--games", "2", "--tc",
-        "4+0.05", "--draw-after", "160", "--pgn", &pgn_arg,
+        "match",
+        "--engine",
+        &chimera,
+        "--engine",
+        &fairy,
+        "--variant",
+        "capablanca",
+        "--games",
+        "2",
+        "--tc",
+        "4+0.05",
+        "--draw-after",
+        "160",
+        "--pgn",
+        &pgn_arg,
     ];
     let r = common::run_bin(&args, None, Duration::from_secs(600));
     assert!(r.code == Some(0) && !r.timed_out, "{}", r.describe());
-    let text = std::fs::read_to_string(&pgn_path).unwrap_or_else(|e| panic!("{}: {e}\n{}", pgn_path.display(), r.describe()));
+    let text = std::fs::read_to_string(&pgn_path)
+        .unwrap_or_else(|e| panic!("{}: {e}\n{}", pgn_path.display(), r.describe()));
     let games = pgn::parse(&text).unwrap();
     assert_eq!(games.len(), 2, "{text}");
     let registry = Registry::builtin();
     for g in &games {
         let term = g.tag("Termination").unwrap_or("");
-        assert!(["normal", "adjudication"].contains(&term), "the game did not end by the rules: {term}\n{}", g.write());
+        assert!(
+            ["normal", "adjudication"].contains(&term),
+            "the game did not end by the rules: {term}\n{}",
+            g.write()
+        );
         assert_ne!(g.result, "*", "{}", g.write());
-        let mut end = g.replay(&registry).unwrap_or_else(|e| panic!("{e}\n{}", g.write()));
+        let mut end = g
+            .replay(&registry)
+            .unwrap_or_else(|e| panic!("{e}\n{}", g.write()));
         if term == "normal" {
-            let claim = xboard::ending(&mut end).map(|e| e.claim()).unwrap_or_default();
-            assert!(claim.starts_with(&g.result), "PGN says {}, the rules say {claim}\n{}", g.result, g.write());
+            let claim = xboard::ending(&mut end)
+                .map(|e| e.claim())
+                .unwrap_or_default();
+            assert!(
+                claim.starts_with(&g.result),
+                "PGN says {}, the rules say {claim}\n{}",
+                g.result,
+                g.write()
+            );
         }
     }
     let _ = std::fs::remove_dir_all(&dir);

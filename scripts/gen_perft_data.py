@@ -25,6 +25,7 @@ blank lines; `#` lines are comments.
 """
 
 import argparse
+import json
 import multiprocessing as mp
 import os
 import random
@@ -317,6 +318,37 @@ def job_subtree(args):
     return key, move, o.perft(o.child(fen, move), depth - 1)
 
 
+class Cache:
+    """Optional JSON cache of finished jobs (--cache PATH), so that an interrupted run can be
+    resumed. Keys hold everything a job depends on; values are pyffish results only."""
+
+    def __init__(self, path):
+        self.path = path
+        self.data = {"prog": {}, "sub": {}}
+        if path and os.path.exists(path):
+            with open(path) as fh:
+                self.data = json.load(fh)
+
+    @staticmethod
+    def _key(job):
+        return json.dumps(job[1:])
+
+    def get(self, kind, job):
+        v = self.data[kind].get(self._key(job))
+        if v is None:
+            return None
+        return {int(d): n for d, n in v.items()} if kind == "prog" else v
+
+    def put(self, kind, job, value):
+        if not self.path:
+            return
+        self.data[kind][self._key(job)] = value
+        tmp = self.path + ".tmp"
+        with open(tmp, "w") as fh:
+            json.dump(self.data, fh)
+        os.replace(tmp, self.path)
+
+
 # ----------------------------------------------------------------------------------------
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -331,6 +363,9 @@ def main(argv=None):
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--out", default=OUT_DIR)
     ap.add_argument("--check", action="store_true", help="compare with existing files, write nothing")
+    ap.add_argument("--max-start-depth", type=int, default=99,
+                    help="cap the pyffish depth of the start positions (published counts are kept)")
+    ap.add_argument("--cache", help="JSON file caching finished jobs (resume an interrupted run)")
     args = ap.parse_args(argv)
 
     games = list(cc.GAMES) if not args.games else [g.strip() for g in args.games.split(",")]
@@ -345,6 +380,7 @@ def main(argv=None):
     t0 = time.time()
 
     # ---- collect positions -------------------------------------------------------------
+    start_depth = {}
     blocks = {g: [] for g in games}  # game -> list of dict(id, fen, comment, counts, published)
     with mp.get_context("fork").Pool(args.jobs, initializer=_init) as pool:
         picks = dict(pool.map(_pick_job, [(g, args.seed, args.random) for g in games if g != "kings-leap"]))
@@ -358,7 +394,7 @@ def main(argv=None):
             pub = published.get((g, o.start_fen), {})
             blocks[g].append(dict(key=key, id="%s-start" % g, fen=o.start_fen,
                                   comment="start position", counts={}, published=pub))
-            D = START_DEPTH[g]
+            D = start_depth[g] = min(START_DEPTH[g], args.max_start_depth)
             prog_jobs.append((key, g, o.start_fen, D - 1, 10 ** 12, 10 ** 12))
             for m in o.legal(o.start_fen):
                 sub_jobs.append((key, g, o.start_fen, m, D))
@@ -377,16 +413,34 @@ def main(argv=None):
                 prog_jobs.append((key, g, fen, 4, args.node_limit, args.call_budget))
         index = {b["key"]: b for g in games for b in blocks[g]}
         sub_sum = {}
-        for key, counts in pool.imap_unordered(job_progressive, prog_jobs):
+        cache = Cache(args.cache)
+        todo = []
+        for job in prog_jobs:
+            hit = cache.get("prog", job)
+            if hit is None:
+                todo.append(job)
+            else:
+                index[job[0]]["counts"].update(hit)
+        for key, counts in pool.imap_unordered(job_progressive, todo):
             index[key]["counts"].update(counts)
+            job = next(j for j in todo if j[0] == key)
+            cache.put("prog", job, counts)
             print("  %-22s %-28s %s" % (key[0], key[1] if key[1] != "pub" else "published",
                                          " ".join("%d:%d" % kv for kv in sorted(counts.items()))),
                   flush=True)
-        for key, move, n in pool.imap_unordered(job_subtree, sub_jobs, chunksize=1):
+        todo = []
+        for job in sub_jobs:
+            hit = cache.get("sub", job)
+            if hit is None:
+                todo.append(job)
+            else:
+                sub_sum[job[0]] = sub_sum.get(job[0], 0) + hit
+        for key, move, n in pool.imap_unordered(job_subtree, todo, chunksize=1):
             sub_sum[key] = sub_sum.get(key, 0) + n
+            cache.put("sub", next(j for j in todo if j[0] == key and j[3] == move), n)
         for key, n in sub_sum.items():
-            index[key]["counts"][START_DEPTH[key[0]]] = n
-            print("  %-22s start depth %d: %d" % (key[0], START_DEPTH[key[0]], n), flush=True)
+            index[key]["counts"][start_depth[key[0]]] = n
+            print("  %-22s start depth %d: %d" % (key[0], start_depth[key[0]], n), flush=True)
 
     # ---- name published blocks, verify published counts --------------------------------
     bad = []

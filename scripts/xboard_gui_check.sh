@@ -43,8 +43,9 @@ OUT=$(cd "$OUT" && pwd)
 # A private HOME: XBoard reads and rewrites ~/.xboardrc.
 export HOME=$OUT/home
 
-exact() {
-    printf 'xboard\nvariant %s\nd\nquit\n' "$1" | "$ENGINE" xboard | grep -q '^# XBoard: .*(exact)$'
+# How the engine describes a game to XBoard: "# XBoard: NAME (exact)" or "(beyond Betza: ...)".
+described() {
+    printf 'xboard\nvariant %s\nd\nquit\n' "$1" | "$ENGINE" xboard | grep '^# XBoard: ' || true
 }
 
 # xboard_game NAME VARIANT LEGALITY FIRST SECOND [more xboard options]
@@ -52,17 +53,25 @@ xboard_game() {
     local name=$1 variant=$2 legal=$3 first=$4 second=$5
     shift 5
     echo "== $name: $variant, $GAMES game(s), legality testing $legal"
-    timeout 3600 xvfb-run -a "$XBOARD" -fcp "$first" -scp "$second" -variant "$variant" \
-        -mg "$GAMES" -tc "$TC" -inc "$INC" -testLegality "$legal" -ponder "$PONDER" \
+    timeout 1800 xvfb-run -a "$XBOARD" -fcp "$first" -scp "$second" -variant "$variant" \
+        -mg "$GAMES" -tc "$TC" -inc "$INC" -testLegality "$legal" -ponderNextMove "$PONDER" \
         -sgf "$OUT/$name.pgn" -debug -nameOfDebugFile "$OUT/$name.debug" \
         -popupExitMessage false -popupMoveErrors false -autoCallFlag true \
-        -saveSettingsOnExit false "$@" >"$OUT/$name.log" 2>&1
+        -saveSettingsOnExit false "$@" >"$OUT/$name.log" 2>&1 || echo "   xboard exited with status $?"
     grep -E '^\[(White|Black|Result)|^\{[^-]*\} [-0-9/*]+$' "$OUT/$name.pgn" | paste - - - - || true
 }
 
 for v in "${VARIANTS[@]}"; do
-    if exact "$v"; then legal=true; else legal=false; fi
-    xboard_game "$v" "$v" "$legal" "$ENGINE" "$ENGINE"
+    how=$(described "$v")
+    extra=()
+    case "$how" in
+        *"(exact)") legal=true ;;
+        *) legal=false ;;
+    esac
+    # No draws by repetition or by a move rule where the game has none.
+    case "$how" in *"repeating a position is illegal"*) extra+=(-repeatsToDraw 0) ;; esac
+    case "$how" in *"move rule is 0 plies"*) extra+=(-ruleMoves 0) ;; esac
+    xboard_game "$v" "$v" "$legal" "$ENGINE" "$ENGINE" "${extra[@]}"
 done
 
 if [ -x "$FAIRYMAX" ]; then

@@ -31,7 +31,12 @@ pub fn eval_params(variant: &Variant, max_targets: &[u8]) -> EvalParams {
                 EvalPieceInfo::pawn_like((p.value * CP_PER_PAWN).clamp(0, 10_000), count)
             } else {
                 let slider = p.atoms.iter().any(|a| !matches!(a.shape, AtomShape::Leap));
-                EvalPieceInfo::piece((p.value * CP_PER_PAWN).clamp(0, 10_000), slider, max_targets[k.index()], count)
+                EvalPieceInfo::piece(
+                    (p.value * CP_PER_PAWN).clamp(0, 10_000),
+                    slider,
+                    max_targets[k.index()],
+                    count,
+                )
             };
             match variant.bonus_tables.iter().find(|(bk, _)| *bk == k) {
                 Some((_, table)) => info.with_bonus_table(table.clone()),
@@ -44,7 +49,8 @@ pub fn eval_params(variant: &Variant, max_targets: &[u8]) -> EvalParams {
         EvalOrientation::Crosswise => Orientation::Crosswise,
         EvalOrientation::Diagonal => Orientation::Diagonal,
     };
-    let info = EvalGameInfo::new(variant.size.files, variant.size.ranks, pieces).with_orientation(orientation);
+    let info = EvalGameInfo::new(variant.size.files, variant.size.ranks, pieces)
+        .with_orientation(orientation);
     EvalParams::new(&info).unwrap_or_else(|e| panic!("evaluation data of {}: {e}", variant.name))
 }
 
@@ -69,7 +75,8 @@ impl<B: Bitboard> EvalBoard for Position<B> {
         let us = p.color();
         let kind: PieceKind = p.kind();
         let pawn = self.variant.piece(kind).pawn;
-        let (quiet, caps, doubles) = self.targets(us, kind, sq, self.occupied(), self.pieces(!us), pawn);
+        let (quiet, caps, doubles) =
+            self.targets(us, kind, sq, self.occupied(), self.pieces(!us), pawn);
         (quiet | caps | doubles).to_u128()
     }
 }

@@ -4,8 +4,8 @@
 use crate::movegen::Tables;
 use crate::position::{FenError, Position, Setup};
 use crate::types::{Bitboard, Color, Move, MoveList};
-use nnue_free_eval::EvalParams;
 use crate::variant::Variant;
+use nnue_free_eval::EvalParams;
 use std::sync::Arc;
 
 #[derive(Clone)]
@@ -26,7 +26,10 @@ fn max_targets<B: Bitboard>(variant: &Variant, tables: &Tables<B>) -> Vec<u8> {
     variant
         .kinds()
         .map(|k| {
-            let most = variant.size.all_squares().map(|s| tables.empty_board_reach(Color::White, k, s).count());
+            let most = variant
+                .size
+                .all_squares()
+                .map(|s| tables.empty_board_reach(Color::White, k, s).count());
             most.max().unwrap_or(0).min(255) as u8
         })
         .collect()
@@ -50,20 +53,36 @@ impl GameType {
             (AnyTables::Wide(Arc::new(t)), reach)
         };
         let eval = Arc::new(crate::evaluation::eval_params(&variant, &reach));
-        GameType { variant: Arc::new(variant), tables, eval }
+        GameType {
+            variant: Arc::new(variant),
+            tables,
+            eval,
+        }
     }
 
     pub fn position(&self, fen: &str) -> Result<Game, FenError> {
         let setup = Setup::parse(&self.variant, fen)?;
         Ok(match &self.tables {
-            AnyTables::Narrow(t) => Game::Narrow(Position::from_setup(self.variant.clone(), t.clone(), &setup)?),
-            AnyTables::Wide(t) => Game::Wide(Position::from_setup(self.variant.clone(), t.clone(), &setup)?),
+            AnyTables::Narrow(t) => Game::Narrow(Position::from_setup(
+                self.variant.clone(),
+                t.clone(),
+                &setup,
+            )?),
+            AnyTables::Wide(t) => Game::Wide(Position::from_setup(
+                self.variant.clone(),
+                t.clone(),
+                &setup,
+            )?),
         })
     }
 
     pub fn start(&self) -> Game {
-        self.position(&self.variant.start_fen)
-            .unwrap_or_else(|e| panic!("start position of {} was checked at load: {e}", self.variant.name))
+        self.position(&self.variant.start_fen).unwrap_or_else(|e| {
+            panic!(
+                "start position of {} was checked at load: {e}",
+                self.variant.name
+            )
+        })
     }
 }
 

@@ -9,7 +9,11 @@ use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
 #[derive(Parser)]
-#[command(name = "chimera", version, about = "A chess-variant engine (UCI / XBoard)")]
+#[command(
+    name = "chimera",
+    version,
+    about = "A chess-variant engine (UCI / XBoard)"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Option<Cmd>,
@@ -82,14 +86,21 @@ fn main() -> ExitCode {
     };
     let mut registry = Registry::builtin();
     let Some(command) = cli.command else {
-        chimera::protocol::select::run(registry, std::io::BufReader::new(std::io::stdin()), std::io::stdout());
+        chimera::protocol::select::run(
+            registry,
+            std::io::BufReader::new(std::io::stdin()),
+            std::io::stdout(),
+        );
         return ExitCode::SUCCESS;
     };
     match command {
         Cmd::Xboard { variants } => {
-            let mut engine = chimera::protocol::xboard::XboardEngine::new(registry, std::io::stdout());
+            let mut engine =
+                chimera::protocol::xboard::XboardEngine::new(registry, std::io::stdout());
             if let Some(path) = variants {
-                let loaded = std::fs::read_to_string(&path).map_err(|e| e.to_string()).and_then(|t| engine.load_variants(&t));
+                let loaded = std::fs::read_to_string(&path)
+                    .map_err(|e| e.to_string())
+                    .and_then(|t| engine.load_variants(&t));
                 if let Err(e) = loaded {
                     return fail(&format!("{path}: {e}"));
                 }
@@ -102,7 +113,13 @@ fn main() -> ExitCode {
             engine.run(std::io::BufReader::new(std::io::stdin()));
             ExitCode::SUCCESS
         }
-        Cmd::Perft { variant, fen, depth, divide, variants } => {
+        Cmd::Perft {
+            variant,
+            fen,
+            depth,
+            divide,
+            variants,
+        } => {
             if let Some(path) = variants {
                 let text = match std::fs::read_to_string(&path) {
                     Ok(t) => t,
@@ -137,7 +154,15 @@ fn main() -> ExitCode {
         Cmd::Bench { depth } => match chimera::bench::run(&registry, depth) {
             Ok(report) => {
                 for (i, l) in report.lines.iter().enumerate() {
-                    println!("{:>2}/{} {:<20} {:>10} nodes  bestmove {:<7} {}", i + 1, report.lines.len(), l.game, l.nodes, l.best, l.fen);
+                    println!(
+                        "{:>2}/{} {:<20} {:>10} nodes  bestmove {:<7} {}",
+                        i + 1,
+                        report.lines.len(),
+                        l.game,
+                        l.nodes,
+                        l.best,
+                        l.fen
+                    );
                 }
                 println!();
                 println!("Total time (ms): {}", (report.seconds * 1000.0) as u64);
@@ -156,7 +181,13 @@ fn main() -> ExitCode {
                 Ok(games) => {
                     for g in games {
                         let v = &g.variant;
-                        println!("{}: ok ({}x{}, {} piece types)", v.name, v.size.files, v.size.ranks, v.pieces.len());
+                        println!(
+                            "{}: ok ({}x{}, {} piece types)",
+                            v.name,
+                            v.size.files,
+                            v.size.ranks,
+                            v.pieces.len()
+                        );
                     }
                     ExitCode::SUCCESS
                 }
@@ -173,7 +204,11 @@ fn main() -> ExitCode {
         Cmd::Variants => {
             for g in registry.games() {
                 let v = &g.variant;
-                let aliases = if v.aliases.is_empty() { String::new() } else { format!(" (also {})", v.aliases.join(", ")) };
+                let aliases = if v.aliases.is_empty() {
+                    String::new()
+                } else {
+                    format!(" (also {})", v.aliases.join(", "))
+                };
                 println!("{}{aliases}", v.name);
             }
             ExitCode::SUCCESS

@@ -56,7 +56,11 @@ impl PerftReport {
                 (Vec::new(), perft(p, depth))
             }
         });
-        PerftReport { divide, nodes, seconds: start.elapsed().as_secs_f64() }
+        PerftReport {
+            divide,
+            nodes,
+            seconds: start.elapsed().as_secs_f64(),
+        }
     }
 
     pub fn nps(&self) -> u64 {
@@ -69,7 +73,11 @@ impl PerftReport {
 
     /// Divide lines, a blank line, `Nodes searched: N`.
     pub fn lines(&self) -> Vec<String> {
-        let mut out: Vec<String> = self.divide.iter().map(|(m, n)| format!("{m}: {n}")).collect();
+        let mut out: Vec<String> = self
+            .divide
+            .iter()
+            .map(|(m, n)| format!("{m}: {n}"))
+            .collect();
         if !out.is_empty() {
             out.push(String::new());
         }

@@ -6,6 +6,7 @@ move, does what MODE says:
   hang     never answers (the referee must forfeit it on time and kill it)
   garbage  writes invalid UTF-8, a 200 kB line and nonsense, then an unparsable move
   nomove   answers 'bestmove (none)'
+  twoply   answers two plies as one turn (e2e4,e7e5), which no game allows
 Usage: fake_uci.py MODE
 """
 import sys
@@ -50,3 +51,5 @@ for line in sys.stdin:
             sys.stdout.flush()
         elif mode == "nomove":
             say("bestmove (none)")
+        elif mode == "twoply":
+            say("bestmove e2e4,e7e5")

@@ -934,7 +934,7 @@ def chimera_total(chimera, variant, fen, depth):
 # Hand-made positions added to the perft data: (id, FEN, oracle depth).
 TACTICAL = {
     "cancellation-chess": [
-        ("kiwipete", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 2),
+        ("kiwipete", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 3),
         ("example-queen-takes-rook", "4k3/8/8/8/3r4/8/8/Q3K3 w - - 0 1", 4),
         ("example-pawn-takes-queen", "4k3/8/8/4q3/3P4/8/1P6/K7 w - - 0 1", 4),
         ("dead-end-placements", "r3k3/8/1Q6/1b6/8/8/8/K7 w - - 0 1", 4),

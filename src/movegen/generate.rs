@@ -20,11 +20,16 @@ impl<B: Bitboard> Position<B> {
         let (occ_after, removed) = match m.kind() {
             MoveKind::EnPassant => {
                 let victim = self.ep_victim_square(m);
-                ((occ.without(from).without(victim)).with(to), B::from_square(victim))
+                (
+                    (occ.without(from).without(victim)).with(to),
+                    B::from_square(victim),
+                )
             }
             MoveKind::CastleHigh | MoveKind::CastleLow => {
                 let side = (m.kind() == MoveKind::CastleLow) as usize;
-                let Some((psq, kto, pto)) = self.castle_squares(us, side, from) else { return false };
+                let Some((psq, kto, pto)) = self.castle_squares(us, side, from) else {
+                    return false;
+                };
                 ksq = kto;
                 (occ.without(from).without(psq).with(kto).with(pto), B::EMPTY)
             }
@@ -58,8 +63,16 @@ impl<B: Bitboard> Position<B> {
         let enemy = self.pieces(them).without(self.king(them));
         let ksq = self.king(us);
         let checkers = self.attackers(ksq, them, occ);
-        let careful_from = if checkers.any() { !B::EMPTY } else { t.exposure(them, ksq) };
-        let careful_to = if t.has_hoppers { t.screen_lines(them, ksq) } else { B::EMPTY };
+        let careful_from = if checkers.any() {
+            !B::EMPTY
+        } else {
+            t.exposure(them, ksq)
+        };
+        let careful_to = if t.has_hoppers {
+            t.screen_lines(them, ksq)
+        } else {
+            B::EMPTY
+        };
         let ep = self.ep_square();
         let cancellation = v.cancellation.is_some();
         for k in v.kinds() {
@@ -75,7 +88,8 @@ impl<B: Bitboard> Position<B> {
                 if royal {
                     let occ_wo = occ.without(from);
                     for to in (quiet | caps).squares() {
-                        if !self.is_attacked_without(to, them, occ_wo.with(to), B::from_square(to)) {
+                        if !self.is_attacked_without(to, them, occ_wo.with(to), B::from_square(to))
+                        {
                             list.push(Move::new(from, to, MoveKind::Normal));
                         }
                     }
@@ -83,7 +97,13 @@ impl<B: Bitboard> Position<B> {
                 }
                 if cancellation {
                     // Cancellation captures: never a promotion, and legal by their own rule.
-                    crate::rules::cancellation::legality::push_captures(self, from, caps, checkers.any(), list);
+                    crate::rules::cancellation::legality::push_captures(
+                        self,
+                        from,
+                        caps,
+                        checkers.any(),
+                        list,
+                    );
                     caps = B::EMPTY;
                 }
                 let check_all = careful_from.has(from);
@@ -113,7 +133,8 @@ impl<B: Bitboard> Position<B> {
                     if let Some(ep) = ep {
                         if t.capture_leaps(us, k, from).has(ep) {
                             let m = Move::new(from, ep, MoveKind::EnPassant);
-                            if (cancellation && crate::rules::cancellation::legality::capture_is_legal(self, m))
+                            if (cancellation
+                                && crate::rules::cancellation::legality::capture_is_legal(self, m))
                                 || (!cancellation && self.leaves_king_safe(m))
                             {
                                 list.push(m);
@@ -132,7 +153,15 @@ impl<B: Bitboard> Position<B> {
 
     /// Pseudo-legal targets of a piece: (quiet moves, captures, pawn initial steps).
     #[inline]
-    pub fn targets(&self, us: Color, k: PieceKind, from: Square, occ: B, enemy: B, pawn: bool) -> (B, B, B) {
+    pub fn targets(
+        &self,
+        us: Color,
+        k: PieceKind,
+        from: Square,
+        occ: B,
+        enemy: B,
+        pawn: bool,
+    ) -> (B, B, B) {
         let t = &*self.tables;
         let empty = !occ;
         let mut quiet = t.quiet_leaps(us, k, from) & empty;
@@ -189,7 +218,9 @@ impl<B: Bitboard> Position<B> {
     ) {
         let v = &*self.variant;
         for &p in &v.promote_to {
-            if !v.promotion_limited_by_initial || self.count(us, p) < v.initial_counts[us.index()][p.index()] {
+            if !v.promotion_limited_by_initial
+                || self.count(us, p) < v.initial_counts[us.index()][p.index()]
+            {
                 emit(Move::promotion(from, to, p), list);
             }
         }
@@ -212,7 +243,9 @@ impl<B: Bitboard> Position<B> {
             if rights & castle_bit(us, side) == 0 {
                 continue;
             }
-            let Some((psq, kto, pto)) = self.castle_squares(us, side, kfrom) else { continue };
+            let Some((psq, kto, pto)) = self.castle_squares(us, side, kfrom) else {
+                continue;
+            };
             let rank = size.rank(kfrom);
             let others = occ.without(kfrom).without(psq);
             let span = |a: Square, b: Square| -> (u8, u8) {
@@ -239,7 +272,11 @@ impl<B: Bitboard> Position<B> {
             if !crossed_safe {
                 continue;
             }
-            let kind = if side == 0 { MoveKind::CastleHigh } else { MoveKind::CastleLow };
+            let kind = if side == 0 {
+                MoveKind::CastleHigh
+            } else {
+                MoveKind::CastleLow
+            };
             let m = Move::new(kfrom, kto, kind);
             if self.leaves_king_safe(m) {
                 list.push(m);

@@ -34,9 +34,16 @@ pub struct KindMoves {
 #[derive(Clone, Debug)]
 pub enum AttackGroup {
     /// Reverse rides (or hops) along these rays from the attacked square.
-    Rays { rays: Vec<u16>, hop: bool, kinds: Vec<PieceKind> },
+    Rays {
+        rays: Vec<u16>,
+        hop: bool,
+        kinds: Vec<PieceKind>,
+    },
     /// Reverse leaps, from the table of `table_of`, shared by kinds with identical leaps.
-    Leaps { table_of: PieceKind, kinds: Vec<PieceKind> },
+    Leaps {
+        table_of: PieceKind,
+        kinds: Vec<PieceKind>,
+    },
     /// Per-kind reverse lame leaps.
     Lame { kind: PieceKind },
 }
@@ -103,7 +110,11 @@ impl<B: Bitboard> Tables<B> {
         if let Some(i) = self.ray_vectors.iter().position(|&v| v == (dx, dy, max)) {
             return i as u16;
         }
-        let full = if max == 0 { None } else { Some(self.ray_id(dx, dy, 0)) };
+        let full = if max == 0 {
+            None
+        } else {
+            Some(self.ray_id(dx, dy, 0))
+        };
         let id = self.ray_vectors.len() as u16;
         self.ray_vectors.push((dx, dy, max));
         self.ray_full.push(full.unwrap_or(id));
@@ -265,7 +276,9 @@ impl<B: Bitboard> Tables<B> {
                 (Color::Black, true) => (-1, -1),
             };
             let zone_mask = |z: usize| -> B {
-                variant.zones[z].squares[color.index()].iter().fold(B::EMPTY, |b, &s| b.with(s))
+                variant.zones[z].squares[color.index()]
+                    .iter()
+                    .fold(B::EMPTY, |b, &s| b.with(s))
             };
             for k in variant.kinds() {
                 let pk = t.pk(color, k);
@@ -278,87 +291,109 @@ impl<B: Bitboard> Tables<B> {
                     atom_sets.push((extra, zone_mask(*z)));
                 }
                 for (atoms, applies) in atom_sets {
-                for atom in atoms {
-                    let vectors: Vec<(i8, i8)> =
-                        atom.vectors.iter().map(|&(x, y)| (x * flip_x, y * flip_y)).collect();
-                    match atom.shape {
-                        AtomShape::Leap if !atom.lame && !atom.initial => {
-                            for sq in size.all_squares().filter(|&s| applies.has(s) && confine.has(s)) {
-                                for &(dx, dy) in &vectors {
-                                    let Some(to) = size.offset(sq, dx as i32, dy as i32) else { continue };
-                                    if !confine.has(to) {
-                                        continue;
-                                    }
-                                    let i = pk * n + sq.index();
-                                    if atom.modes.quiet {
-                                        t.quiet_leaps[i] = t.quiet_leaps[i].with(to);
-                                    }
-                                    if atom.modes.capture {
-                                        t.capture_leaps[i] = t.capture_leaps[i].with(to);
-                                        let r = pk * n + to.index();
-                                        match crate::rules::no_jump_check::attack_block::<B>(piece, size, sq, dx, dy) {
-                                            Some(block) => rev_lame_lists[r].push(LameLeap {
-                                                target: sq,
-                                                block,
-                                                quiet: false,
-                                                capture: true,
-                                                initial: false,
-                                            }),
-                                            None => t.rev_capture_leaps[r] = t.rev_capture_leaps[r].with(sq),
+                    for atom in atoms {
+                        let vectors: Vec<(i8, i8)> = atom
+                            .vectors
+                            .iter()
+                            .map(|&(x, y)| (x * flip_x, y * flip_y))
+                            .collect();
+                        match atom.shape {
+                            AtomShape::Leap if !atom.lame && !atom.initial => {
+                                for sq in size
+                                    .all_squares()
+                                    .filter(|&s| applies.has(s) && confine.has(s))
+                                {
+                                    for &(dx, dy) in &vectors {
+                                        let Some(to) = size.offset(sq, dx as i32, dy as i32) else {
+                                            continue;
+                                        };
+                                        if !confine.has(to) {
+                                            continue;
+                                        }
+                                        let i = pk * n + sq.index();
+                                        if atom.modes.quiet {
+                                            t.quiet_leaps[i] = t.quiet_leaps[i].with(to);
+                                        }
+                                        if atom.modes.capture {
+                                            t.capture_leaps[i] = t.capture_leaps[i].with(to);
+                                            let r = pk * n + to.index();
+                                            match crate::rules::no_jump_check::attack_block::<B>(
+                                                piece, size, sq, dx, dy,
+                                            ) {
+                                                Some(block) => rev_lame_lists[r].push(LameLeap {
+                                                    target: sq,
+                                                    block,
+                                                    quiet: false,
+                                                    capture: true,
+                                                    initial: false,
+                                                }),
+                                                None => {
+                                                    t.rev_capture_leaps[r] =
+                                                        t.rev_capture_leaps[r].with(sq)
+                                                }
+                                            }
                                         }
                                     }
                                 }
                             }
-                        }
-                        AtomShape::Leap => {
-                            for sq in size.all_squares().filter(|&s| applies.has(s) && confine.has(s)) {
-                                for &(dx, dy) in &vectors {
-                                    let Some(to) = size.offset(sq, dx as i32, dy as i32) else { continue };
-                                    if !confine.has(to) {
-                                        continue;
+                            AtomShape::Leap => {
+                                for sq in size
+                                    .all_squares()
+                                    .filter(|&s| applies.has(s) && confine.has(s))
+                                {
+                                    for &(dx, dy) in &vectors {
+                                        let Some(to) = size.offset(sq, dx as i32, dy as i32) else {
+                                            continue;
+                                        };
+                                        if !confine.has(to) {
+                                            continue;
+                                        }
+                                        let block = if atom.lame {
+                                            lame_path::<B>(size, sq, dx, dy, atom.diagonal_first)
+                                        } else {
+                                            B::EMPTY
+                                        };
+                                        let leap = LameLeap {
+                                            target: to,
+                                            block,
+                                            quiet: atom.modes.quiet,
+                                            capture: atom.modes.capture,
+                                            initial: atom.initial,
+                                        };
+                                        lame_lists[pk * n + sq.index()].push(leap);
+                                        if atom.modes.capture && !atom.initial {
+                                            rev_lame_lists[pk * n + to.index()]
+                                                .push(LameLeap { target: sq, ..leap });
+                                        }
                                     }
-                                    let block = if atom.lame {
-                                        lame_path::<B>(size, sq, dx, dy, atom.diagonal_first)
-                                    } else {
-                                        B::EMPTY
-                                    };
-                                    let leap = LameLeap {
-                                        target: to,
-                                        block,
+                                }
+                            }
+                            AtomShape::Ride { max } | AtomShape::Hop { max } => {
+                                let hop = matches!(atom.shape, AtomShape::Hop { .. });
+                                t.has_hoppers |= hop;
+                                for &(dx, dy) in &vectors {
+                                    let ray = t.ray_id(dx, dy, max);
+                                    t.kind_moves[pk].rides.push(RideAtom {
+                                        ray,
                                         quiet: atom.modes.quiet,
                                         capture: atom.modes.capture,
-                                        initial: atom.initial,
-                                    };
-                                    lame_lists[pk * n + sq.index()].push(leap);
-                                    if atom.modes.capture && !atom.initial {
-                                        rev_lame_lists[pk * n + to.index()].push(LameLeap { target: sq, ..leap });
+                                        hop,
+                                    });
+                                    if atom.modes.capture {
+                                        capture_rays.push((t.ray_id(-dx, -dy, max), hop));
                                     }
                                 }
                             }
                         }
-                        AtomShape::Ride { max } | AtomShape::Hop { max } => {
-                            let hop = matches!(atom.shape, AtomShape::Hop { .. });
-                            t.has_hoppers |= hop;
-                            for &(dx, dy) in &vectors {
-                                let ray = t.ray_id(dx, dy, max);
-                                t.kind_moves[pk].rides.push(RideAtom {
-                                    ray,
-                                    quiet: atom.modes.quiet,
-                                    capture: atom.modes.capture,
-                                    hop,
-                                });
-                                if atom.modes.capture {
-                                    capture_rays.push((t.ray_id(-dx, -dy, max), hop));
-                                }
-                            }
-                        }
+                        t.kind_moves[pk].en_passant |= atom.en_passant;
                     }
-                    t.kind_moves[pk].en_passant |= atom.en_passant;
-                }
                 }
                 for hop in [false, true] {
-                    let mut rays: Vec<u16> =
-                        capture_rays.iter().filter(|r| r.1 == hop).map(|r| r.0).collect();
+                    let mut rays: Vec<u16> = capture_rays
+                        .iter()
+                        .filter(|r| r.1 == hop)
+                        .map(|r| r.0)
+                        .collect();
                     rays.sort_unstable();
                     rays.dedup();
                     if rays.is_empty() {
@@ -372,7 +407,9 @@ impl<B: Bitboard> Tables<B> {
                 }
             }
         }
-        let flatten = |lists: Vec<Vec<LameLeap<B>>>, out: &mut Vec<LameLeap<B>>, index: &mut Vec<(u32, u32)>| {
+        let flatten = |lists: Vec<Vec<LameLeap<B>>>,
+                       out: &mut Vec<LameLeap<B>>,
+                       index: &mut Vec<(u32, u32)>| {
             for (i, list) in lists.into_iter().enumerate() {
                 let a = out.len() as u32;
                 out.extend(list);
@@ -401,7 +438,10 @@ impl<B: Bitboard> Tables<B> {
                 });
                 match same {
                     Some(AttackGroup::Leaps { kinds, .. }) => kinds.push(k),
-                    _ => groups.push(AttackGroup::Leaps { table_of: k, kinds: vec![k] }),
+                    _ => groups.push(AttackGroup::Leaps {
+                        table_of: k,
+                        kinds: vec![k],
+                    }),
                 }
             }
             for (rays, hop, kinds) in std::mem::take(&mut ray_groups[ci]) {
@@ -409,11 +449,16 @@ impl<B: Bitboard> Tables<B> {
             }
             if let Some((dx, dy)) = variant.facing_kings {
                 let rays = vec![t.ray_id(dx, dy, 0), t.ray_id(-dx, -dy, 0)];
-                groups.push(AttackGroup::Rays { rays, hop: false, kinds: vec![variant.royal] });
+                groups.push(AttackGroup::Rays {
+                    rays,
+                    hop: false,
+                    kinds: vec![variant.royal],
+                });
             }
             for k in variant.kinds() {
                 let pk = t.pk(color, k);
-                if (0..n).any(|s| t.rev_lame_index[pk * n + s].0 != t.rev_lame_index[pk * n + s].1) {
+                if (0..n).any(|s| t.rev_lame_index[pk * n + s].0 != t.rev_lame_index[pk * n + s].1)
+                {
                     groups.push(AttackGroup::Lame { kind: k });
                 }
             }
@@ -449,7 +494,9 @@ impl<B: Bitboard> Tables<B> {
             }
         }
         if let Some(rule) = variant.relay {
-            t.relay = Some(Box::new(crate::rules::relay::RelayTables::new(variant, rule, &t)));
+            t.relay = Some(Box::new(crate::rules::relay::RelayTables::new(
+                variant, rule, &t,
+            )));
         }
         t
     }
@@ -487,7 +534,13 @@ impl<B: Bitboard> Tables<B> {
 /// The squares a lame leap passes: every square on the line for straight leaps; for oblique
 /// leaps the orthogonal first step (the Mao's path: `nN` is the Xiang Qi horse), or with
 /// `diagonal_first` the diagonal one (the Moa).
-pub(crate) fn lame_path<B: Bitboard>(size: BoardSize, from: Square, dx: i8, dy: i8, diagonal_first: bool) -> B {
+pub(crate) fn lame_path<B: Bitboard>(
+    size: BoardSize,
+    from: Square,
+    dx: i8,
+    dy: i8,
+    diagonal_first: bool,
+) -> B {
     let (ax, ay) = (dx.abs(), dy.abs());
     let mut block = B::EMPTY;
     if ax == 0 || ay == 0 || ax == ay {

@@ -43,7 +43,12 @@ impl Setup {
     pub fn king_squares(&self, variant: &Variant) -> [Square; 2] {
         Color::BOTH.map(|color| {
             let royal = Piece::new(color, variant.royal);
-            Square::new(self.board.iter().position(|p| *p == Some(royal)).unwrap_or(0) as u8)
+            Square::new(
+                self.board
+                    .iter()
+                    .position(|p| *p == Some(royal))
+                    .unwrap_or(0) as u8,
+            )
         })
     }
 
@@ -57,16 +62,23 @@ impl Setup {
         let pending = match fields.last() {
             Some(last) if fields.len() > 1 && last.starts_with("place=") => {
                 if variant.cancellation.is_none() {
-                    return Err(FenError::new(format!("{} has no cancellation captures: '{last}'", variant.name)));
+                    return Err(FenError::new(format!(
+                        "{} has no cancellation captures: '{last}'",
+                        variant.name
+                    )));
                 }
-                let p = crate::rules::cancellation::Pending::parse_fen_field(size, last).map_err(FenError::new)?;
+                let p = crate::rules::cancellation::Pending::parse_fen_field(size, last)
+                    .map_err(FenError::new)?;
                 fields.pop();
                 Some(p)
             }
             _ => None,
         };
         if fields.len() > 6 {
-            return Err(FenError::new(format!("FEN has {} fields; at most 6", fields.len())));
+            return Err(FenError::new(format!(
+                "FEN has {} fields; at most 6",
+                fields.len()
+            )));
         }
         // Board.
         let rows: Vec<&str> = fields[0].split('/').collect();
@@ -101,12 +113,20 @@ impl Setup {
                     file += run;
                 } else {
                     let ch = c as char;
-                    let kind = (ch.is_ascii_alphabetic()).then(|| variant.kind_of(ch)).flatten().ok_or_else(|| {
-                        FenError::new(format!("'{ch}' is not a piece of {}", variant.name))
-                    })?;
-                    let color = if ch.is_ascii_uppercase() { Color::White } else { Color::Black };
+                    let kind = (ch.is_ascii_alphabetic())
+                        .then(|| variant.kind_of(ch))
+                        .flatten()
+                        .ok_or_else(|| {
+                            FenError::new(format!("'{ch}' is not a piece of {}", variant.name))
+                        })?;
+                    let color = if ch.is_ascii_uppercase() {
+                        Color::White
+                    } else {
+                        Color::Black
+                    };
                     if file < size.files as u32 {
-                        board[size.square(file as u8, rank).index()] = Some(Piece::new(color, kind));
+                        board[size.square(file as u8, rank).index()] =
+                            Some(Piece::new(color, kind));
                     }
                     file += 1;
                     j += 1;
@@ -132,8 +152,14 @@ impl Setup {
             let royal = Piece::new(color, variant.royal);
             let kings = board.iter().filter(|p| **p == Some(royal)).count();
             if kings != 1 {
-                let who = if color == Color::White { "White" } else { "Black" };
-                return Err(FenError::new(format!("{who} has {kings} kings; exactly one expected")));
+                let who = if color == Color::White {
+                    "White"
+                } else {
+                    "Black"
+                };
+                return Err(FenError::new(format!(
+                    "{who} has {kings} kings; exactly one expected"
+                )));
             }
         }
         for (i, p) in board.iter().enumerate() {
@@ -154,7 +180,11 @@ impl Setup {
         let side = match fields.get(1) {
             Some(&"w") => Color::White,
             Some(&"b") => Color::Black,
-            Some(other) => return Err(FenError::new(format!("side to move must be w or b, got '{other}'"))),
+            Some(other) => {
+                return Err(FenError::new(format!(
+                    "side to move must be w or b, got '{other}'"
+                )))
+            }
             None => return Err(FenError::new("side to move missing")),
         };
         let find_king = |color: Color| -> Square {
@@ -167,9 +197,17 @@ impl Setup {
         let field = fields.get(2).copied().unwrap_or("-");
         if field != "-" {
             for ch in field.chars() {
-                let color = if ch.is_ascii_uppercase() { Color::White } else { Color::Black };
+                let color = if ch.is_ascii_uppercase() {
+                    Color::White
+                } else {
+                    Color::Black
+                };
                 let ksq = find_king(color);
-                let back = if color == Color::White { 0 } else { size.ranks - 1 };
+                let back = if color == Color::White {
+                    0
+                } else {
+                    size.ranks - 1
+                };
                 if let Some(home) = variant.king_home {
                     if home[color.index()] != ksq {
                         return Err(FenError::new(format!(
@@ -186,20 +224,28 @@ impl Setup {
                         )));
                     }
                     if size.rank(ksq) != back {
-                        return Err(FenError::new(format!("castling field: '{ch}' but the king is not on its first rank")));
+                        return Err(FenError::new(format!(
+                            "castling field: '{ch}' but the king is not on its first rank"
+                        )));
                     }
                     castling |= castle_bit(color, 0);
                     continue;
                 }
                 if !ch.is_ascii_alphabetic() {
-                    return Err(FenError::new(format!("castling field: bad character '{ch}'")));
+                    return Err(FenError::new(format!(
+                        "castling field: bad character '{ch}'"
+                    )));
                 }
                 if size.rank(ksq) != back {
-                    return Err(FenError::new(format!("castling field: '{ch}' but the king is not on its first rank")));
+                    return Err(FenError::new(format!(
+                        "castling field: '{ch}' but the king is not on its first rank"
+                    )));
                 }
                 let kfile = size.file(ksq);
                 let is_partner = |file: u8, side: usize| -> bool {
-                    let Some(spec) = &variant.castling[color.index()][side] else { return false };
+                    let Some(spec) = &variant.castling[color.index()][side] else {
+                        return false;
+                    };
                     match board[size.square(file, back).index()] {
                         Some(p) => p.color() == color && spec.partners & (1 << p.kind().0) != 0,
                         None => false,
@@ -221,11 +267,15 @@ impl Setup {
                     _ => (0, None),
                 };
                 let Some(file) = file else {
-                    return Err(FenError::new(format!("castling field: no castling partner for '{ch}'")));
+                    return Err(FenError::new(format!(
+                        "castling field: no castling partner for '{ch}'"
+                    )));
                 };
                 let bit = castle_bit(color, side);
                 if castling & bit != 0 {
-                    return Err(FenError::new(format!("castling field: '{ch}' repeats a right")));
+                    return Err(FenError::new(format!(
+                        "castling field: '{ch}' repeats a right"
+                    )));
                 }
                 castling |= bit;
                 partners[color.index()][side] = Some(size.square(file, back));
@@ -235,9 +285,9 @@ impl Setup {
         let ep = match fields.get(3).copied().unwrap_or("-") {
             "-" => None,
             text => {
-                let sq = size
-                    .parse(text)
-                    .ok_or_else(|| FenError::new(format!("en passant square '{text}' is not a square")))?;
+                let sq = size.parse(text).ok_or_else(|| {
+                    FenError::new(format!("en passant square '{text}' is not a square"))
+                })?;
                 // The square a pawn of the side not to move just passed over.
                 let mover = !side;
                 let dir: i32 = if mover == Color::White { 1 } else { -1 };
@@ -258,13 +308,24 @@ impl Setup {
                 None => Ok(default),
                 Some(t) => match t.parse::<u32>() {
                     Ok(v) if v <= max => Ok(v),
-                    _ => Err(FenError::new(format!("{what} '{t}' must be a number from 0 to {max}"))),
+                    _ => Err(FenError::new(format!(
+                        "{what} '{t}' must be a number from 0 to {max}"
+                    ))),
                 },
             }
         };
         let halfmove = counter(4, 0, MAX_HALFMOVE, "halfmove clock")? as u16;
         let fullmove = counter(5, 1, MAX_FULLMOVE, "fullmove number")?.max(1);
-        Ok(Setup { board, side, castling, partners, ep, halfmove, fullmove, pending })
+        Ok(Setup {
+            board,
+            side,
+            castling,
+            partners,
+            ep,
+            halfmove,
+            fullmove,
+            pending,
+        })
     }
 }
 
@@ -294,14 +355,22 @@ impl<B: Bitboard> Position<B> {
                 out.push('/');
             }
         }
-        out.push_str(if self.side_to_move() == Color::White { " w " } else { " b " });
+        out.push_str(if self.side_to_move() == Color::White {
+            " w "
+        } else {
+            " b "
+        });
         out.push_str(&self.castling_field());
         out.push(' ');
         match self.ep_square() {
             Some(sq) => out.push_str(&size.name(sq).to_string()),
             None => out.push('-'),
         }
-        out.push_str(&format!(" {} {}", self.halfmove_clock(), self.fullmove_number()));
+        out.push_str(&format!(
+            " {} {}",
+            self.halfmove_clock(),
+            self.fullmove_number()
+        ));
         let pending = self.pending_placement();
         if pending.is_active() {
             out.push(' ');
@@ -316,7 +385,13 @@ impl<B: Bitboard> Position<B> {
         let rights = self.castling_rights();
         let mut out = String::new();
         for color in Color::BOTH {
-            let case = |c: char| if color == Color::White { c } else { c.to_ascii_lowercase() };
+            let case = |c: char| {
+                if color == Color::White {
+                    c
+                } else {
+                    c.to_ascii_lowercase()
+                }
+            };
             if v.king_leap {
                 if rights & castle_bit(color, 0) != 0 {
                     out.push(case('K'));
@@ -327,13 +402,19 @@ impl<B: Bitboard> Position<B> {
                 if rights & castle_bit(color, side) == 0 {
                     continue;
                 }
-                let Some(psq) = self.partner_square(color, side) else { continue };
+                let Some(psq) = self.partner_square(color, side) else {
+                    continue;
+                };
                 let partner_kind = self.piece_at(psq).map(|p| p.kind());
                 // X-FEN letter when the partner is the outermost piece of its kind on that side.
                 let pf = size.file(psq);
                 let rank = size.rank(psq);
                 let kfile = size.file(self.king(color));
-                let outer: Vec<u8> = if side == 0 { (pf + 1..size.files).collect() } else { (0..pf).collect() };
+                let outer: Vec<u8> = if side == 0 {
+                    (pf + 1..size.files).collect()
+                } else {
+                    (0..pf).collect()
+                };
                 let shadowed = outer.iter().any(|&f| {
                     let p = self.piece_at(size.square(f, rank));
                     p.is_some_and(|p| p.color() == color && Some(p.kind()) == partner_kind)

@@ -112,7 +112,11 @@ impl<B: Bitboard> Position<B> {
     }
     /// The moves played since the position was set up, oldest first.
     pub fn moves_played(&self) -> impl Iterator<Item = Move> + '_ {
-        self.history.iter().map(|s| s.mv).chain(std::iter::once(self.state.mv)).skip(1)
+        self.history
+            .iter()
+            .map(|s| s.mv)
+            .chain(std::iter::once(self.state.mv))
+            .skip(1)
     }
     pub fn plies_played(&self) -> usize {
         self.history.len()
@@ -157,7 +161,12 @@ impl<B: Bitboard> Position<B> {
     /// Every occurrence of the current position earlier in the game (for no-repetition rules).
     pub fn occurred_before(&self) -> bool {
         let h = self.state.hash;
-        self.history.iter().rev().skip(1).step_by(2).any(|s| s.hash == h)
+        self.history
+            .iter()
+            .rev()
+            .skip(1)
+            .step_by(2)
+            .any(|s| s.hash == h)
     }
 
     fn put(&mut self, piece: Piece, sq: Square) {
@@ -295,7 +304,8 @@ impl<B: Bitboard> Position<B> {
         for g in &t.attack_groups[color.index()] {
             match g {
                 AttackGroup::Leaps { table_of, kinds } => {
-                    result |= t.rev_capture_leaps(color, *table_of, sq) & self.kinds_bb(kinds) & theirs;
+                    result |=
+                        t.rev_capture_leaps(color, *table_of, sq) & self.kinds_bb(kinds) & theirs;
                 }
                 AttackGroup::Rays { rays, hop, kinds } => {
                     let candidates = self.kinds_bb(kinds) & theirs;
@@ -303,7 +313,11 @@ impl<B: Bitboard> Position<B> {
                         continue;
                     }
                     for &r in rays {
-                        let reach = if *hop { t.hop(r, sq, occ).1 } else { t.ride(r, sq, occ) };
+                        let reach = if *hop {
+                            t.hop(r, sq, occ).1
+                        } else {
+                            t.ride(r, sq, occ)
+                        };
                         result |= reach & candidates;
                     }
                 }

@@ -61,14 +61,20 @@ impl<B: Bitboard> Position<B> {
             MoveKind::EnPassant => true,
             MoveKind::Normal | MoveKind::Promotion => {
                 self.piece_at(m.to()).is_some()
-                    && self.piece_at(m.from()).is_some_and(|p| p.kind() != self.variant.royal)
+                    && self
+                        .piece_at(m.from())
+                        .is_some_and(|p| p.kind() != self.variant.royal)
             }
             _ => false,
         }
     }
 
     fn cancellation_effect(&self, m: Move) -> Effect {
-        let rule = self.variant.cancellation.as_ref().expect("a cancellation game");
+        let rule = self
+            .variant
+            .cancellation
+            .as_ref()
+            .expect("a cancellation game");
         let us = self.side;
         let mut e = Effect {
             victim: None,
@@ -87,7 +93,11 @@ impl<B: Bitboard> Position<B> {
             let capturer = if p.passes_turn() { us } else { !us };
             (p.after(rule.value(m.piece())), capturer)
         } else {
-            let victim = if m.kind() == MoveKind::EnPassant { self.ep_victim_square(m) } else { m.to() };
+            let victim = if m.kind() == MoveKind::EnPassant {
+                self.ep_victim_square(m)
+            } else {
+                m.to()
+            };
             e.victim = Some(victim);
             occ &= !(1u128 << m.from().index() | 1u128 << victim.index());
             let a = self.piece_at(m.from()).map_or(0, |p| rule.value(p.kind()));
@@ -108,7 +118,11 @@ impl<B: Bitboard> Position<B> {
             e.len += 1;
         });
         e.pending = left;
-        e.side_after = if left.is_active() { e.placer } else { !capturer };
+        e.side_after = if left.is_active() {
+            e.placer
+        } else {
+            !capturer
+        };
         e
     }
 
@@ -133,7 +147,10 @@ impl<B: Bitboard> Position<B> {
         self.state.mv = m;
         // Placements belong to the capture: the move-rule count restarts after the whole turn.
         self.state.halfmove = 0;
-        let mut log = PlacementLog { capturer: None, placed: 0 };
+        let mut log = PlacementLog {
+            capturer: None,
+            placed: 0,
+        };
         let mut rights = self.castle_mask[m.to().index()];
         if let Some(victim) = e.victim {
             self.state.captured = self.remove_hashed(victim);
@@ -150,7 +167,8 @@ impl<B: Bitboard> Position<B> {
             cancel = cancel.with(KEPT_SIDE);
         }
         self.state.cancel = cancel;
-        self.state.hash ^= self.tables.zobrist.castling[self.state.castling as usize] ^ e.pending.key();
+        self.state.hash ^=
+            self.tables.zobrist.castling[self.state.castling as usize] ^ e.pending.key();
         self.side = e.side_after;
         self.placement_log.push(log);
     }
@@ -160,7 +178,9 @@ impl<B: Bitboard> Position<B> {
         let m = self.state.mv;
         let kept_side = self.state.cancel.has(KEPT_SIDE);
         let captured = self.state.captured;
-        let (Some(log), Some(prev)) = (self.placement_log.pop(), self.history.pop()) else { return };
+        let (Some(log), Some(prev)) = (self.placement_log.pop(), self.history.pop()) else {
+            return;
+        };
         let mut placed = log.placed;
         while placed != 0 {
             let sq = Square::new(placed.trailing_zeros() as u8);
@@ -168,7 +188,11 @@ impl<B: Bitboard> Position<B> {
             self.remove(sq);
         }
         if let Some(capturer) = log.capturer {
-            let victim = if m.kind() == MoveKind::EnPassant { self.ep_victim_square(m) } else { m.to() };
+            let victim = if m.kind() == MoveKind::EnPassant {
+                self.ep_victim_square(m)
+            } else {
+                m.to()
+            };
             if let Some(c) = captured {
                 self.put(c, victim);
             }
@@ -184,7 +208,8 @@ impl<B: Bitboard> Position<B> {
     pub(super) fn hash_after_cancellation(&self, m: Move) -> u64 {
         let e = self.cancellation_effect(m);
         let z = &self.tables.zobrist;
-        let mut h = self.state.hash ^ z.castling[self.state.castling as usize] ^ self.state.cancel.key();
+        let mut h =
+            self.state.hash ^ z.castling[self.state.castling as usize] ^ self.state.cancel.key();
         if let Some(ep) = self.state.ep {
             h ^= z.en_passant[ep.index()];
         }
@@ -214,7 +239,11 @@ impl<B: Bitboard> Position<B> {
         let n = self.history.len();
         // Ply i (1-based) left its state in history[i], the last one in `self.state`.
         for i in (1..=n).rev() {
-            let s = if i == n { &self.state } else { &self.history[i] };
+            let s = if i == n {
+                &self.state
+            } else {
+                &self.history[i]
+            };
             let before = if s.cancel.has(KEPT_SIDE) { side } else { !side };
             if before == Color::Black && side == Color::White {
                 count += 1;
@@ -227,17 +256,28 @@ impl<B: Bitboard> Position<B> {
 
 /// Checks a pending placement read from a FEN: the rule applies, the destination is free if it
 /// is still to fill, and the placer has a real choice (an automatic placement is never pending).
-pub(super) fn checked_pending<B: Bitboard>(pos: &Position<B>, p: Pending) -> Result<Pending, FenError> {
+pub(super) fn checked_pending<B: Bitboard>(
+    pos: &Position<B>,
+    p: Pending,
+) -> Result<Pending, FenError> {
     let size = pos.variant.size;
     let Some(rule) = pos.variant.cancellation.as_ref() else {
-        return Err(FenError::new(format!("{} has no cancellation captures: no placement field", pos.variant.name)));
+        return Err(FenError::new(format!(
+            "{} has no cancellation captures: no placement field",
+            pos.variant.name
+        )));
     };
     if pos.ep_square().is_some() {
-        return Err(FenError::new("placements pending: the en passant field must be '-'"));
+        return Err(FenError::new(
+            "placements pending: the en passant field must be '-'",
+        ));
     }
     let occ = pos.occupied().to_u128();
     if p.at_center() && occ >> p.center.index() & 1 != 0 {
-        return Err(FenError::new(format!("placement field: the destination {} is occupied", size.name(p.center))));
+        return Err(FenError::new(format!(
+            "placement field: the destination {} is occupied",
+            size.name(p.center)
+        )));
     }
     let mut q = p;
     let mut step = crate::rules::cancellation::Step::default();

@@ -13,12 +13,21 @@ impl<B: Bitboard> Position<B> {
 
     /// Castling partner's start square and both destinations, for a castling move of `color`.
     #[inline]
-    pub fn castle_squares(&self, color: Color, side: usize, king_from: Square) -> Option<(Square, Square, Square)> {
+    pub fn castle_squares(
+        &self,
+        color: Color,
+        side: usize,
+        king_from: Square,
+    ) -> Option<(Square, Square, Square)> {
         let spec = self.variant.castling[color.index()][side].as_ref()?;
         let partner = self.partner_square(color, side)?;
         let size = self.variant.size;
         let rank = size.rank(king_from);
-        Some((partner, size.square(spec.king_to, rank), size.square(spec.partner_to, rank)))
+        Some((
+            partner,
+            size.square(spec.king_to, rank),
+            size.square(spec.partner_to, rank),
+        ))
     }
 
     #[inline(always)]
@@ -89,7 +98,9 @@ impl<B: Bitboard> Position<B> {
             }
             MoveKind::CastleHigh | MoveKind::CastleLow => {
                 let side = (m.kind() == MoveKind::CastleLow) as usize;
-                if let Some((partner_from, king_to, partner_to)) = self.castle_squares(us, side, from) {
+                if let Some((partner_from, king_to, partner_to)) =
+                    self.castle_squares(us, side, from)
+                {
                     let king = self.remove_hashed(from);
                     let partner = self.remove_hashed(partner_from);
                     if let (Some(k), Some(p)) = (king, partner) {
@@ -138,7 +149,9 @@ impl<B: Bitboard> Position<B> {
         let m = self.state.mv;
         let captured = self.state.captured;
         let promoted = self.state.promoted;
-        let Some(prev) = self.history.pop() else { return };
+        let Some(prev) = self.history.pop() else {
+            return;
+        };
         self.side = !self.side;
         let us = self.side;
         let (from, to) = (m.from(), m.to());
@@ -168,7 +181,9 @@ impl<B: Bitboard> Position<B> {
             }
             MoveKind::CastleHigh | MoveKind::CastleLow => {
                 let side = (m.kind() == MoveKind::CastleLow) as usize;
-                if let Some((partner_from, king_to, partner_to)) = self.castle_squares(us, side, from) {
+                if let Some((partner_from, king_to, partner_to)) =
+                    self.castle_squares(us, side, from)
+                {
                     let king = self.remove(king_to);
                     let partner = self.remove(partner_to);
                     if let (Some(k), Some(p)) = (king, partner) {
@@ -232,7 +247,11 @@ impl<B: Bitboard> Position<B> {
         match m.kind() {
             MoveKind::Normal | MoveKind::DoubleStep | MoveKind::Promotion | MoveKind::KingLeap => {
                 let moved = self.piece_at(from);
-                let placed = if m.kind() == MoveKind::Promotion { Some(Piece::new(us, m.piece())) } else { moved };
+                let placed = if m.kind() == MoveKind::Promotion {
+                    Some(Piece::new(us, m.piece()))
+                } else {
+                    moved
+                };
                 h ^= key(self.piece_at(to), to) ^ key(moved, from) ^ key(placed, to);
             }
             MoveKind::EnPassant => {
@@ -249,7 +268,8 @@ impl<B: Bitboard> Position<B> {
             }
             MoveKind::Drop => h ^= key(Some(Piece::new(us, m.piece())), to),
         }
-        let rights = self.state.castling & self.castle_mask[from.index()] & self.castle_mask[to.index()];
+        let rights =
+            self.state.castling & self.castle_mask[from.index()] & self.castle_mask[to.index()];
         h ^ z.castling[self.state.castling as usize] ^ z.castling[rights as usize]
     }
 

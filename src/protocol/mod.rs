@@ -1,6 +1,6 @@
 //! Front ends: each protocol line becomes a typed command or a typed error.
 pub mod notation;
 pub mod san;
-pub mod uci;
 pub mod select;
+pub mod uci;
 pub mod xboard;

@@ -10,9 +10,18 @@ pub fn move_to_uci<B: Bitboard>(pos: &Position<B>, m: Move) -> String {
     let v = &*pos.variant;
     let size = v.size;
     match m.kind() {
-        MoveKind::Drop => format!("{}@{}", v.pieces[m.piece().index()].letter.to_ascii_uppercase(), size.name(m.to())),
+        MoveKind::Drop => format!(
+            "{}@{}",
+            v.pieces[m.piece().index()].letter.to_ascii_uppercase(),
+            size.name(m.to())
+        ),
         MoveKind::Promotion => {
-            format!("{}{}{}", size.name(m.from()), size.name(m.to()), v.pieces[m.piece().index()].letter)
+            format!(
+                "{}{}{}",
+                size.name(m.from()),
+                size.name(m.to()),
+                v.pieces[m.piece().index()].letter
+            )
         }
         _ => format!("{}{}", size.name(m.from()), size.name(m.to())),
     }

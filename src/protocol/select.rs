@@ -64,7 +64,8 @@ mod tests {
         assert_eq!(choose("protover 2"), Protocol::Xboard);
         assert_eq!(choose("uci"), Protocol::Uci);
         assert_eq!(choose("isready"), Protocol::Uci);
-        let (head, mut rest) = split_first_line(Cursor::new(b"\n  \nxboard\nprotover 2\n".to_vec()));
+        let (head, mut rest) =
+            split_first_line(Cursor::new(b"\n  \nxboard\nprotover 2\n".to_vec()));
         assert_eq!(head.trim(), "xboard");
         let mut tail = String::new();
         rest.read_to_string(&mut tail).unwrap();

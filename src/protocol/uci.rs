@@ -18,7 +18,7 @@ use crate::variant::Registry;
 use crate::with_position;
 use std::fmt;
 use std::io::{BufRead, Write};
-use std::sync::{mpsc, Arc, Mutex};
+use std::sync::{mpsc, Arc};
 use std::time::Instant;
 use vampirc_uci::{UciMessage, UciOptionConfig};
 
@@ -310,59 +310,142 @@ fn format_score(s: Score) -> String {
     }
 }
 
-type Output<W> = Arc<Mutex<W>>;
-
-fn send_to<W: Write>(out: &Output<W>, line: &str) {
-    // A poisoned lock only means another writer panicked mid-line; keep writing.
-    let mut w = out.lock().unwrap_or_else(|e| e.into_inner());
-    // A closed stdout means the GUI is gone; there is no one left to tell.
-    let _ = writeln!(w, "{line}");
-    let _ = w.flush();
+/// What the output thread writes, in the order it was sent.
+enum Output {
+    Line(String),
+    Report {
+        root: Arc<Game>,
+        chess960: bool,
+        report: Report,
+    },
+    Answer {
+        root: Arc<Game>,
+        chess960: bool,
+        outcome: Outcome,
+    },
+    /// Ends the output thread once everything sent before it is written (a search's listener
+    /// may keep a sender alive, so waiting for every sender to go could wait for ever).
+    Close,
 }
 
-/// Prints a search's `info` lines and its `bestmove`.
-struct UciListener<W: Write + Send + 'static> {
-    out: Output<W>,
-    root: Game,
+impl Output {
+    fn write(self, w: &mut impl Write) -> std::io::Result<()> {
+        match self {
+            Output::Close => Ok(()),
+            Output::Line(line) => writeln!(w, "{line}"),
+            Output::Report {
+                root,
+                chess960,
+                report: r,
+            } => {
+                let pv = format_line(&root, &r.pv, chess960).join(" ");
+                writeln!(
+                    w,
+                    "info depth {} seldepth {} multipv {} score {} nodes {} nps {} hashfull {} time {} pv {}",
+                    r.depth,
+                    r.seldepth,
+                    r.multipv,
+                    format_score(r.score),
+                    r.nodes,
+                    r.nps,
+                    r.hashfull,
+                    r.time_ms,
+                    pv
+                )
+            }
+            Output::Answer {
+                root,
+                chess960,
+                outcome: o,
+            } => {
+                let Some(best) = o.best else {
+                    writeln!(w, "info depth 0 score {}", format_score(o.score))?;
+                    return writeln!(w, "bestmove (none)");
+                };
+                let line: Vec<Move> = std::iter::once(best).chain(o.ponder).collect();
+                match format_line(&root, &line, chess960).as_slice() {
+                    [b, p] => writeln!(w, "bestmove {b} ponder {p}"),
+                    [b, ..] => writeln!(w, "bestmove {b}"),
+                    [] => writeln!(w, "bestmove (none)"),
+                }
+            }
+        }
+    }
+}
+
+/// The output, owned by a thread of its own: whoever writes only sends to a channel, so no
+/// search thread ever holds a lock while writing. (A search thread that the scheduler sets
+/// aside while holding the output would hold up `bestmove` when threads outnumber cores.)
+struct Writer {
+    tx: Option<mpsc::Sender<Output>>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl Writer {
+    fn new<W: Write + Send + 'static>(out: W) -> Writer {
+        let (tx, rx) = mpsc::channel::<Output>();
+        let thread = std::thread::Builder::new()
+            .name("output".into())
+            .spawn(move || {
+                let mut out = out;
+                for o in rx {
+                    if matches!(o, Output::Close) {
+                        break;
+                    }
+                    // A closed output means the GUI is gone; there is no one left to tell.
+                    let _ = o.write(&mut out).and_then(|_| out.flush());
+                }
+            })
+            .expect("the output thread starts");
+        Writer {
+            tx: Some(tx),
+            thread: Some(thread),
+        }
+    }
+
+    fn sender(&self) -> mpsc::Sender<Output> {
+        self.tx.clone().expect("the writer is open until dropped")
+    }
+
+    fn send(&self, o: Output) {
+        if let Some(tx) = &self.tx {
+            let _ = tx.send(o);
+        }
+    }
+
+    /// Writes everything sent so far and ends the thread.
+    fn close(&mut self) {
+        if let Some(tx) = self.tx.take() {
+            let _ = tx.send(Output::Close);
+        }
+        if let Some(t) = self.thread.take() {
+            let _ = t.join();
+        }
+    }
+}
+
+/// Hands a search's reports and answer to the output thread.
+struct UciListener {
+    tx: mpsc::Sender<Output>,
+    root: Arc<Game>,
     chess960: bool,
 }
 
-impl<W: Write + Send + 'static> Listener for UciListener<W> {
+impl Listener for UciListener {
     fn report(&mut self, r: &Report) {
-        let pv = format_line(&self.root, &r.pv, self.chess960).join(" ");
-        send_to(
-            &self.out,
-            &format!(
-                "info depth {} seldepth {} multipv {} score {} nodes {} nps {} hashfull {} time {} pv {}",
-                r.depth,
-                r.seldepth,
-                r.multipv,
-                format_score(r.score),
-                r.nodes,
-                r.nps,
-                r.hashfull,
-                r.time_ms,
-                pv
-            ),
-        );
+        let _ = self.tx.send(Output::Report {
+            root: self.root.clone(),
+            chess960: self.chess960,
+            report: r.clone(),
+        });
     }
 
     fn finished(&mut self, o: &Outcome) {
-        let Some(best) = o.best else {
-            send_to(
-                &self.out,
-                &format!("info depth 0 score {}", format_score(o.score)),
-            );
-            send_to(&self.out, "bestmove (none)");
-            return;
-        };
-        let line: Vec<Move> = std::iter::once(best).chain(o.ponder).collect();
-        let words = format_line(&self.root, &line, self.chess960);
-        match words.as_slice() {
-            [b, p] => send_to(&self.out, &format!("bestmove {b} ponder {p}")),
-            [b, ..] => send_to(&self.out, &format!("bestmove {b}")),
-            [] => send_to(&self.out, "bestmove (none)"),
-        }
+        let _ = self.tx.send(Output::Answer {
+            root: self.root.clone(),
+            chess960: self.chess960,
+            outcome: o.clone(),
+        });
     }
 }
 
@@ -373,17 +456,17 @@ struct Options {
     chess960: bool,
 }
 
-pub struct UciEngine<W: Write + Send + 'static> {
+pub struct UciEngine {
     registry: Registry,
     game_type: GameType,
     game: Game,
-    out: Output<W>,
+    out: Writer,
     searcher: Searcher,
     options: Options,
 }
 
-impl<W: Write + Send + 'static> UciEngine<W> {
-    pub fn new(registry: Registry, out: W) -> UciEngine<W> {
+impl UciEngine {
+    pub fn new<W: Write + Send + 'static>(registry: Registry, out: W) -> UciEngine {
         let game_type = registry.find("chess").expect("chess is built in").clone();
         let game = game_type.start();
         let searcher =
@@ -397,14 +480,14 @@ impl<W: Write + Send + 'static> UciEngine<W> {
             registry,
             game_type,
             game,
-            out: Arc::new(Mutex::new(out)),
+            out: Writer::new(out),
             searcher,
             options,
         }
     }
 
     fn send(&self, line: &str) {
-        send_to(&self.out, line);
+        self.out.send(Output::Line(line.to_string()));
     }
 
     fn error(&self, msg: &str) {
@@ -415,6 +498,7 @@ impl<W: Write + Send + 'static> UciEngine<W> {
     /// runs on its own thread too, so every command is answered at once.
     pub fn run<R: BufRead + Send + 'static>(&mut self, input: R) {
         let (tx, rx) = mpsc::channel::<(String, Instant)>();
+        let search = self.searcher.handle();
         let reader = std::thread::Builder::new()
             .name("input".into())
             .spawn(move || {
@@ -427,6 +511,15 @@ impl<W: Write + Send + 'static> UciEngine<W> {
                         Ok(_) => {
                             // Invalid UTF-8 becomes U+FFFD and then an unknown command.
                             let line = String::from_utf8_lossy(&buf).into_owned();
+                            // `stop` and `ponderhit` act at once, here: waking up another
+                            // thread first can take a scheduler's time slice or more when the
+                            // search threads outnumber the cores. The line is still handed on
+                            // (to collect the search threads, and for order).
+                            match parse_command(&line) {
+                                Ok(Some(Command::Stop)) => search.stop_and_answer(),
+                                Ok(Some(Command::PonderHit)) => search.ponderhit(),
+                                _ => {}
+                            }
                             if tx.send((line, Instant::now())).is_err() {
                                 break;
                             }
@@ -519,8 +612,8 @@ impl<W: Write + Send + 'static> UciEngine<W> {
                     }
                 }
                 let listener = UciListener {
-                    out: self.out.clone(),
-                    root: self.game.clone(),
+                    tx: self.out.sender(),
+                    root: Arc::new(self.game.clone()),
                     chess960: self.options.chess960,
                 };
                 self.searcher.start(
@@ -545,7 +638,9 @@ impl<W: Write + Send + 'static> UciEngine<W> {
                     report.nps()
                 ));
             }
-            Command::Stop => self.searcher.stop(),
+            // The answer goes out now; the search threads are collected by the next command
+            // that needs them idle.
+            Command::Stop => self.searcher.stop_and_answer(),
             Command::PonderHit => self.searcher.ponderhit(),
             Command::Display => {
                 for line in display(&self.game) {
@@ -695,6 +790,15 @@ impl<W: Write + Send + 'static> UciEngine<W> {
             _ => return Err(format!("unknown option '{}'", name.escape_default())),
         }
         Ok(())
+    }
+}
+
+impl Drop for UciEngine {
+    /// Ends any search, then writes out everything sent (a `bestmove` included).
+    fn drop(&mut self) {
+        // The search's listener (a sender) goes with it, so the output thread can end.
+        self.searcher.stop();
+        self.out.close();
     }
 }
 

@@ -34,7 +34,11 @@ pub const DEFAULT_HASH_MB: usize = super::uci::DEFAULT_HASH_MB;
 const ACCEPT_DRAW_AT_CP: i32 = -150;
 
 /// XBoard's default time control, used until `level` or `st` arrives.
-const DEFAULT_LEVEL: Level = Level { moves: 40, base_ms: 300_000, inc_ms: 0 };
+const DEFAULT_LEVEL: Level = Level {
+    moves: 40,
+    base_ms: 300_000,
+    inc_ms: 0,
+};
 
 /// What reaches the engine's loop.
 enum Event {
@@ -93,9 +97,13 @@ struct Clock {
 /// How a game ended by rule.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Ending {
-    Mate { winner: Color },
+    Mate {
+        winner: Color,
+    },
     /// `winner` is `None` where stalemate draws.
-    Stalemate { winner: Option<Color> },
+    Stalemate {
+        winner: Option<Color>,
+    },
     Repetition,
     MoveRule(u16),
     Material,
@@ -111,7 +119,11 @@ impl Ending {
         };
         match self {
             Ending::Mate { winner } => {
-                let who = if winner == Color::White { "White" } else { "Black" };
+                let who = if winner == Color::White {
+                    "White"
+                } else {
+                    "Black"
+                };
                 format!("{} {{{who} mates}}", result(Some(winner)))
             }
             Ending::Stalemate { winner } => format!("{} {{Stalemate}}", result(winner)),
@@ -124,7 +136,10 @@ impl Ending {
     pub fn is_draw(self) -> bool {
         matches!(
             self,
-            Ending::Stalemate { winner: None } | Ending::Repetition | Ending::MoveRule(_) | Ending::Material
+            Ending::Stalemate { winner: None }
+                | Ending::Repetition
+                | Ending::MoveRule(_)
+                | Ending::Material
         )
     }
 }
@@ -143,7 +158,8 @@ pub fn ending(game: &mut Game) -> Option<Ending> {
         };
         return Some(Ending::Stalemate { winner });
     }
-    let (repetitions, halfmove) = with_position!(&*game, p => (p.repetitions(), p.halfmove_clock()));
+    let (repetitions, halfmove) =
+        with_position!(&*game, p => (p.repetitions(), p.halfmove_clock()));
     let v = game.variant().clone();
     if v.repetition == RepetitionRule::Draw && repetitions >= 2 {
         return Some(Ending::Repetition);
@@ -177,7 +193,11 @@ pub fn position_from_gui(gt: &GameType, fen: &str, derive: bool) -> Result<Game,
     let v = &*gt.variant;
     let with_field = |field: &str| {
         let mut f = fields.clone();
-        f[2] = if field.is_empty() { "-".to_string() } else { field.to_string() };
+        f[2] = if field.is_empty() {
+            "-".to_string()
+        } else {
+            field.to_string()
+        };
         f.join(" ")
     };
     let mut candidates: Vec<char> = if v.king_leap {
@@ -195,13 +215,23 @@ pub fn position_from_gui(gt: &GameType, fen: &str, derive: bool) -> Result<Game,
     if derive {
         let start = gt.start();
         let board = fields[0].clone();
-        let Ok(here) = gt.position(&format!("{board} w - - 0 1")).or_else(|_| gt.position(&format!("{board} b - - 0 1")))
+        let Ok(here) = gt
+            .position(&format!("{board} w - - 0 1"))
+            .or_else(|_| gt.position(&format!("{board} b - - 0 1")))
         else {
             return first;
         };
         for color in Color::BOTH {
-            let case = |c: char| if color == Color::White { c } else { c.to_ascii_lowercase() };
-            let Some(home) = v.king_home.map(|h| h[color.index()]) else { continue };
+            let case = |c: char| {
+                if color == Color::White {
+                    c
+                } else {
+                    c.to_ascii_lowercase()
+                }
+            };
+            let Some(home) = v.king_home.map(|h| h[color.index()]) else {
+                continue;
+            };
             let king_home = with_position!(&here, p => p.king(color)) == home;
             if !king_home {
                 continue;
@@ -211,8 +241,11 @@ pub fn position_from_gui(gt: &GameType, fen: &str, derive: bool) -> Result<Game,
                 continue;
             }
             for side in 0..2 {
-                let Some(psq) = with_position!(&start, p => p.partner_square(color, side)) else { continue };
-                let same = with_position!(&start, p => p.piece_at(psq)) == with_position!(&here, p => p.piece_at(psq));
+                let Some(psq) = with_position!(&start, p => p.partner_square(color, side)) else {
+                    continue;
+                };
+                let same = with_position!(&start, p => p.piece_at(psq))
+                    == with_position!(&here, p => p.piece_at(psq));
                 if same {
                     candidates.push(case((b'A' + v.size.file(psq)) as char));
                 }
@@ -271,7 +304,8 @@ impl<W: Write> XboardEngine<W> {
         let game_type = registry.find("chess").expect("chess is built in").clone();
         let gui = describe::describe(&game_type);
         let game = game_type.start();
-        let searcher = Searcher::new(DEFAULT_HASH_MB).expect("the default hash table fits in memory");
+        let searcher =
+            Searcher::new(DEFAULT_HASH_MB).expect("the default hash table fits in memory");
         XboardEngine {
             registry,
             gui_games,
@@ -330,33 +364,42 @@ impl<W: Write> XboardEngine<W> {
     /// Reads a variants file into the registry (`chimera xboard --variants FILE`).
     pub fn load_variants(&mut self, text: &str) -> Result<Vec<String>, String> {
         let names = self.registry.load(text).map_err(|e| e.to_string())?;
-        self.gui_games = self.registry.games().iter().map(describe::describe).collect();
+        self.gui_games = self
+            .registry
+            .games()
+            .iter()
+            .map(describe::describe)
+            .collect();
         Ok(names)
     }
 
     /// Runs until `quit` or the end of input.
     pub fn run<R: BufRead + Send + 'static>(&mut self, input: R) {
         let tx = self.tx.clone();
-        let reader = std::thread::Builder::new().name("input".into()).spawn(move || {
-            let mut input = input;
-            let mut buf = Vec::new();
-            loop {
-                buf.clear();
-                match input.read_until(b'\n', &mut buf) {
-                    Ok(0) | Err(_) => break,
-                    Ok(_) => {
-                        // Invalid UTF-8 becomes U+FFFD and then an unknown command.
-                        let line = String::from_utf8_lossy(&buf).into_owned();
-                        if tx.send(Event::Input(line, Instant::now())).is_err() {
-                            return;
+        let reader = std::thread::Builder::new()
+            .name("input".into())
+            .spawn(move || {
+                let mut input = input;
+                let mut buf = Vec::new();
+                loop {
+                    buf.clear();
+                    match input.read_until(b'\n', &mut buf) {
+                        Ok(0) | Err(_) => break,
+                        Ok(_) => {
+                            // Invalid UTF-8 becomes U+FFFD and then an unknown command.
+                            let line = String::from_utf8_lossy(&buf).into_owned();
+                            if tx.send(Event::Input(line, Instant::now())).is_err() {
+                                return;
+                            }
                         }
                     }
                 }
-            }
-            let _ = tx.send(Event::EndOfInput);
-        });
+                let _ = tx.send(Event::EndOfInput);
+            });
         if let Err(e) = reader {
-            self.send(&format!("tellusererror Chimera cannot start its input thread: {e}"));
+            self.send(&format!(
+                "tellusererror Chimera cannot start its input thread: {e}"
+            ));
             return;
         }
         let Some(rx) = self.rx.take() else { return };
@@ -411,8 +454,14 @@ impl<W: Write> XboardEngine<W> {
     fn start_search(&mut self, kind: SearchKind, root: Game, limits: SearchLimits, at: Instant) {
         let id = self.next_id;
         self.next_id += 1;
-        let relay = Box::new(Relay { id, tx: self.tx.clone() });
-        match self.searcher.start(&root, &self.game_type.eval, limits, at, relay) {
+        let relay = Box::new(Relay {
+            id,
+            tx: self.tx.clone(),
+        });
+        match self
+            .searcher
+            .start(&root, &self.game_type.eval, limits, at, relay)
+        {
             Ok(()) => self.running = Some(Running { id, kind, root }),
             Err(e) => self.send(&format!("tellusererror Chimera cannot search: {e}")),
         }
@@ -433,14 +482,24 @@ impl<W: Write> XboardEngine<W> {
     }
 
     fn thinking(&self) -> bool {
-        matches!(self.running, Some(Running { kind: SearchKind::Think, .. }))
+        matches!(
+            self.running,
+            Some(Running {
+                kind: SearchKind::Think,
+                ..
+            })
+        )
     }
 
     /// What the GUI's clock allows for a move of `us`. Pondering starts right after the
     /// engine's own move, before the GUI says how much time is left: the clock is then the
     /// last `time` less what the move took, plus the increment.
     fn limits(&self, us: Color, ponder: bool) -> SearchLimits {
-        let mut l = SearchLimits { ponder, depth: self.clock.depth.map(|d| d.min(MAX_DEPTH)), ..SearchLimits::default() };
+        let mut l = SearchLimits {
+            ponder,
+            depth: self.clock.depth.map(|d| d.min(MAX_DEPTH)),
+            ..SearchLimits::default()
+        };
         if let Some(ms) = self.clock.per_move_ms {
             l.movetime = Some(ms);
         } else {
@@ -448,21 +507,28 @@ impl<W: Write> XboardEngine<W> {
             let ms = |cs: Option<i64>| cs.map_or(level.base_ms, |c| c.max(0) as u64 * 10);
             let mut ours = ms(self.clock.time_cs);
             if ponder {
-                let spent = self.clock.time_at.map_or(0, |t| t.elapsed().as_millis() as u64);
+                let spent = self
+                    .clock
+                    .time_at
+                    .map_or(0, |t| t.elapsed().as_millis() as u64);
                 ours = ours.saturating_sub(spent) + level.inc_ms;
             }
             l.time[us.index()] = Some(ours);
             l.time[(!us).index()] = Some(ms(self.clock.otim_cs));
             l.increment = [level.inc_ms; 2];
             if level.moves > 0 {
-                let done = with_position!(&self.game, p => p.fullmove_number()).saturating_sub(1) as u64;
+                let done =
+                    with_position!(&self.game, p => p.fullmove_number()).saturating_sub(1) as u64;
                 l.moves_to_go = Some(level.moves as u64 - done % level.moves as u64);
             }
         }
         if let Some(nps) = self.clock.nps.filter(|&n| n > 0) {
             // Time is counted in nodes: the budget becomes a node limit.
             let overhead = self.searcher.options().move_overhead;
-            let ms = l.movetime.or_else(|| time::budget(&l, us, overhead).map(|b| b.0)).unwrap_or(1_000);
+            let ms = l
+                .movetime
+                .or_else(|| time::budget(&l, us, overhead).map(|b| b.0))
+                .unwrap_or(1_000);
             l.nodes = Some((ms.saturating_mul(nps) / 1000).max(1));
             l.movetime = None;
             l.time = [None, None];
@@ -483,8 +549,16 @@ impl<W: Write> XboardEngine<W> {
     fn analyze(&mut self) {
         self.discard();
         self.last_report = None;
-        let limits = SearchLimits { infinite: true, ..SearchLimits::default() };
-        self.start_search(SearchKind::Analyze, self.game.clone(), limits, Instant::now());
+        let limits = SearchLimits {
+            infinite: true,
+            ..SearchLimits::default()
+        };
+        self.start_search(
+            SearchKind::Analyze,
+            self.game.clone(),
+            limits,
+            Instant::now(),
+        );
     }
 
     /// Ponders on `guess`, the opponent's expected reply.
@@ -522,7 +596,10 @@ impl<W: Write> XboardEngine<W> {
                 None => r.time_ms / 10,
             };
             let pv = coords::line_to_gui(&running.root, &r.pv, self.zero_based()).join(" ");
-            Some(format!("{} {} {} {} {} {} 0\t{}", r.depth, score, cs, r.nodes, r.seldepth, r.nps, pv))
+            Some(format!(
+                "{} {} {} {} {} {} 0\t{}",
+                r.depth, score, cs, r.nodes, r.seldepth, r.nps, pv
+            ))
         } else {
             None
         };
@@ -641,7 +718,11 @@ impl<W: Write> XboardEngine<W> {
             }
             Command::White | Command::Black => {
                 self.discard();
-                self.engine = Some(if cmd == Command::White { Color::Black } else { Color::White });
+                self.engine = Some(if cmd == Command::White {
+                    Color::Black
+                } else {
+                    Color::White
+                });
             }
             Command::Level(level) => {
                 self.clock.level = Some(level);
@@ -716,7 +797,13 @@ impl<W: Write> XboardEngine<W> {
             Command::Hard => self.ponder = true,
             Command::Easy => {
                 self.ponder = false;
-                if matches!(self.running, Some(Running { kind: SearchKind::Ponder(_), .. })) {
+                if matches!(
+                    self.running,
+                    Some(Running {
+                        kind: SearchKind::Ponder(_),
+                        ..
+                    })
+                ) {
                     self.discard();
                 }
             }
@@ -735,8 +822,10 @@ impl<W: Write> XboardEngine<W> {
             }
             Command::Status => {
                 if self.analyzing {
-                    let (cs, nodes, depth) =
-                        self.last_report.as_ref().map_or((0, 0, 0), |r| (r.time_ms / 10, r.nodes, r.depth));
+                    let (cs, nodes, depth) = self
+                        .last_report
+                        .as_ref()
+                        .map_or((0, 0, 0), |r| (r.time_ms / 10, r.nodes, r.depth));
                     let total = referee::legal_moves(&mut self.game).len();
                     self.send(&format!("stat01: {cs} {nodes} {depth} 0 {total}"));
                 }
@@ -780,7 +869,12 @@ impl<W: Write> XboardEngine<W> {
             Command::Put(_) | Command::Hover(_) => {}
             Command::Display => {
                 let mut lines = super::uci::display(&self.game);
-                lines.push(format!("XBoard: {} ({})", self.gui.name, if self.gui.exact { "exact" } else { "beyond Betza" }));
+                let how = if self.gui.exact {
+                    "exact".to_string()
+                } else {
+                    format!("beyond Betza: {}", self.gui.beyond_betza.join("; "))
+                };
+                lines.push(format!("XBoard: {} ({how})", self.gui.name));
                 for l in lines {
                     self.send(&format!("# {l}"));
                 }
@@ -826,7 +920,9 @@ impl<W: Write> XboardEngine<W> {
                     .parse::<u64>()
                     .ok()
                     .filter(|&ms| ms <= MAX_MOVE_OVERHEAD)
-                    .ok_or_else(|| format!("Move Overhead must be a number from 0 to {MAX_MOVE_OVERHEAD}"))?;
+                    .ok_or_else(|| {
+                        format!("Move Overhead must be a number from 0 to {MAX_MOVE_OVERHEAD}")
+                    })?;
                 self.pause_for_settings();
                 let r = self.searcher.set_move_overhead(ms);
                 self.resume_after_settings();
@@ -838,8 +934,13 @@ impl<W: Write> XboardEngine<W> {
                     return Ok(());
                 }
                 let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
-                let names = self.load_variants(&text).map_err(|e| format!("{path}: {e}"))?;
-                self.send(&format!("# loaded variants {} (restart the engine for the GUI to list them)", names.join(" ")));
+                let names = self
+                    .load_variants(&text)
+                    .map_err(|e| format!("{path}: {e}"))?;
+                self.send(&format!(
+                    "# loaded variants {} (restart the engine for the GUI to list them)",
+                    names.join(" ")
+                ));
                 Ok(())
             }
             _ => Err(format!("unknown option '{name}'")),
@@ -860,7 +961,11 @@ impl<W: Write> XboardEngine<W> {
             }
         };
         // The expected reply while pondering: the search goes on, now on the engine's clock.
-        if let Some(Running { kind: SearchKind::Ponder(guess), .. }) = &self.running {
+        if let Some(Running {
+            kind: SearchKind::Ponder(guess),
+            ..
+        }) = &self.running
+        {
             if *guess == m {
                 self.game.play(m);
                 self.searcher.ponderhit();
@@ -887,23 +992,40 @@ mod tests {
     use super::*;
 
     fn game(name: &str, fen: &str) -> Game {
-        Registry::builtin().find(name).unwrap().position(fen).unwrap()
+        Registry::builtin()
+            .find(name)
+            .unwrap()
+            .position(fen)
+            .unwrap()
     }
 
     #[test]
     fn endings_follow_each_games_rules() {
         let mut g = game("chess", "7k/6Q1/6K1/8/8/8/8/8 b - - 0 1");
-        assert_eq!(ending(&mut g).map(Ending::claim).as_deref(), Some("1-0 {White mates}"));
+        assert_eq!(
+            ending(&mut g).map(Ending::claim).as_deref(),
+            Some("1-0 {White mates}")
+        );
         let mut g = game("chess", "7k/8/6QK/8/8/8/8/8 b - - 0 1");
-        assert_eq!(ending(&mut g).map(Ending::claim).as_deref(), Some("1/2-1/2 {Stalemate}"));
+        assert_eq!(
+            ending(&mut g).map(Ending::claim).as_deref(),
+            Some("1/2-1/2 {Stalemate}")
+        );
         let mut g = game("chess", "4k3/8/8/8/8/8/4P3/4K2R w - - 100 80");
-        assert_eq!(ending(&mut g).map(Ending::claim).as_deref(), Some("1/2-1/2 {Draw by 50 move rule}"));
+        assert_eq!(
+            ending(&mut g).map(Ending::claim).as_deref(),
+            Some("1/2-1/2 {Draw by 50 move rule}")
+        );
     }
 
     #[test]
     fn the_clock_becomes_search_limits() {
         let mut e = XboardEngine::new(Registry::builtin(), Vec::new());
-        e.clock.level = Some(Level { moves: 40, base_ms: 300_000, inc_ms: 0 });
+        e.clock.level = Some(Level {
+            moves: 40,
+            base_ms: 300_000,
+            inc_ms: 0,
+        });
         e.clock.time_cs = Some(6000);
         e.clock.otim_cs = Some(-20);
         let l = e.limits(Color::Black, false);
@@ -913,7 +1035,10 @@ mod tests {
         e.clock.depth = Some(500);
         e.clock.per_move_ms = Some(2500);
         let l = e.limits(Color::White, true);
-        assert_eq!((l.movetime, l.depth, l.ponder), (Some(2500), Some(MAX_DEPTH), true));
+        assert_eq!(
+            (l.movetime, l.depth, l.ponder),
+            (Some(2500), Some(MAX_DEPTH), true)
+        );
         e.clock.nps = Some(1000);
         let l = e.limits(Color::White, false);
         assert_eq!((l.movetime, l.nodes), (None, Some(2500)));
@@ -923,10 +1048,26 @@ mod tests {
     fn gui_castling_fields_are_read_leniently() {
         let reg = Registry::builtin();
         let kl = reg.find("kings-leap").unwrap();
-        let g = position_from_gui(kl, "cnbrkbnq/pppppppp/8/8/8/8/PPPPPPPP/CNBRKBNQ w KQkq - 0 1", false).unwrap();
-        assert_eq!(g.fen(), "cnbrkbnq/pppppppp/8/8/8/8/PPPPPPPP/CNBRKBNQ w Kk - 0 1");
-        let g = position_from_gui(kl, "cnbrkbnq/pppppppp/8/8/8/8/PPPPPPPP/CNBRKBNQ w - - 0 1", true).unwrap();
-        assert_eq!(g.fen(), "cnbrkbnq/pppppppp/8/8/8/8/PPPPPPPP/CNBRKBNQ w Kk - 0 1");
+        let g = position_from_gui(
+            kl,
+            "cnbrkbnq/pppppppp/8/8/8/8/PPPPPPPP/CNBRKBNQ w KQkq - 0 1",
+            false,
+        )
+        .unwrap();
+        assert_eq!(
+            g.fen(),
+            "cnbrkbnq/pppppppp/8/8/8/8/PPPPPPPP/CNBRKBNQ w Kk - 0 1"
+        );
+        let g = position_from_gui(
+            kl,
+            "cnbrkbnq/pppppppp/8/8/8/8/PPPPPPPP/CNBRKBNQ w - - 0 1",
+            true,
+        )
+        .unwrap();
+        assert_eq!(
+            g.fen(),
+            "cnbrkbnq/pppppppp/8/8/8/8/PPPPPPPP/CNBRKBNQ w Kk - 0 1"
+        );
         let chess = reg.find("chess").unwrap();
         let g = position_from_gui(chess, "4k3/8/8/8/8/8/8/R3K2R w KQkq - 0 1", false).unwrap();
         assert_eq!(g.fen(), "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1");
@@ -934,11 +1075,35 @@ mod tests {
         assert!(position_from_gui(chess, "4k3/8/8/8/8/8/8/R3K2R x KQ - 0 1", false).is_err());
         // XBoard writes Paulowich's start with `Qq` only (it looks for rooks).
         let pw = reg.find("paulowich").unwrap();
-        let g = position_from_gui(pw, "cnbrkbnq/pppppppp/8/8/8/8/PPPPPPPP/CNBRKBNQ w Qq - 0 1", true).unwrap();
-        assert_eq!(g.fen(), "cnbrkbnq/pppppppp/8/8/8/8/PPPPPPPP/CNBRKBNQ w KQkq - 0 1");
-        let g = position_from_gui(pw, "cnbrkbnq/pppppppp/8/8/8/8/PPPPPPPP/CNBRK1NQ w - - 0 1", true).unwrap();
-        assert_eq!(g.fen(), "cnbrkbnq/pppppppp/8/8/8/8/PPPPPPPP/CNBRK1NQ w KQkq - 0 1");
-        let g = position_from_gui(pw, "cnbrkbnq/pppppppp/8/8/8/8/PPPPPPPP/CNBR1KNQ w - - 0 1", true).unwrap();
-        assert_eq!(g.fen(), "cnbrkbnq/pppppppp/8/8/8/8/PPPPPPPP/CNBR1KNQ w kq - 0 1");
+        let g = position_from_gui(
+            pw,
+            "cnbrkbnq/pppppppp/8/8/8/8/PPPPPPPP/CNBRKBNQ w Qq - 0 1",
+            true,
+        )
+        .unwrap();
+        assert_eq!(
+            g.fen(),
+            "cnbrkbnq/pppppppp/8/8/8/8/PPPPPPPP/CNBRKBNQ w KQkq - 0 1"
+        );
+        let g = position_from_gui(
+            pw,
+            "cnbrkbnq/pppppppp/8/8/8/8/PPPPPPPP/CNBRK1NQ w - - 0 1",
+            true,
+        )
+        .unwrap();
+        assert_eq!(
+            g.fen(),
+            "cnbrkbnq/pppppppp/8/8/8/8/PPPPPPPP/CNBRK1NQ w KQkq - 0 1"
+        );
+        let g = position_from_gui(
+            pw,
+            "cnbrkbnq/pppppppp/8/8/8/8/PPPPPPPP/CNBR1KNQ w - - 0 1",
+            true,
+        )
+        .unwrap();
+        assert_eq!(
+            g.fen(),
+            "cnbrkbnq/pppppppp/8/8/8/8/PPPPPPPP/CNBR1KNQ w kq - 0 1"
+        );
     }
 }

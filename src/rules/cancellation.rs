@@ -75,9 +75,9 @@ impl CancellationRule {
                 let piece = variant.piece(k);
                 Color::BOTH.map(|color| {
                     let mut set = match piece.confined {
-                        Some(z) => {
-                            variant.zones[z].squares[color.index()].iter().fold(0, |b, s| b | 1u128 << s.index())
-                        }
+                        Some(z) => variant.zones[z].squares[color.index()]
+                            .iter()
+                            .fold(0, |b, s| b | 1u128 << s.index()),
                         None => all,
                     };
                     // Pawn-like pieces never stand on their first or last rank — in games where
@@ -98,7 +98,16 @@ impl CancellationRule {
             .all_squares()
             .map(|sq| {
                 let mut set = 0u128;
-                for (dx, dy) in [(-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)] {
+                for (dx, dy) in [
+                    (-1, -1),
+                    (0, -1),
+                    (1, -1),
+                    (-1, 0),
+                    (1, 0),
+                    (-1, 1),
+                    (0, 1),
+                    (1, 1),
+                ] {
                     if let Some(n) = size.offset(sq, dx, dy) {
                         set |= 1u128 << n.index();
                     }
@@ -106,7 +115,12 @@ impl CancellationRule {
                 set
             })
             .collect();
-        Ok(CancellationRule { placeable, values, may_stand, neighbours })
+        Ok(CancellationRule {
+            placeable,
+            values,
+            may_stand,
+            neighbours,
+        })
     }
 
     #[inline(always)]
@@ -171,12 +185,20 @@ pub(crate) const KEPT_SIDE: u8 = 4;
 pub(crate) const LOGGED: u8 = 8;
 
 impl Pending {
-    pub const NONE: Pending = Pending { center: Square::new(0), remaining: 0, flags: 0 };
+    pub const NONE: Pending = Pending {
+        center: Square::new(0),
+        remaining: 0,
+        flags: 0,
+    };
 
     /// A remnant worth `remaining` to place around `center`, starting on `center` itself.
     pub fn new(center: Square, remaining: u8, placer_captured: bool) -> Pending {
         let flags = AT_CENTER | if placer_captured { PASS_AFTER } else { 0 };
-        Pending { center, remaining, flags }
+        Pending {
+            center,
+            remaining,
+            flags,
+        }
     }
     #[inline(always)]
     pub fn is_active(self) -> bool {
@@ -203,7 +225,10 @@ impl Pending {
         if self.remaining == 0 {
             Pending::NONE
         } else {
-            Pending { flags: self.flags & POSITION_BITS, ..self }
+            Pending {
+                flags: self.flags & POSITION_BITS,
+                ..self
+            }
         }
     }
     #[inline(always)]
@@ -251,12 +276,18 @@ impl Pending {
 
     /// Reads the field written by [`Pending::fen_field`].
     pub fn parse_fen_field(size: crate::types::BoardSize, field: &str) -> Result<Pending, String> {
-        let body = field.strip_prefix("place=").ok_or_else(|| format!("'{field}' is not a placement field"))?;
+        let body = field
+            .strip_prefix("place=")
+            .ok_or_else(|| format!("'{field}' is not a placement field"))?;
         let parts: Vec<&str> = body.split(',').collect();
         let [sq, value, step, after] = parts.as_slice() else {
-            return Err(format!("placement field '{field}': expected place=SQUARE,VALUE,dest|near,pass|stay"));
+            return Err(format!(
+                "placement field '{field}': expected place=SQUARE,VALUE,dest|near,pass|stay"
+            ));
         };
-        let center = size.parse(sq).ok_or_else(|| format!("placement field: '{sq}' is not a square"))?;
+        let center = size
+            .parse(sq)
+            .ok_or_else(|| format!("placement field: '{sq}' is not a square"))?;
         let remaining = match value.parse::<u8>() {
             Ok(v) if v > 0 => v,
             _ => return Err(format!("placement field: value '{value}' must be 1..=255")),
@@ -264,7 +295,11 @@ impl Pending {
         let at_center = match *step {
             "dest" => true,
             "near" => false,
-            _ => return Err(format!("placement field: step '{step}' must be dest or near")),
+            _ => {
+                return Err(format!(
+                    "placement field: step '{step}' must be dest or near"
+                ))
+            }
         };
         let pass = match *after {
             "pass" => true,

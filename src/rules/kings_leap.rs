@@ -19,7 +19,8 @@ pub fn generate<B: Bitboard>(pos: &Position<B>, list: &mut MoveList) {
     let from = pos.king(us);
     let occ = pos.occupied();
     for (dx, dy) in LEAPS {
-        let (Some(to), Some(mid)) = (size.offset(from, dx, dy), size.offset(from, dx / 2, dy / 2)) else {
+        let (Some(to), Some(mid)) = (size.offset(from, dx, dy), size.offset(from, dx / 2, dy / 2))
+        else {
             continue;
         };
         if occ.has(to) || pos.pieces(them).has(mid) || pos.is_attacked(mid, them, occ) {

@@ -9,7 +9,13 @@ use crate::types::{Bitboard, BoardSize, Square};
 use crate::variant::PieceType;
 
 /// The squares that block this leap's attack on a royal piece, or `None` if nothing can.
-pub fn attack_block<B: Bitboard>(piece: &PieceType, size: BoardSize, from: Square, dx: i8, dy: i8) -> Option<B> {
+pub fn attack_block<B: Bitboard>(
+    piece: &PieceType,
+    size: BoardSize,
+    from: Square,
+    dx: i8,
+    dy: i8,
+) -> Option<B> {
     let straight = dx == 0 || dy == 0 || dx.abs() == dy.abs();
     if !piece.no_jump_check || !straight || dx.abs().max(dy.abs()) < 2 {
         return None;

@@ -28,7 +28,7 @@ pub mod tt;
 
 pub use limits::{SearchLimits, SearchOptions};
 pub use score::Score;
-pub use threads::Searcher;
+pub use threads::{SearchHandle, Searcher};
 
 use crate::types::Move;
 

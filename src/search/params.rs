@@ -93,8 +93,13 @@ pub const fn history_bonus(depth: i32) -> i32 {
 pub const DEFAULT_MOVES_TO_GO: u64 = 30;
 /// At most this many moves to go are planned for (a long `movestogo` is treated as this).
 pub const MAX_MOVES_TO_GO: u64 = 50;
-/// Share of the increment spent on this move.
+/// Share of the increment spent on this move (when the clock is healthy, see below).
 pub const INCREMENT_SHARE_PERMILLE: u64 = 800;
+/// Below this many increments on the clock no increment is spent (it rebuilds the clock)...
+pub const INCREMENT_RESERVE_FROM: u64 = 20;
+/// ... and from this many on the full share is; linear in between. In a long game on a short
+/// increment the clock settles where a move takes one increment: near 27 increments.
+pub const INCREMENT_RESERVE_FULL: u64 = 80;
 /// The soft limit never exceeds this share of the time left.
 pub const SOFT_MAX_PERMILLE: u64 = 250;
 /// The hard limit is this multiple of the soft limit ...

@@ -22,11 +22,38 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 /// Search threads recurse up to `MAX_PLY` deep with a move list per ply.
-const SEARCH_STACK_BYTES: usize = 64 << 20;
+const SEARCH_STACK_BYTES: usize = 16 << 20;
 
 struct Running {
     shared: Arc<SharedContext>,
     handle: JoinHandle<Vec<ThreadContext>>,
+}
+
+/// Reaches the latest search from another thread (the protocol's input thread), so that
+/// `stop` and `ponderhit` act the moment they are read. It can only reach searches started
+/// before: a search is started by a command that was read earlier.
+#[derive(Clone)]
+pub struct SearchHandle(Arc<Mutex<Option<Arc<SharedContext>>>>);
+
+impl SearchHandle {
+    fn latest(&self) -> Option<Arc<SharedContext>> {
+        self.0.lock().unwrap_or_else(|e| e.into_inner()).clone()
+    }
+
+    /// As `Searcher::stop_and_answer`.
+    pub fn stop_and_answer(&self) {
+        if let Some(s) = self.latest() {
+            s.request_stop();
+            s.answer(0);
+        }
+    }
+
+    /// As `Searcher::ponderhit`.
+    pub fn ponderhit(&self) {
+        if let Some(s) = self.latest() {
+            s.time.ponderhit();
+        }
+    }
 }
 
 /// The engine's search: the hash table, the threads' state, the options; at most one search
@@ -36,6 +63,7 @@ pub struct Searcher {
     threads: Vec<ThreadContext>,
     options: SearchOptions,
     running: Option<Running>,
+    latest: SearchHandle,
     /// The game of the last search: the table is emptied when the game changes, since
     /// positions of different games may share a hash.
     last_variant: Option<Arc<Variant>>,
@@ -48,6 +76,7 @@ impl Searcher {
             threads: vec![ThreadContext::new(0)],
             options: SearchOptions::default(),
             running: None,
+            latest: SearchHandle(Arc::new(Mutex::new(None))),
             last_variant: None,
         })
     }
@@ -173,6 +202,7 @@ impl Searcher {
             .spawn(move || run(&for_thread, game, threads));
         match spawned {
             Ok(handle) => {
+                *self.latest.0.lock().unwrap_or_else(|e| e.into_inner()) = Some(shared.clone());
                 self.running = Some(Running { shared, handle });
                 Ok(())
             }
@@ -205,14 +235,25 @@ impl Searcher {
             .is_some_and(|r| r.shared.limits.infinite || r.shared.time.pondering())
     }
 
-    /// Stops the running search, if any: its answer goes out at once (from this thread, with
-    /// the best move found so far, when the search threads are slow to notice), then the
-    /// threads are waited for.
-    pub fn stop(&mut self) {
+    /// A handle on the latest search for another thread.
+    pub fn handle(&self) -> SearchHandle {
+        self.latest.clone()
+    }
+
+    /// Stops the running search, if any, and has its answer given now: by this thread, from
+    /// the best move found so far, unless the search gave it already. (With more threads than
+    /// cores the search threads may take a while to be scheduled and notice.) Does not wait
+    /// for them: the next call that needs the searcher idle collects them.
+    pub fn stop_and_answer(&self) {
         if let Some(r) = &self.running {
             r.shared.request_stop();
             r.shared.answer(0);
         }
+    }
+
+    /// Stops the running search, if any (its answer goes out at once), and waits for it.
+    pub fn stop(&mut self) {
+        self.stop_and_answer();
         self.wait();
     }
 

@@ -36,7 +36,14 @@ pub fn budget(limits: &SearchLimits, us: Color, overhead: u64) -> Option<(u64, u
     let mtg = limits
         .moves_to_go
         .map_or(DEFAULT_MOVES_TO_GO, |m| m.clamp(1, MAX_MOVES_TO_GO));
-    let mut soft = avail / mtg + inc * INCREMENT_SHARE_PERMILLE / 1000;
+    // The increment's share ramps up with the clock, so that a low clock grows back.
+    let (from, full) = (inc * INCREMENT_RESERVE_FROM, inc * INCREMENT_RESERVE_FULL);
+    let ramp = if avail >= full {
+        1000
+    } else {
+        avail.saturating_sub(from) * 1000 / (full - from).max(1)
+    };
+    let mut soft = avail / mtg + inc * INCREMENT_SHARE_PERMILLE / 1000 * ramp / 1000;
     soft = soft.min(avail * SOFT_MAX_PERMILLE / 1000).max(1);
     let hard = (soft * HARD_SOFT_RATIO)
         .min(avail * HARD_MAX_PERMILLE / 1000)

@@ -268,6 +268,19 @@ fn xboard_secs(ms: u64) -> String {
     }
 }
 
+/// The base time of XBoard's `level`: minutes, or `minutes:seconds` (`0:05`, `1:30`, `0:02.5`).
+fn xboard_base(ms: u64) -> String {
+    let (minutes, rest) = (ms / 60_000, ms % 60_000);
+    match (rest / 1000, rest % 1000) {
+        (0, 0) => minutes.to_string(),
+        (secs, 0) => format!("{minutes}:{secs:02}"),
+        (secs, frac) => format!(
+            "{minutes}:{secs:02}.{}",
+            format!("{frac:03}").trim_end_matches('0')
+        ),
+    }
+}
+
 impl Engine {
     /// Starts the engine and sets it up for `variant` and the time control `tc`.
     pub fn start(
@@ -524,18 +537,7 @@ impl Engine {
                 base_ms,
                 inc_ms,
             } => {
-                let minutes = base_ms / 60_000;
-                let rest = base_ms % 60_000;
-                let base = if rest == 0 {
-                    minutes.to_string()
-                } else {
-                    format!("{minutes}:{:02}", rest / 1000)
-                };
-                let base = if rest % 1000 != 0 {
-                    format!("{minutes}:{}", xboard_secs(rest))
-                } else {
-                    base
-                };
+                let base = xboard_base(base_ms);
                 p.send(&format!("level {moves} {base} {}", xboard_secs(inc_ms)));
             }
             TimeControl::PerMove { ms } => p.send(&format!("st {}", xboard_secs(ms))),
@@ -812,5 +814,9 @@ mod tests {
         assert_eq!(Score::Mate(-2).to_string(), "-M2");
         assert_eq!(xboard_secs(100), "0.1");
         assert_eq!(xboard_secs(2000), "2");
+        assert_eq!(xboard_base(120_000), "2");
+        assert_eq!(xboard_base(5_000), "0:05");
+        assert_eq!(xboard_base(90_000), "1:30");
+        assert_eq!(xboard_base(2_500), "0:02.5");
     }
 }

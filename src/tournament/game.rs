@@ -179,7 +179,7 @@ pub fn play_game(
                     Termination::Unterminated,
                     format!("bad opening: {e}"),
                 );
-                return finish(pgn, ending, white, black, game.fen());
+                return finish(pgn, ending, white, black);
             }
         }
     }
@@ -217,16 +217,10 @@ pub fn play_game(
             e.finish_quit();
         }
     }
-    finish(pgn, ending, white, black, game.fen())
+    finish(pgn, ending, white, black)
 }
 
-fn finish(
-    mut pgn: PgnGame,
-    ending: Ending,
-    white: &EngineSpec,
-    black: &EngineSpec,
-    _fen: String,
-) -> GameRecord {
+fn finish(mut pgn: PgnGame, ending: Ending, white: &EngineSpec, black: &EngineSpec) -> GameRecord {
     pgn.set_tag("Result", ending.outcome.pgn());
     pgn.set_tag("PlyCount", pgn.moves.len().to_string());
     pgn.set_tag("Termination", ending.termination.pgn());

@@ -35,7 +35,9 @@ impl BoardSize {
             return Err(format!("board {files}x{ranks} is outside 1..16 x 1..16"));
         }
         if files as usize * ranks as usize > MAX_SQUARES {
-            return Err(format!("board {files}x{ranks} has more than {MAX_SQUARES} squares"));
+            return Err(format!(
+                "board {files}x{ranks} has more than {MAX_SQUARES} squares"
+            ));
         }
         Ok(BoardSize { files, ranks })
     }

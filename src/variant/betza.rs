@@ -83,10 +83,26 @@ fn direction_accepts(groups: &[Vec<char>], (dx, dy): (i8, i8)) -> bool {
     }
     let one = |c: char| -> bool {
         let oblique = dx != 0 && dy != 0 && dx.abs() != dy.abs();
-        let fwd = if oblique { dy > 0 && dy.abs() > dx.abs() } else { dy > 0 };
-        let back = if oblique { dy < 0 && dy.abs() > dx.abs() } else { dy < 0 };
-        let left = if oblique { dx < 0 && dx.abs() > dy.abs() } else { dx < 0 };
-        let right = if oblique { dx > 0 && dx.abs() > dy.abs() } else { dx > 0 };
+        let fwd = if oblique {
+            dy > 0 && dy.abs() > dx.abs()
+        } else {
+            dy > 0
+        };
+        let back = if oblique {
+            dy < 0 && dy.abs() > dx.abs()
+        } else {
+            dy < 0
+        };
+        let left = if oblique {
+            dx < 0 && dx.abs() > dy.abs()
+        } else {
+            dx < 0
+        };
+        let right = if oblique {
+            dx > 0 && dx.abs() > dy.abs()
+        } else {
+            dx > 0
+        };
         match c {
             'f' => fwd,
             'b' => back,
@@ -170,7 +186,9 @@ pub fn parse(text: &str) -> Result<Vec<Atom>, BetzaError> {
             i += 1;
         }
         let Some(&letter) = chars.get(i) else {
-            return Err(BetzaError(format!("modifiers without a piece letter at the end of '{text}'")));
+            return Err(BetzaError(format!(
+                "modifiers without a piece letter at the end of '{text}'"
+            )));
         };
         i += 1;
         // Compound letters expand into their components, each taking the same modifiers.
@@ -199,13 +217,18 @@ pub fn parse(text: &str) -> Result<Vec<Atom>, BetzaError> {
         }
         if i > start {
             let n: String = chars[start..i].iter().collect();
-            range = Some(n.parse().map_err(|_| BetzaError(format!("bad range in '{text}'")))?);
+            range = Some(
+                n.parse()
+                    .map_err(|_| BetzaError(format!("bad range in '{text}'")))?,
+            );
         }
         let groups = group_directions(&dirs);
         for (base, rides) in components {
             let (vectors, _) = base_vectors(base).expect("component letters are known");
-            let vectors: Vec<(i8, i8)> =
-                vectors.into_iter().filter(|&v| direction_accepts(&groups, v)).collect();
+            let vectors: Vec<(i8, i8)> = vectors
+                .into_iter()
+                .filter(|&v| direction_accepts(&groups, v))
+                .collect();
             if vectors.is_empty() {
                 continue;
             }
@@ -222,9 +245,15 @@ pub fn parse(text: &str) -> Result<Vec<Atom>, BetzaError> {
                 AtomShape::Leap
             };
             let modes = if !m && !c {
-                Modes { quiet: true, capture: true }
+                Modes {
+                    quiet: true,
+                    capture: true,
+                }
             } else {
-                Modes { quiet: m, capture: c }
+                Modes {
+                    quiet: m,
+                    capture: c,
+                }
             };
             atoms.push(Atom {
                 letter: if rides { letter } else { base },
@@ -246,7 +275,11 @@ mod tests {
     use super::*;
 
     fn vecs(text: &str) -> Vec<(i8, i8)> {
-        let mut v: Vec<_> = parse(text).unwrap().into_iter().flat_map(|a| a.vectors).collect();
+        let mut v: Vec<_> = parse(text)
+            .unwrap()
+            .into_iter()
+            .flat_map(|a| a.vectors)
+            .collect();
         v.sort();
         v
     }

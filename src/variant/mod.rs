@@ -8,7 +8,9 @@ pub mod spec;
 
 pub use registry::{Registry, VariantError};
 pub use relay_name::RelayRule;
-pub use spec::{CastleSpec, EvalOrientation, PieceSpec, RepetitionRule, SpecError, StalemateRule, VariantSpec};
+pub use spec::{
+    CastleSpec, EvalOrientation, PieceSpec, RepetitionRule, SpecError, StalemateRule, VariantSpec,
+};
 
 use crate::types::{BoardSize, Color, PieceKind, MAX_KINDS};
 use betza::Atom;
@@ -87,7 +89,10 @@ pub struct Zone {
 impl Variant {
     pub fn kind_of(&self, letter: char) -> Option<PieceKind> {
         let l = letter.to_ascii_lowercase();
-        self.pieces.iter().position(|p| p.letter == l).map(|i| PieceKind(i as u8))
+        self.pieces
+            .iter()
+            .position(|p| p.letter == l)
+            .map(|i| PieceKind(i as u8))
     }
     pub fn piece(&self, kind: PieceKind) -> &PieceType {
         &self.pieces[kind.index()]
@@ -120,25 +125,37 @@ impl Variant {
             return Err("no pieces defined".into());
         }
         if spec.pieces.len() > MAX_KINDS {
-            return Err(format!("{} piece types; at most {MAX_KINDS}", spec.pieces.len()));
+            return Err(format!(
+                "{} piece types; at most {MAX_KINDS}",
+                spec.pieces.len()
+            ));
         }
         let mut zones = Vec::new();
         for (name, sides) in &spec.zones {
             let mut squares: [Vec<crate::types::Square>; 2] = Default::default();
             for (c, list) in sides.iter().enumerate() {
                 for text in list {
-                    let sq = size.parse(text).ok_or_else(|| format!("zone {name}: '{text}' is not a square"))?;
+                    let sq = size
+                        .parse(text)
+                        .ok_or_else(|| format!("zone {name}: '{text}' is not a square"))?;
                     squares[c].push(sq);
                 }
             }
-            zones.push(Zone { name: name.clone(), squares });
+            zones.push(Zone {
+                name: name.clone(),
+                squares,
+            });
         }
         let zone_index = |name: &str| -> Result<usize, String> {
-            zones.iter().position(|z| z.name == name).ok_or_else(|| format!("unknown zone '{name}'"))
+            zones
+                .iter()
+                .position(|z| z.name == name)
+                .ok_or_else(|| format!("unknown zone '{name}'"))
         };
         let mut pieces = Vec::new();
         for p in &spec.pieces {
-            let atoms = betza::parse(&p.betza).map_err(|e| format!("piece {}: {}", p.letter, e.0))?;
+            let atoms =
+                betza::parse(&p.betza).map_err(|e| format!("piece {}: {}", p.letter, e.0))?;
             if atoms.iter().any(|a| a.initial) && !p.pawn {
                 return Err(format!(
                     "piece {}: initial moves ('i') are supported on pawn-like pieces only",
@@ -146,14 +163,28 @@ impl Variant {
                 ));
             }
             let confined = p.confined.as_deref().map(zone_index).transpose()?;
-            if confined.is_some() && atoms.iter().any(|a| !matches!(a.shape, betza::AtomShape::Leap)) {
-                return Err(format!("piece {}: only leaping pieces can be confined to a zone", p.letter));
+            if confined.is_some()
+                && atoms
+                    .iter()
+                    .any(|a| !matches!(a.shape, betza::AtomShape::Leap))
+            {
+                return Err(format!(
+                    "piece {}: only leaping pieces can be confined to a zone",
+                    p.letter
+                ));
             }
             let zone_moves = match &p.zone_moves {
                 Some((zone, text)) => {
-                    let extra = betza::parse(text).map_err(|e| format!("piece {}: {}", p.letter, e.0))?;
-                    if extra.iter().any(|a| !matches!(a.shape, betza::AtomShape::Leap) || a.lame || a.initial) {
-                        return Err(format!("piece {}: zone moves must be plain leaps", p.letter));
+                    let extra =
+                        betza::parse(text).map_err(|e| format!("piece {}: {}", p.letter, e.0))?;
+                    if extra
+                        .iter()
+                        .any(|a| !matches!(a.shape, betza::AtomShape::Leap) || a.lame || a.initial)
+                    {
+                        return Err(format!(
+                            "piece {}: zone moves must be plain leaps",
+                            p.letter
+                        ));
                     }
                     Some((zone_index(zone)?, extra))
                 }
@@ -187,7 +218,11 @@ impl Variant {
                 .map(|i| PieceKind(i as u8))
                 .ok_or_else(|| format!("unknown piece letter '{l}'"))
         };
-        let promote_to = spec.promote_to.iter().map(|&l| kind(l)).collect::<Result<Vec<_>, _>>()?;
+        let promote_to = spec
+            .promote_to
+            .iter()
+            .map(|&l| kind(l))
+            .collect::<Result<Vec<_>, _>>()?;
         if promote_to.iter().any(|&k| pieces[k.index()].royal) {
             return Err("promotion to a royal piece is not supported".into());
         }
@@ -213,7 +248,11 @@ impl Variant {
                     for &l in &cs.partners {
                         partners |= 1 << kind(l)?.0;
                     }
-                    castling[c][s] = Some(Castling { king_to: cs.king_to, partner_to: cs.partner_to, partners });
+                    castling[c][s] = Some(Castling {
+                        king_to: cs.king_to,
+                        partner_to: cs.partner_to,
+                        partners,
+                    });
                 }
             }
         }
@@ -258,7 +297,8 @@ impl Variant {
             cancellation: None,
         };
         if spec.cancellation {
-            variant.cancellation = Some(crate::rules::cancellation::CancellationRule::new(&variant)?);
+            variant.cancellation =
+                Some(crate::rules::cancellation::CancellationRule::new(&variant)?);
         }
         Ok(variant)
     }

@@ -76,23 +76,31 @@ fn cached_game<'a>(
             },
         }
     }
-    Err(VariantError::BadName(format!("too many different games built on request (at most {})", slots.len())))
+    Err(VariantError::BadName(format!(
+        "too many different games built on request (at most {})",
+        slots.len()
+    )))
 }
 
 /// Compiles a spec and checks its start position.
 fn build(spec: &VariantSpec) -> Result<GameType, SpecError> {
-    let err = |message: String| SpecError { line: spec.line, message: format!("[{}] {message}", spec.name) };
+    let err = |message: String| SpecError {
+        line: spec.line,
+        message: format!("[{}] {message}", spec.name),
+    };
     let mut variant = Variant::compile(spec).map_err(err)?;
     if spec.start.is_empty() {
         return Err(err("no start position ('start = FEN')".into()));
     }
-    let setup = Setup::parse(&variant, &spec.start).map_err(|e| err(format!("start position: {e}")))?;
+    let setup =
+        Setup::parse(&variant, &spec.start).map_err(|e| err(format!("start position: {e}")))?;
     for p in setup.board.iter().flatten() {
         variant.initial_counts[p.color().index()][p.kind().index()] += 1;
     }
     variant.king_home = Some(setup.king_squares(&variant));
     let game = GameType::new(variant);
-    game.position(&spec.start).map_err(|e| err(format!("start position: {e}")))?;
+    game.position(&spec.start)
+        .map_err(|e| err(format!("start position: {e}")))?;
     Ok(game)
 }
 
@@ -103,7 +111,12 @@ impl Registry {
             .iter()
             .map(|s| build(s).unwrap_or_else(|e| panic!("built-in variant: {e}")))
             .collect();
-        Registry { specs, games, relay_games: empty_relay_cache(), cancellation_games: empty_relay_cache() }
+        Registry {
+            specs,
+            games,
+            relay_games: empty_relay_cache(),
+            cancellation_games: empty_relay_cache(),
+        }
     }
 
     /// Reads a variants file (without adding it): the games it defines, or every error found.
@@ -148,7 +161,11 @@ impl Registry {
     /// the written title, `rules/relay.md`) is built on first request and kept.
     pub fn find(&self, name: &str) -> Result<&GameType, VariantError> {
         let wanted = name.trim().to_ascii_lowercase();
-        if let Some(g) = self.games.iter().find(|g| g.variant.name == wanted || g.variant.aliases.contains(&wanted)) {
+        if let Some(g) = self
+            .games
+            .iter()
+            .find(|g| g.variant.name == wanted || g.variant.aliases.contains(&wanted))
+        {
             return Ok(g);
         }
         if let Some(found) = self.find_cancellation(&wanted) {
@@ -161,7 +178,11 @@ impl Registry {
     /// game known by name or alias, built on first request and kept. `None`: not such a name.
     fn find_cancellation(&self, name: &str) -> Option<Result<&GameType, VariantError>> {
         let rest = name.strip_prefix("cancellation-")?;
-        let known = |n: &str| self.specs.iter().find(|s| s.name == n || s.aliases.iter().any(|a| a == n));
+        let known = |n: &str| {
+            self.specs
+                .iter()
+                .find(|s| s.name == n || s.aliases.iter().any(|a| a == n))
+        };
         let (extended, base) = match rest.strip_prefix("extended-") {
             Some(b) if known(rest).is_none() => (true, b),
             _ => (false, rest),
@@ -175,17 +196,28 @@ impl Registry {
             return Some(Err(VariantError::Unknown(name.to_string())));
         };
         if base.cancellation {
-            return Some(Err(VariantError::BadName(format!("'{name}': '{}' already has cancellation captures", base.name))));
+            return Some(Err(VariantError::BadName(format!(
+                "'{name}': '{}' already has cancellation captures",
+                base.name
+            ))));
         }
-        let canonical = format!("cancellation-{}{}", if extended { "extended-" } else { "" }, base.name);
+        let canonical = format!(
+            "cancellation-{}{}",
+            if extended { "extended-" } else { "" },
+            base.name
+        );
         Some(cached_game(&self.cancellation_games, &canonical, || {
             let mut spec = base.clone();
             spec.name = canonical.clone();
             spec.aliases.clear();
             spec.cancellation = true;
             if extended {
-                crate::rules::cancellation::extended::extend(&mut spec)
-                    .map_err(|message| VariantError::File(vec![SpecError { line: spec.line, message }]))?;
+                crate::rules::cancellation::extended::extend(&mut spec).map_err(|message| {
+                    VariantError::File(vec![SpecError {
+                        line: spec.line,
+                        message,
+                    }])
+                })?;
             }
             build(&spec).map_err(|e| VariantError::File(vec![e]))
         }))
@@ -198,9 +230,13 @@ impl Registry {
             Err(RelayNameError::NotRelay) => return Err(VariantError::Unknown(name.to_string())),
             Err(e) => return Err(VariantError::BadName(e.to_string())),
         };
-        let base = relay_name::base_candidates(&parsed.base).into_iter().find_map(|b| {
-            self.specs.iter().find(|s| s.name == b || s.aliases.contains(&b))
-        });
+        let base = relay_name::base_candidates(&parsed.base)
+            .into_iter()
+            .find_map(|b| {
+                self.specs
+                    .iter()
+                    .find(|s| s.name == b || s.aliases.contains(&b))
+            });
         let Some(base) = base else {
             if let Some(e) = parsed.base_error {
                 return Err(VariantError::BadName(e.to_string()));
@@ -250,12 +286,15 @@ impl Registry {
                 },
             }
         }
-        Err(VariantError::BadName(format!("too many different relay games requested (at most {RELAY_CACHE})")))
+        Err(VariantError::BadName(format!(
+            "too many different relay games requested (at most {RELAY_CACHE})"
+        )))
     }
 
     /// Every name a front end lists: the games, then the relay games of `rules/relay.md`.
     pub fn listed_names(&self) -> impl Iterator<Item = &str> {
-        self.names().chain(super::relay_name::LISTED.iter().copied())
+        self.names()
+            .chain(super::relay_name::LISTED.iter().copied())
     }
 
     pub fn names(&self) -> impl Iterator<Item = &str> {
@@ -276,7 +315,10 @@ mod tests {
         let r = Registry::builtin();
         assert!(r.names().count() >= 11);
         assert_eq!(r.find("NORMAL").unwrap().variant.name, "chess");
-        assert!(matches!(r.find("xiangqi-ish"), Err(VariantError::Unknown(_))));
+        assert!(matches!(
+            r.find("xiangqi-ish"),
+            Err(VariantError::Unknown(_))
+        ));
     }
 
     #[test]
@@ -288,7 +330,10 @@ mod tests {
         assert!(lines.contains(&4), "unknown parent: {errors:?}");
         assert!(lines.contains(&5), "bad Betza: {errors:?}");
         assert!(lines.contains(&6), "unknown key: {errors:?}");
-        assert!(lines.contains(&1), "bad board (reported at its section): {errors:?}");
+        assert!(
+            lines.contains(&1),
+            "bad board (reported at its section): {errors:?}"
+        );
         assert!(lines.contains(&7), "bad start FEN: {errors:?}");
     }
 

@@ -79,17 +79,29 @@ pub enum RelayNameError {
     /// The name has no relay or anti-relay part and mentions neither (not meant as one).
     NotRelay,
     /// The name is meant as a relay name but a word is wrong.
-    Bad { name: String, word: Option<(usize, String)>, message: String },
+    Bad {
+        name: String,
+        word: Option<(usize, String)>,
+        message: String,
+    },
 }
 
 impl fmt::Display for RelayNameError {
     fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
         match self {
             RelayNameError::NotRelay => write!(f, "not a relay or anti-relay name"),
-            RelayNameError::Bad { name, word: Some((i, w)), message } => {
+            RelayNameError::Bad {
+                name,
+                word: Some((i, w)),
+                message,
+            } => {
                 write!(f, "bad variant name '{name}': word {i} '{w}': {message}")
             }
-            RelayNameError::Bad { name, word: None, message } => write!(f, "bad variant name '{name}': {message}"),
+            RelayNameError::Bad {
+                name,
+                word: None,
+                message,
+            } => write!(f, "bad variant name '{name}': {message}"),
         }
     }
 }
@@ -132,7 +144,11 @@ impl Parser<'_> {
     }
     fn err(&self, at: usize, message: String) -> RelayNameError {
         let word = self.words.get(at).map(|w| (at + 1, w.clone()));
-        RelayNameError::Bad { name: self.name.to_string(), word, message }
+        RelayNameError::Bad {
+            name: self.name.to_string(),
+            word,
+            message,
+        }
     }
     fn found(&self, i: usize) -> String {
         match self.word(i) {
@@ -150,7 +166,13 @@ impl Parser<'_> {
             "indirect" => AntiKind::Normal,
             "normal" => {
                 if self.word(at + 1) != Some("indirect") {
-                    return Err(self.err(at, format!("'normal' must be followed by 'indirect', {}", self.found(at + 1))));
+                    return Err(self.err(
+                        at,
+                        format!(
+                            "'normal' must be followed by 'indirect', {}",
+                            self.found(at + 1)
+                        ),
+                    ));
                 }
                 self.i += 1;
                 AntiKind::Normal
@@ -170,22 +192,35 @@ impl Parser<'_> {
         self.i += 1;
         if let Some(w) = self.word(self.i) {
             if is_kind_word(w) {
-                return Err(self.err(self.i, format!("a second anti-relay kind after '{first}' (one of {KINDS})")));
+                return Err(self.err(
+                    self.i,
+                    format!("a second anti-relay kind after '{first}' (one of {KINDS})"),
+                ));
             }
         }
         if self.word(self.i) != Some("anti") || self.word(self.i + 1) != Some("relay") {
             return Err(self.err(
                 at,
-                format!("'{first}' is an anti-relay kind and must be followed by 'anti-relay', {}", self.found(self.i)),
+                format!(
+                    "'{first}' is an anti-relay kind and must be followed by 'anti-relay', {}",
+                    self.found(self.i)
+                ),
             ));
         }
         Ok(kind)
     }
 
     fn parse(mut self, need_base: bool) -> Result<RelayName, RelayNameError> {
-        let mut rule = RelayRule { relay: None, anti: None };
+        let mut rule = RelayRule {
+            relay: None,
+            anti: None,
+        };
         if self.words.is_empty() {
-            return Err(RelayNameError::Bad { name: self.name.to_string(), word: None, message: "empty name".into() });
+            return Err(RelayNameError::Bad {
+                name: self.name.to_string(),
+                word: None,
+                message: "empty name".into(),
+            });
         }
         loop {
             let part_start = self.i;
@@ -203,19 +238,33 @@ impl Parser<'_> {
                         return Err(self.err(self.i, "the relay part is given twice".into()));
                     }
                     if rule.anti.is_some() {
-                        return Err(self.err(part_start, "the relay part must come before the anti-relay part".into()));
+                        return Err(self.err(
+                            part_start,
+                            "the relay part must come before the anti-relay part".into(),
+                        ));
                     }
                     rule.relay = Some(side.unwrap_or(Side::Friendly));
                     self.i += 1;
                 }
                 Some("anti") => {
                     if self.word(self.i + 1) != Some("relay") {
-                        return Err(self.err(self.i, format!("'anti' must be followed by 'relay', {}", self.found(self.i + 1))));
+                        return Err(self.err(
+                            self.i,
+                            format!(
+                                "'anti' must be followed by 'relay', {}",
+                                self.found(self.i + 1)
+                            ),
+                        ));
                     }
                     if rule.anti.is_some() {
-                        return Err(self.err(part_start, "the anti-relay part is given twice".into()));
+                        return Err(
+                            self.err(part_start, "the anti-relay part is given twice".into())
+                        );
                     }
-                    rule.anti = Some((side.unwrap_or(Side::Hostile), kind.unwrap_or(AntiKind::Direct)));
+                    rule.anti = Some((
+                        side.unwrap_or(Side::Hostile),
+                        kind.unwrap_or(AntiKind::Direct),
+                    ));
                     self.i += 2;
                 }
                 _ => {
@@ -252,26 +301,45 @@ impl Parser<'_> {
             });
         }
         if !need_base && !base_words.is_empty() {
-            return Err(self.err(self.i, "expected only the relay and anti-relay parts here".into()));
+            return Err(self.err(
+                self.i,
+                "expected only the relay and anti-relay parts here".into(),
+            ));
         }
         if !need_base {
             if let Some(e) = base_error {
                 return Err(e);
             }
         }
-        Ok(RelayName { rule, base: base_words.join("-"), base_word: self.i + 1, base_error })
+        Ok(RelayName {
+            rule,
+            base: base_words.join("-"),
+            base_word: self.i + 1,
+            base_error,
+        })
     }
 }
 
 /// Parses a full name (modifiers and base game). The base is not checked against the games.
 pub fn parse(name: &str) -> Result<RelayName, RelayNameError> {
-    Parser { name: name.trim(), words: words(name), i: 0 }.parse(true)
+    Parser {
+        name: name.trim(),
+        words: words(name),
+        i: 0,
+    }
+    .parse(true)
 }
 
 /// Parses only the modifier part (the `relay = …` key of a variants file), e.g.
 /// `relay-indirect-anti-relay` or `Hostile Relay Friendly Anti-Relay`.
 pub fn parse_rule(text: &str) -> Result<RelayRule, RelayNameError> {
-    Parser { name: text.trim(), words: words(text), i: 0 }.parse(false).map(|n| n.rule)
+    Parser {
+        name: text.trim(),
+        words: words(text),
+        i: 0,
+    }
+    .parse(false)
+    .map(|n| n.rule)
 }
 
 /// The candidate spellings of the base game, best first: as written, then without a
@@ -355,32 +423,84 @@ mod tests {
     fn defaults() {
         use AntiKind::*;
         use Side::*;
-        assert_eq!(rule("anti-relay-chess"), (RelayRule { relay: None, anti: Some((Hostile, Direct)) }, "chess".into()));
-        assert_eq!(rule("relay-chess"), (RelayRule { relay: Some(Friendly), anti: None }, "chess".into()));
+        assert_eq!(
+            rule("anti-relay-chess"),
+            (
+                RelayRule {
+                    relay: None,
+                    anti: Some((Hostile, Direct))
+                },
+                "chess".into()
+            )
+        );
+        assert_eq!(
+            rule("relay-chess"),
+            (
+                RelayRule {
+                    relay: Some(Friendly),
+                    anti: None
+                },
+                "chess".into()
+            )
+        );
         assert_eq!(
             rule("relay-indirect-anti-relay-gothic").0,
-            RelayRule { relay: Some(Friendly), anti: Some((Hostile, Normal)) }
+            RelayRule {
+                relay: Some(Friendly),
+                anti: Some((Hostile, Normal))
+            }
         );
         assert_eq!(
             rule("relay-converse-anti-relay-tutti-frutti"),
-            (RelayRule { relay: Some(Friendly), anti: Some((Hostile, Converse)) }, "tutti-frutti".into())
+            (
+                RelayRule {
+                    relay: Some(Friendly),
+                    anti: Some((Hostile, Converse))
+                },
+                "tutti-frutti".into()
+            )
         );
         assert_eq!(
             rule("hostile-relay-friendly-anti-relay-grand").0,
-            RelayRule { relay: Some(Hostile), anti: Some((Friendly, Direct)) }
+            RelayRule {
+                relay: Some(Hostile),
+                anti: Some((Friendly, Direct))
+            }
         );
-        assert_eq!(rule("total-indirect-anti-relay-chess").0.anti, Some((Hostile, Total)));
-        assert_eq!(rule("bilateral-normal-indirect-anti-relay-chess").0.anti, Some((Bilateral, Normal)));
+        assert_eq!(
+            rule("total-indirect-anti-relay-chess").0.anti,
+            Some((Hostile, Total))
+        );
+        assert_eq!(
+            rule("bilateral-normal-indirect-anti-relay-chess").0.anti,
+            Some((Bilateral, Normal))
+        );
     }
 
     #[test]
     fn titles() {
-        let (r, base) = rule("Friendly Relay Hostile Converse Indirect Anti-Relay Tutti-Fruitti Chess");
-        assert_eq!(r, RelayRule { relay: Some(Side::Friendly), anti: Some((Side::Hostile, AntiKind::Converse)) });
+        let (r, base) =
+            rule("Friendly Relay Hostile Converse Indirect Anti-Relay Tutti-Fruitti Chess");
+        assert_eq!(
+            r,
+            RelayRule {
+                relay: Some(Side::Friendly),
+                anti: Some((Side::Hostile, AntiKind::Converse))
+            }
+        );
         assert_eq!(base, "tutti-fruitti-chess");
-        assert_eq!(base_candidates(&base), vec!["tutti-fruitti-chess".to_string(), "tutti-fruitti".to_string()]);
+        assert_eq!(
+            base_candidates(&base),
+            vec![
+                "tutti-fruitti-chess".to_string(),
+                "tutti-fruitti".to_string()
+            ]
+        );
         assert_eq!(rule("ANTI-RELAY CHESS").1, "chess");
-        assert_eq!(rule("Hostile Direct Anti-Relay Chess").0.anti, Some((Side::Hostile, AntiKind::Direct)));
+        assert_eq!(
+            rule("Hostile Direct Anti-Relay Chess").0.anti,
+            Some((Side::Hostile, AntiKind::Direct))
+        );
     }
 
     #[test]
@@ -390,8 +510,14 @@ mod tests {
             assert_eq!(canonical(n.rule, &n.base), name);
         }
         let n = parse("Friendly Relay Hostile Normal Indirect Anti-Relay Gothic Chess").unwrap();
-        assert_eq!(canonical(n.rule, "gothic"), "relay-indirect-anti-relay-gothic");
-        assert_eq!(rule_title(n.rule), "Friendly Relay Hostile Normal Indirect Anti-Relay");
+        assert_eq!(
+            canonical(n.rule, "gothic"),
+            "relay-indirect-anti-relay-gothic"
+        );
+        assert_eq!(
+            rule_title(n.rule),
+            "Friendly Relay Hostile Normal Indirect Anti-Relay"
+        );
         assert_eq!(parse_rule("relay indirect anti-relay").unwrap(), n.rule);
     }
 
@@ -413,17 +539,36 @@ mod tests {
         let e = error("anti-relay-relay-chess");
         assert!(e.contains("word 3 'relay'") && e.contains("before"), "{e}");
         let e = error("normal-anti-relay-chess");
-        assert!(e.contains("word 1 'normal'") && e.contains("'indirect'"), "{e}");
+        assert!(
+            e.contains("word 1 'normal'") && e.contains("'indirect'"),
+            "{e}"
+        );
         let e = error("indirect-relay-chess");
-        assert!(e.contains("word 1 'indirect'") && e.contains("found 'relay'"), "{e}");
+        assert!(
+            e.contains("word 1 'indirect'") && e.contains("found 'relay'"),
+            "{e}"
+        );
         let e = error("anti-chess");
-        assert!(e.contains("word 1 'anti'") && e.contains("found 'chess'"), "{e}");
+        assert!(
+            e.contains("word 1 'anti'") && e.contains("found 'chess'"),
+            "{e}"
+        );
         let e = error("hostile-gothic");
-        assert!(e.contains("word 1 'hostile'") && e.contains("found 'gothic'"), "{e}");
+        assert!(
+            e.contains("word 1 'hostile'") && e.contains("found 'gothic'"),
+            "{e}"
+        );
         let e = error("direct-indirect-anti-relay-chess");
-        assert!(e.contains("word 2 'indirect'") && e.contains("second"), "{e}");
+        assert!(
+            e.contains("word 2 'indirect'") && e.contains("second"),
+            "{e}"
+        );
         let n = parse("relay-hostle-anti-relay-chess").unwrap();
-        assert!(n.base_error.unwrap().to_string().contains("word 2 'hostle'"));
+        assert!(n
+            .base_error
+            .unwrap()
+            .to_string()
+            .contains("word 2 'hostle'"));
         let e = error("anti-relay");
         assert!(e.contains("base game is missing"), "{e}");
         assert!(error("").contains("empty"));

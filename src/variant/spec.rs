@@ -173,7 +173,9 @@ fn apply_key(spec: &mut VariantSpec, key: &str, value: &str) -> Result<(), Strin
     match key {
         "aliases" => spec.aliases = value.split_whitespace().map(str::to_string).collect(),
         "board" => {
-            let (f, r) = value.split_once('x').ok_or_else(|| bad("expected FILESxRANKS"))?;
+            let (f, r) = value
+                .split_once('x')
+                .ok_or_else(|| bad("expected FILESxRANKS"))?;
             spec.files = f.trim().parse().map_err(|_| bad("bad file count"))?;
             spec.ranks = r.trim().parse().map_err(|_| bad("bad rank count"))?;
         }
@@ -194,7 +196,9 @@ fn apply_key(spec: &mut VariantSpec, key: &str, value: &str) -> Result<(), Strin
             let letter = parse_letters(words[0])
                 .and_then(|v| v.first().copied())
                 .ok_or_else(|| bad("the piece letter must be one lowercase letter"))?;
-            let value: i32 = words[3].parse().map_err(|_| bad("the value must be an integer"))?;
+            let value: i32 = words[3]
+                .parse()
+                .map_err(|_| bad("the value must be an integer"))?;
             let mut piece = PieceSpec {
                 letter,
                 name: words[1].to_string(),
@@ -232,7 +236,9 @@ fn apply_key(spec: &mut VariantSpec, key: &str, value: &str) -> Result<(), Strin
                 None => spec.pieces.push(piece),
             }
         }
-        "promote-to" => spec.promote_to = parse_letters(value).ok_or_else(|| bad("expected piece letters"))?,
+        "promote-to" => {
+            spec.promote_to = parse_letters(value).ok_or_else(|| bad("expected piece letters"))?
+        }
         "promotion-ranks" => {
             spec.promotion_ranks = parse_list(value).ok_or_else(|| bad("expected rank numbers"))?
         }
@@ -244,16 +250,25 @@ fn apply_key(spec: &mut VariantSpec, key: &str, value: &str) -> Result<(), Strin
             }
         }
         "double-step-ranks" => {
-            spec.double_step_ranks = parse_list(value).ok_or_else(|| bad("expected rank numbers"))?
+            spec.double_step_ranks =
+                parse_list(value).ok_or_else(|| bad("expected rank numbers"))?
         }
-        "king-leap" => spec.king_leap = parse_bool(value).ok_or_else(|| bad("expected yes or no"))?,
-        "cancellation" => spec.cancellation = parse_bool(value).ok_or_else(|| bad("expected yes or no"))?,
+        "king-leap" => {
+            spec.king_leap = parse_bool(value).ok_or_else(|| bad("expected yes or no"))?
+        }
+        "cancellation" => {
+            spec.cancellation = parse_bool(value).ok_or_else(|| bad("expected yes or no"))?
+        }
         "stalemate" => {
             spec.stalemate = match value {
                 "draw" => StalemateRule::Draw,
                 "win" => StalemateRule::Win,
                 "loss" => StalemateRule::Loss,
-                _ => return Err(bad("expected draw, win or loss (for the side without a move)")),
+                _ => {
+                    return Err(bad(
+                        "expected draw, win or loss (for the side without a move)",
+                    ))
+                }
             }
         }
         "repetition" => {
@@ -263,7 +278,11 @@ fn apply_key(spec: &mut VariantSpec, key: &str, value: &str) -> Result<(), Strin
                 _ => return Err(bad("expected draw or illegal")),
             }
         }
-        "move-rule" => spec.move_rule = value.parse().map_err(|_| bad("expected a number of plies"))?,
+        "move-rule" => {
+            spec.move_rule = value
+                .parse()
+                .map_err(|_| bad("expected a number of plies"))?
+        }
         "symmetry" => {
             spec.rotate_black = match value {
                 "mirror" => false,
@@ -344,7 +363,8 @@ fn apply_key(spec: &mut VariantSpec, key: &str, value: &str) -> Result<(), Strin
             };
             for &c in colors {
                 if rest.starts_with("castle-partner") {
-                    let letters = parse_letters(value).ok_or_else(|| bad("expected piece letters"))?;
+                    let letters =
+                        parse_letters(value).ok_or_else(|| bad("expected piece letters"))?;
                     match &mut spec.castling[c][side] {
                         Some(cs) => cs.partners = letters,
                         None => return Err(format!("{key}: set castle-high/low first")),
@@ -360,10 +380,17 @@ fn apply_key(spec: &mut VariantSpec, key: &str, value: &str) -> Result<(), Strin
                                 .as_ref()
                                 .map(|cs| cs.partners.clone())
                                 .unwrap_or_else(|| vec!['r']);
-                            spec.castling[c][side] =
-                                Some(CastleSpec { king_to: *k, partner_to: *p, partners });
+                            spec.castling[c][side] = Some(CastleSpec {
+                                king_to: *k,
+                                partner_to: *p,
+                                partners,
+                            });
                         }
-                        _ => return Err(bad("expected the king's and the partner's destination files, or -")),
+                        _ => {
+                            return Err(bad(
+                                "expected the king's and the partner's destination files, or -",
+                            ))
+                        }
                     }
                 }
             }
@@ -395,7 +422,10 @@ pub fn parse_file_lenient(text: &str, base: &[VariantSpec]) -> (Vec<VariantSpec>
         }
         if let Some(header) = content.strip_prefix('[') {
             let Some(header) = header.strip_suffix(']') else {
-                errors.push(SpecError { line, message: "a section header must end with ']'".into() });
+                errors.push(SpecError {
+                    line,
+                    message: "a section header must end with ']'".into(),
+                });
                 continue;
             };
             if let Some(done) = current.take() {
@@ -406,11 +436,15 @@ pub fn parse_file_lenient(text: &str, base: &[VariantSpec]) -> (Vec<VariantSpec>
                 None => (header.trim(), None),
             };
             if name.is_empty()
-                || !name.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+                || !name
+                    .chars()
+                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
             {
                 errors.push(SpecError {
                     line,
-                    message: format!("variant name '{name}' must be lowercase letters, digits and '-'"),
+                    message: format!(
+                        "variant name '{name}' must be lowercase letters, digits and '-'"
+                    ),
                 });
             }
             let mut spec = match parent {
@@ -423,7 +457,10 @@ pub fn parse_file_lenient(text: &str, base: &[VariantSpec]) -> (Vec<VariantSpec>
                         s
                     }
                     None => {
-                        errors.push(SpecError { line, message: format!("unknown parent variant '{p}'") });
+                        errors.push(SpecError {
+                            line,
+                            message: format!("unknown parent variant '{p}'"),
+                        });
                         VariantSpec::empty(name, line)
                     }
                 },
@@ -434,11 +471,17 @@ pub fn parse_file_lenient(text: &str, base: &[VariantSpec]) -> (Vec<VariantSpec>
             continue;
         }
         let Some((key, value)) = content.split_once('=') else {
-            errors.push(SpecError { line, message: format!("expected 'key = value', got '{content}'") });
+            errors.push(SpecError {
+                line,
+                message: format!("expected 'key = value', got '{content}'"),
+            });
             continue;
         };
         let Some(spec) = current.as_mut() else {
-            errors.push(SpecError { line, message: "a key before the first [section]".into() });
+            errors.push(SpecError {
+                line,
+                message: "a key before the first [section]".into(),
+            });
             continue;
         };
         if let Err(message) = apply_key(spec, key.trim(), value.trim()) {

@@ -58,7 +58,10 @@ pub enum Command {
     Book,
     Memory(usize),
     Cores(usize),
-    Option { name: String, value: Option<String> },
+    Option {
+        name: String,
+        value: Option<String>,
+    },
     Lift(String),
     Put(String),
     Hover(String),
@@ -94,19 +97,24 @@ pub fn looks_like_move(word: &str) -> bool {
     let b = word.as_bytes();
     let square_start = b.len() >= 4 && b[0].is_ascii_lowercase() && b[1].is_ascii_digit();
     let drop = b.len() >= 4 && b[0].is_ascii_alphabetic() && b[1] == b'@';
-    let castle = matches!(word.trim_end_matches(['+', '#']), "O-O" | "O-O-O" | "0-0" | "0-0-0");
+    let castle = matches!(
+        word.trim_end_matches(['+', '#']),
+        "O-O" | "O-O-O" | "0-0" | "0-0-0"
+    );
     square_start || drop || castle || word == "@@@@"
 }
 
 /// Seconds (`30`, `0.5`) in milliseconds.
 fn seconds_ms(text: &str) -> Option<u64> {
     let v: f64 = text.parse().ok()?;
-    (v.is_finite() && v >= 0.0 && v < 1e9).then(|| (v * 1000.0).round() as u64)
+    (0.0..1e9).contains(&v).then(|| (v * 1000.0).round() as u64)
 }
 
 /// `level`'s base: minutes (`5`, `0.5`) or `MIN:SEC`, ignoring anything after the number.
 fn base_ms(text: &str) -> Option<u64> {
-    let end = text.find(|c: char| !(c.is_ascii_digit() || c == ':' || c == '.')).unwrap_or(text.len());
+    let end = text
+        .find(|c: char| !(c.is_ascii_digit() || c == ':' || c == '.'))
+        .unwrap_or(text.len());
     let text = &text[..end];
     match text.split_once(':') {
         Some((m, s)) => {
@@ -122,10 +130,18 @@ fn base_ms(text: &str) -> Option<u64> {
 pub fn parse(line: &str) -> Result<Option<Command>, CommandError> {
     let line = line.trim();
     let mut words = line.split_whitespace();
-    let Some(first) = words.next() else { return Ok(None) };
+    let Some(first) = words.next() else {
+        return Ok(None);
+    };
     let args: Vec<&str> = words.collect();
     let rest = line[first.len()..].trim();
-    let none = |c: Command| if args.is_empty() { Ok(Some(c)) } else { Err(CommandError::TooMany) };
+    let none = |c: Command| {
+        if args.is_empty() {
+            Ok(Some(c))
+        } else {
+            Err(CommandError::TooMany)
+        }
+    };
     let one = || match args.as_slice() {
         [] => Err(CommandError::Missing),
         [a] => Ok(*a),
@@ -194,8 +210,14 @@ pub fn parse(line: &str) -> Result<Option<Command>, CommandError> {
                 return Err(CommandError::Missing);
             }
             match rest.split_once('=') {
-                Some((n, v)) => Command::Option { name: n.trim().to_string(), value: Some(v.trim().to_string()) },
-                None => Command::Option { name: rest.to_string(), value: None },
+                Some((n, v)) => Command::Option {
+                    name: n.trim().to_string(),
+                    value: Some(v.trim().to_string()),
+                },
+                None => Command::Option {
+                    name: rest.to_string(),
+                    value: None,
+                },
             }
         }
         "lift" => Command::Lift(one()?.to_string()),
@@ -220,12 +242,54 @@ mod tests {
             Ok(Some(Command::Level(l))) => l,
             other => panic!("{s}: {other:?}"),
         };
-        assert_eq!(l("level 40 5 0"), Level { moves: 40, base_ms: 300_000, inc_ms: 0 });
-        assert_eq!(l("level 0 2 12"), Level { moves: 0, base_ms: 120_000, inc_ms: 12_000 });
-        assert_eq!(l("level 40 0:30 0"), Level { moves: 40, base_ms: 30_000, inc_ms: 0 });
-        assert_eq!(l("level 0 1:05 0.5"), Level { moves: 0, base_ms: 65_000, inc_ms: 500 });
-        assert_eq!(l("level 40 25+5 0"), Level { moves: 40, base_ms: 1_500_000, inc_ms: 0 });
-        assert_eq!(l("level 0 0.5 0.1"), Level { moves: 0, base_ms: 30_000, inc_ms: 100 });
+        assert_eq!(
+            l("level 40 5 0"),
+            Level {
+                moves: 40,
+                base_ms: 300_000,
+                inc_ms: 0
+            }
+        );
+        assert_eq!(
+            l("level 0 2 12"),
+            Level {
+                moves: 0,
+                base_ms: 120_000,
+                inc_ms: 12_000
+            }
+        );
+        assert_eq!(
+            l("level 40 0:30 0"),
+            Level {
+                moves: 40,
+                base_ms: 30_000,
+                inc_ms: 0
+            }
+        );
+        assert_eq!(
+            l("level 0 1:05 0.5"),
+            Level {
+                moves: 0,
+                base_ms: 65_000,
+                inc_ms: 500
+            }
+        );
+        assert_eq!(
+            l("level 40 25+5 0"),
+            Level {
+                moves: 40,
+                base_ms: 1_500_000,
+                inc_ms: 0
+            }
+        );
+        assert_eq!(
+            l("level 0 0.5 0.1"),
+            Level {
+                moves: 0,
+                base_ms: 30_000,
+                inc_ms: 100
+            }
+        );
         assert_eq!(parse("level 40 5"), Err(CommandError::Missing));
         assert_eq!(parse("level 1 2 3 4 5 6 7"), Err(CommandError::TooMany));
         assert_eq!(parse("level x 5 0"), Err(CommandError::Bad));
@@ -234,7 +298,10 @@ mod tests {
     #[test]
     fn commands_and_moves() {
         assert_eq!(parse("  "), Ok(None));
-        assert_eq!(parse("usermove e2e4"), Ok(Some(Command::UserMove("e2e4".into()))));
+        assert_eq!(
+            parse("usermove e2e4"),
+            Ok(Some(Command::UserMove("e2e4".into())))
+        );
         assert_eq!(parse("e7e8q"), Ok(Some(Command::UserMove("e7e8q".into()))));
         assert_eq!(parse("P@e4"), Ok(Some(Command::UserMove("P@e4".into()))));
         assert_eq!(parse("O-O-O"), Ok(Some(Command::UserMove("O-O-O".into()))));
@@ -242,11 +309,29 @@ mod tests {
         assert_eq!(parse("time -300"), Ok(Some(Command::Time(-300))));
         assert_eq!(parse("st 0.5"), Ok(Some(Command::SearchTime(500))));
         assert_eq!(parse("sd 0"), Err(CommandError::Bad));
-        assert_eq!(parse("option Move Overhead=30"), Ok(Some(Command::Option { name: "Move Overhead".into(), value: Some("30".into()) })));
-        assert_eq!(parse("option Clear Hash"), Ok(Some(Command::Option { name: "Clear Hash".into(), value: None })));
-        assert_eq!(parse("setboard 8/8 w - - 0 1"), Ok(Some(Command::SetBoard("8/8 w - - 0 1".into()))));
+        assert_eq!(
+            parse("option Move Overhead=30"),
+            Ok(Some(Command::Option {
+                name: "Move Overhead".into(),
+                value: Some("30".into())
+            }))
+        );
+        assert_eq!(
+            parse("option Clear Hash"),
+            Ok(Some(Command::Option {
+                name: "Clear Hash".into(),
+                value: None
+            }))
+        );
+        assert_eq!(
+            parse("setboard 8/8 w - - 0 1"),
+            Ok(Some(Command::SetBoard("8/8 w - - 0 1".into())))
+        );
         assert_eq!(parse("frobnicate"), Err(CommandError::Unknown));
         assert_eq!(parse("new game"), Err(CommandError::TooMany));
-        assert_eq!(parse("result 1-0 {White mates}"), Ok(Some(Command::Result("1-0 {White mates}".into()))));
+        assert_eq!(
+            parse("result 1-0 {White mates}"),
+            Ok(Some(Command::Result("1-0 {White mates}".into())))
+        );
     }
 }

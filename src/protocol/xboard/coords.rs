@@ -57,7 +57,9 @@ pub fn from_gui(text: &str, zero_based: bool) -> Option<String> {
     if zero_based {
         // XBoard writes 0..9 there: a two-digit rank is not one of its squares.
         let b = text.as_bytes();
-        if b.windows(3).any(|w| w[0].is_ascii_lowercase() && w[1].is_ascii_digit() && w[2].is_ascii_digit()) {
+        if b.windows(3)
+            .any(|w| w[0].is_ascii_lowercase() && w[1].is_ascii_digit() && w[2].is_ascii_digit())
+        {
             return None;
         }
         shift_ranks(text, 1)
@@ -106,11 +108,17 @@ pub fn parse_gui_move(game: &mut Game, text: &str, zero_based: bool) -> Result<M
         _ => None,
     };
     if let Some(kind) = castle {
-        return allowed.iter().copied().find(|m| m.kind() == kind).ok_or(MoveError::Illegal);
+        return allowed
+            .iter()
+            .copied()
+            .find(|m| m.kind() == kind)
+            .ok_or(MoveError::Illegal);
     }
     // `e7e8=q` is read as `e7e8q`.
     let plain: String = text.chars().filter(|&c| c != '=').collect();
-    let Some(ours) = from_gui(&plain, zero_based) else { return Err(MoveError::Malformed) };
+    let Some(ours) = from_gui(&plain, zero_based) else {
+        return Err(MoveError::Malformed);
+    };
     match game.parse_uci(&ours) {
         Ok(m) if allowed.contains(&m) => Ok(m),
         Ok(_) => Err(MoveError::Illegal),
@@ -133,8 +141,8 @@ pub fn highlight(game: &mut Game, from: Option<Square>) -> String {
                 if m.kind() == MoveKind::Drop || m.from() != from {
                     continue;
                 }
-                let capture =
-                    m.kind() == MoveKind::EnPassant || with_position!(&*game, p => p.piece_at(m.to()).is_some());
+                let capture = m.kind() == MoveKind::EnPassant
+                    || with_position!(&*game, p => p.piece_at(m.to()).is_some());
                 let c = match m.kind() {
                     MoveKind::Promotion => 'M',
                     _ if capture => 'R',
@@ -210,16 +218,42 @@ mod tests {
         let m = parse_gui_move(&mut g, "e2e4", true).unwrap();
         assert_eq!(g.move_to_uci(m), "e3e5");
         assert_eq!(move_to_gui(&g, m, true), "e2e4");
-        assert_eq!(parse_gui_move(&mut g, "e3e5", true), Err(MoveError::Illegal));
-        assert_eq!(parse_gui_move(&mut g, "hello", true), Err(MoveError::Malformed));
-        assert_eq!(parse_gui_move(&mut g, "e10e9", true), Err(MoveError::Malformed));
-        let mut g = reg.find("chess").unwrap().position("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").unwrap();
-        for (text, uci) in [("O-O", "e1g1"), ("O-O-O", "e1c1"), ("0-0", "e1g1"), ("e1g1", "e1g1"), ("e1h1", "e1g1")] {
+        assert_eq!(
+            parse_gui_move(&mut g, "e3e5", true),
+            Err(MoveError::Illegal)
+        );
+        assert_eq!(
+            parse_gui_move(&mut g, "hello", true),
+            Err(MoveError::Malformed)
+        );
+        assert_eq!(
+            parse_gui_move(&mut g, "e10e9", true),
+            Err(MoveError::Malformed)
+        );
+        let mut g = reg
+            .find("chess")
+            .unwrap()
+            .position("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1")
+            .unwrap();
+        for (text, uci) in [
+            ("O-O", "e1g1"),
+            ("O-O-O", "e1c1"),
+            ("0-0", "e1g1"),
+            ("e1g1", "e1g1"),
+            ("e1h1", "e1g1"),
+        ] {
             let m = parse_gui_move(&mut g, text, false).unwrap();
             assert_eq!(g.move_to_uci(m), uci, "{text}");
         }
-        assert_eq!(parse_gui_move(&mut g, "P@e4", false), Err(MoveError::Illegal));
-        let mut g = reg.find("chess").unwrap().position("4k3/P7/8/8/8/8/8/4K3 w - - 0 1").unwrap();
+        assert_eq!(
+            parse_gui_move(&mut g, "P@e4", false),
+            Err(MoveError::Illegal)
+        );
+        let mut g = reg
+            .find("chess")
+            .unwrap()
+            .position("4k3/P7/8/8/8/8/8/4K3 w - - 0 1")
+            .unwrap();
         let m = parse_gui_move(&mut g, "a7a8=Q", false).unwrap();
         assert_eq!(g.move_to_uci(m), "a7a8q");
     }
@@ -227,7 +261,11 @@ mod tests {
     #[test]
     fn highlights() {
         let reg = Registry::builtin();
-        let mut g = reg.find("chess").unwrap().position("4k3/1P6/8/8/8/8/4p3/R3K3 w Q - 0 1").unwrap();
+        let mut g = reg
+            .find("chess")
+            .unwrap()
+            .position("4k3/1P6/8/8/8/8/4p3/R3K3 w Q - 0 1")
+            .unwrap();
         let e1 = g.variant().size.parse("e1");
         assert_eq!(highlight(&mut g, e1), "8/8/8/8/8/8/3YRY2/8");
         let b7 = g.variant().size.parse("b7");

@@ -44,8 +44,8 @@ const SLOT_MOVES: &[(usize, &str)] = &[
 
 /// Slots for pieces XBoard has no image for, best first.
 const SPARE_SLOTS: &[usize] = &[
-    11, 12, 13, 14, 15, 16, 17, 19, 20, 10, 9, 5, 6, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32,
-    33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 1, 2, 3, 4, 7, 8,
+    11, 12, 13, 14, 15, 16, 17, 19, 20, 10, 9, 5, 6, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31,
+    32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 1, 2, 3, 4, 7, 8,
 ];
 
 /// A game XBoard plays under its own name.
@@ -59,8 +59,14 @@ struct Native {
     castling: Option<(u8, u8)>,
 }
 
-const CHESS_PIECES: &[(char, &str)] =
-    &[('k', "K"), ('q', "Q"), ('r', "R"), ('b', "B"), ('n', "N"), ('p', "fmWfceFifmnD")];
+const CHESS_PIECES: &[(char, &str)] = &[
+    ('k', "K"),
+    ('q', "Q"),
+    ('r', "R"),
+    ('b', "B"),
+    ('n', "N"),
+    ('p', "fmWfceFifmnD"),
+];
 const CAPA_PIECES: &[(char, &str)] = &[
     ('k', "K"),
     ('q', "Q"),
@@ -94,7 +100,15 @@ const NATIVE: &[Native] = &[
     Native {
         name: "janus",
         board: "rjnbkqbnjr/pppppppppp/10/10/10/10/PPPPPPPPPP/RJNBKQBNJR",
-        pieces: &[('k', "K"), ('q', "Q"), ('r', "R"), ('b', "B"), ('n', "N"), ('p', "fmWfceFifmnD"), ('j', "BN")],
+        pieces: &[
+            ('k', "K"),
+            ('q', "Q"),
+            ('r', "R"),
+            ('b', "B"),
+            ('n', "N"),
+            ('p', "fmWfceFifmnD"),
+            ('j', "BN"),
+        ],
         castling: Some((8, 1)),
     },
     Native {
@@ -129,7 +143,10 @@ pub fn zero_based_ranks(variant: &Variant) -> bool {
 /// The comparable form of a Betza string: its atoms written in XBetza, sorted.
 fn signature(text: &str) -> Option<Vec<String>> {
     let atoms = betza::parse(text).ok()?;
-    let mut parts: Vec<String> = atoms.iter().flat_map(|a| atom_texts(a, &a.vectors, false).0).collect();
+    let mut parts: Vec<String> = atoms
+        .iter()
+        .flat_map(|a| atom_texts(a, &a.vectors, false).0)
+        .collect();
     parts.sort();
     Some(parts)
 }
@@ -141,10 +158,13 @@ fn native_of(gt: &GameType) -> Option<&'static Native> {
         let named = v.name == n.name || v.aliases.iter().any(|a| a == n.name);
         let same_pieces = v.pieces.len() == n.pieces.len()
             && n.pieces.iter().all(|(l, b)| {
-                v.kind_of(*l).is_some_and(|k| signature(&v.piece(k).betza) == signature(b))
+                v.kind_of(*l)
+                    .is_some_and(|k| signature(&v.piece(k).betza) == signature(b))
             });
         let castling = |side: usize| {
-            v.castling.iter().all(|c| c[side].as_ref().map(|s| s.king_to) == n.castling.map(|k| [k.0, k.1][side]))
+            v.castling.iter().all(|c| {
+                c[side].as_ref().map(|s| s.king_to) == n.castling.map(|k| [k.0, k.1][side])
+            })
         };
         named && board == n.board && same_pieces && castling(0) && castling(1) && !v.king_leap
     })
@@ -153,7 +173,13 @@ fn native_of(gt: &GameType) -> Option<&'static Native> {
 /// Describes `gt` for XBoard.
 pub fn describe(gt: &GameType) -> GuiGame {
     if let Some(n) = native_of(gt) {
-        return GuiGame { name: n.name.to_string(), native: true, exact: true, lines: Vec::new(), beyond_betza: Vec::new() };
+        return GuiGame {
+            name: n.name.to_string(),
+            native: true,
+            exact: true,
+            lines: Vec::new(),
+            beyond_betza: Vec::new(),
+        };
     }
     let v = &*gt.variant;
     let mut beyond: Vec<String> = Vec::new();
@@ -165,7 +191,10 @@ pub fn describe(gt: &GameType) -> GuiGame {
         table[SLOTS + slot] = letter;
     }
     let table: String = table.into_iter().collect();
-    let mut lines = vec![format!("setup ({table}) {}x{}+0_fairy {}", v.size.files, v.size.ranks, v.start_fen)];
+    let mut lines = vec![format!(
+        "setup ({table}) {}x{}+0_fairy {}",
+        v.size.files, v.size.ranks, v.start_fen
+    )];
     let start = gt.start();
     for (i, p) in v.pieces.iter().enumerate() {
         let white = piece_xbetza(v, &start, i, Color::White, &mut beyond);
@@ -202,7 +231,13 @@ pub fn describe(gt: &GameType) -> GuiGame {
     }
     beyond.sort();
     beyond.dedup();
-    GuiGame { name: v.name.clone(), native: false, exact: beyond.is_empty(), lines, beyond_betza: beyond }
+    GuiGame {
+        name: v.name.clone(),
+        native: false,
+        exact: beyond.is_empty(),
+        lines,
+        beyond_betza: beyond,
+    }
 }
 
 fn promotes(v: &Variant, kind: usize) -> bool {
@@ -215,10 +250,11 @@ fn promotes(v: &Variant, kind: usize) -> bool {
 fn assign_slots(v: &Variant, beyond: &mut Vec<String>) -> Vec<usize> {
     let mut slots: Vec<Option<usize>> = vec![None; v.pieces.len()];
     let mut used = [false; SLOTS];
-    let take = |slots: &mut Vec<Option<usize>>, used: &mut [bool; SLOTS], kind: usize, slot: usize| {
-        slots[kind] = Some(slot);
-        used[slot] = true;
-    };
+    let take =
+        |slots: &mut Vec<Option<usize>>, used: &mut [bool; SLOTS], kind: usize, slot: usize| {
+            slots[kind] = Some(slot);
+            used[slot] = true;
+        };
     take(&mut slots, &mut used, v.royal.index(), KING_SLOT);
     let mut promoting = [PAWN_SLOT, LANCE_SLOT].into_iter();
     // The piece written `p`, if it promotes, gets XBoard's pawn.
@@ -237,7 +273,9 @@ fn assign_slots(v: &Variant, beyond: &mut Vec<String>) -> Vec<usize> {
             continue;
         }
         let sig = signature(&v.pieces[kind].betza);
-        let same = SLOT_MOVES.iter().find(|(slot, b)| !used[*slot] && sig.is_some() && signature(b) == sig);
+        let same = SLOT_MOVES
+            .iter()
+            .find(|(slot, b)| !used[*slot] && sig.is_some() && signature(b) == sig);
         if let Some(&(slot, _)) = same {
             take(&mut slots, &mut used, kind, slot);
         }
@@ -255,7 +293,13 @@ fn assign_slots(v: &Variant, beyond: &mut Vec<String>) -> Vec<usize> {
 
 /// The XBetza of piece `kind` as XBoard must read it for `color` (XBoard turns Black's moves
 /// a half turn; Chimera mirrors them by rank unless the game rotates Black's army).
-fn piece_xbetza(v: &Variant, start: &crate::game::Game, kind: usize, color: Color, beyond: &mut Vec<String>) -> String {
+fn piece_xbetza(
+    v: &Variant,
+    start: &crate::game::Game,
+    kind: usize,
+    color: Color,
+    beyond: &mut Vec<String>,
+) -> String {
     let p = &v.pieces[kind];
     let view = |vs: &[(i8, i8)]| -> Vec<(i8, i8)> {
         if color == Color::White || v.rotate_black {
@@ -268,15 +312,24 @@ fn piece_xbetza(v: &Variant, start: &crate::game::Game, kind: usize, color: Colo
     for atom in &p.atoms {
         let (t, exact) = atom_texts(atom, &view(&atom.vectors), p.no_jump_check);
         if !exact {
-            beyond.push(format!("piece {}: a move XBetza cannot say", p.letter.to_ascii_uppercase()));
+            beyond.push(format!(
+                "piece {}: a move XBetza cannot say",
+                p.letter.to_ascii_uppercase()
+            ));
         }
         texts.extend(t);
     }
     if p.no_jump_check {
-        beyond.push(format!("piece {}: may not jump to attack a king", p.letter.to_ascii_uppercase()));
+        beyond.push(format!(
+            "piece {}: may not jump to attack a king",
+            p.letter.to_ascii_uppercase()
+        ));
     }
     if p.confined.is_some() {
-        beyond.push(format!("piece {}: confined to a zone", p.letter.to_ascii_uppercase()));
+        beyond.push(format!(
+            "piece {}: confined to a zone",
+            p.letter.to_ascii_uppercase()
+        ));
     }
     if let Some((_, extra)) = &p.zone_moves {
         for atom in extra {
@@ -297,7 +350,10 @@ fn piece_xbetza(v: &Variant, start: &crate::game::Game, kind: usize, color: Colo
 /// `W`+`F` is written `K`, `R`+`B` is `Q`.
 fn compress(mut texts: Vec<String>) -> String {
     for (a, b, both) in [("W", "F", "K"), ("R", "B", "Q")] {
-        if let (Some(i), Some(j)) = (texts.iter().position(|t| t == a), texts.iter().position(|t| t == b)) {
+        if let (Some(i), Some(j)) = (
+            texts.iter().position(|t| t == a),
+            texts.iter().position(|t| t == b),
+        ) {
             texts[i.min(j)] = both.to_string();
             texts.remove(i.max(j));
         }
@@ -307,13 +363,22 @@ fn compress(mut texts: Vec<String>) -> String {
 
 /// The king's castling as XBetza `O<n>` atoms: the king moves n squares toward the corner
 /// piece, which lands on the square the king crossed.
-fn castling_xbetza(v: &Variant, start: &crate::game::Game, color: Color, beyond: &mut Vec<String>) -> String {
+fn castling_xbetza(
+    v: &Variant,
+    start: &crate::game::Game,
+    color: Color,
+    beyond: &mut Vec<String>,
+) -> String {
     let size = v.size;
-    let Some(home) = v.king_home else { return String::new() };
+    let Some(home) = v.king_home else {
+        return String::new();
+    };
     let kfile = size.file(home[color.index()]) as i32;
     let mut dist = [None, None];
-    for side in 0..2 {
-        let Some(spec) = &v.castling[color.index()][side] else { continue };
+    for (side, d) in dist.iter_mut().enumerate() {
+        let Some(spec) = &v.castling[color.index()][side] else {
+            continue;
+        };
         let partner = with_position!(start, p => p.partner_square(color, side));
         let to = spec.king_to as i32;
         let ok = match partner {
@@ -330,11 +395,15 @@ fn castling_xbetza(v: &Variant, start: &crate::game::Game, color: Color, beyond:
             continue;
         }
         if partner.is_some() {
-            dist[side] = Some((to - kfile).unsigned_abs());
+            *d = Some((to - kfile).unsigned_abs());
         }
     }
     // XBoard's `r` is toward the higher file for White; Black's moves are turned a half turn.
-    let (high, low) = if color == Color::White { ('r', 'l') } else { ('l', 'r') };
+    let (high, low) = if color == Color::White {
+        ('r', 'l')
+    } else {
+        ('l', 'r')
+    };
     match dist {
         [Some(a), Some(b)] if a == b => format!("isO{a}"),
         [h, l] => {
@@ -352,7 +421,10 @@ fn castling_xbetza(v: &Variant, start: &crate::game::Game, color: Color, beyond:
 
 /// The Betza letter of a leap's shape, for any of its eight orientations.
 fn shape_letter((x, y): (i8, i8)) -> Option<char> {
-    let (a, b) = (x.unsigned_abs().max(y.unsigned_abs()), x.unsigned_abs().min(y.unsigned_abs()));
+    let (a, b) = (
+        x.unsigned_abs().max(y.unsigned_abs()),
+        x.unsigned_abs().min(y.unsigned_abs()),
+    );
     Some(match (a, b) {
         (1, 0) => 'W',
         (1, 1) => 'F',
@@ -411,7 +483,11 @@ fn directions(full: &[(i8, i8)], vectors: &[(i8, i8)]) -> String {
     let diagonal = full[0].0.abs() == full[0].1.abs();
     // One letter that selects exactly these vectors (`s` and `v` mean nothing to diagonal
     // atoms in XBoard).
-    let singles: &[char] = if diagonal { &['f', 'b', 'l', 'r'] } else { &['f', 'b', 'l', 'r', 's', 'v'] };
+    let singles: &[char] = if diagonal {
+        &['f', 'b', 'l', 'r']
+    } else {
+        &['f', 'b', 'l', 'r', 's', 'v']
+    };
     for &c in singles {
         let chosen: Vec<&(i8, i8)> = full.iter().filter(|&&v| letter_selects(c, v)).collect();
         if chosen.len() == vectors.len() && chosen.iter().all(|v| vectors.contains(v)) {
@@ -436,9 +512,15 @@ fn directions(full: &[(i8, i8)], vectors: &[(i8, i8)]) -> String {
 /// One atom as XBetza texts (two for a leap that may not jump to attack a king: a lame one
 /// and a "tame" one that never captures a king), and whether XBetza says it exactly.
 fn atom_texts(atom: &Atom, vectors: &[(i8, i8)], no_jump_check: bool) -> (Vec<String>, bool) {
-    let Some(&first) = vectors.first() else { return (Vec::new(), true) };
-    let Some(base) = shape_letter(first) else { return (Vec::new(), false) };
-    let full = betza::parse(&base.to_string()).map(|a| a[0].vectors.clone()).unwrap_or_default();
+    let Some(&first) = vectors.first() else {
+        return (Vec::new(), true);
+    };
+    let Some(base) = shape_letter(first) else {
+        return (Vec::new(), false);
+    };
+    let full = betza::parse(&base.to_string())
+        .map(|a| a[0].vectors.clone())
+        .unwrap_or_default();
     if full.is_empty() {
         return (Vec::new(), false);
     }
@@ -485,9 +567,18 @@ fn atom_texts(atom: &Atom, vectors: &[(i8, i8)], no_jump_check: bool) -> (Vec<St
     }
     let straight = first.0 == 0 || first.1 == 0 || first.0.abs() == first.1.abs();
     let long = first.0.unsigned_abs().max(first.1.unsigned_abs()) >= 2;
-    if no_jump_check && matches!(atom.shape, AtomShape::Leap) && straight && long && !atom.lame && atom.modes.capture {
+    if no_jump_check
+        && matches!(atom.shape, AtomShape::Leap)
+        && straight
+        && long
+        && !atom.lame
+        && atom.modes.capture
+    {
         return (
-            vec![format!("{initial}{dirs}{modes}n{letter}"), format!("{initial}{dirs}{modes}t{letter}")],
+            vec![
+                format!("{initial}{dirs}{modes}n{letter}"),
+                format!("{initial}{dirs}{modes}t{letter}"),
+            ],
             exact,
         );
     }
@@ -505,9 +596,13 @@ mod tests {
 
     #[test]
     fn xboard_knows_the_classics() {
-        for (ours, theirs) in
-            [("chess", "normal"), ("capablanca", "capablanca"), ("gothic", "gothic"), ("janus", "janus"), ("grand", "grand")]
-        {
+        for (ours, theirs) in [
+            ("chess", "normal"),
+            ("capablanca", "capablanca"),
+            ("gothic", "gothic"),
+            ("janus", "janus"),
+            ("grand", "grand"),
+        ] {
             let g = game(ours);
             assert!(g.native && g.lines.is_empty(), "{ours}: {g:?}");
             assert_eq!(g.name, theirs);
@@ -537,7 +632,15 @@ mod tests {
         let pieces: Vec<&str> = g.lines[1..].iter().map(String::as_str).collect();
         assert_eq!(
             pieces,
-            ["piece K& KisO2", "piece Q& Q", "piece R& R", "piece B& B", "piece N& N", "piece P& fmWfceFifmnD", "piece C& RN"]
+            [
+                "piece K& KisO2",
+                "piece Q& Q",
+                "piece R& R",
+                "piece B& B",
+                "piece N& N",
+                "piece P& fmWfceFifmnD",
+                "piece C& RN"
+            ]
         );
     }
 
@@ -568,8 +671,16 @@ mod tests {
         // Non-promoting pawns stay out of XBoard's pawn type, which would promote them.
         let table = g.lines[0].split(['(', ')']).nth(1).unwrap();
         assert_eq!(table.chars().next(), Some('.'));
-        assert!(g.lines.contains(&"piece P& fWrWflFbrF".to_string()), "{g:?}");
-        for name in ["tutti-frutti", "embassy", "chancellor", "paulowich-crosswise"] {
+        assert!(
+            g.lines.contains(&"piece P& fWrWflFbrF".to_string()),
+            "{g:?}"
+        );
+        for name in [
+            "tutti-frutti",
+            "embassy",
+            "chancellor",
+            "paulowich-crosswise",
+        ] {
             let g = game(name);
             assert!(g.exact && !g.native, "{name}: {g:?}");
         }
@@ -585,10 +696,16 @@ mod tests {
         assert_eq!(direction_code((1, 2)), "rf");
         assert_eq!(direction_code((-1, -2)), "lb");
         let atoms = betza::parse("fmWfceFifmnD").unwrap();
-        let text: Vec<String> = atoms.iter().flat_map(|a| atom_texts(a, &a.vectors, false).0).collect();
+        let text: Vec<String> = atoms
+            .iter()
+            .flat_map(|a| atom_texts(a, &a.vectors, false).0)
+            .collect();
         assert_eq!(text.concat(), "fmWfceFifmnD");
         let atoms = betza::parse("flNrbNsC").unwrap();
-        let text: Vec<String> = atoms.iter().flat_map(|a| atom_texts(a, &a.vectors, false).0).collect();
+        let text: Vec<String> = atoms
+            .iter()
+            .flat_map(|a| atom_texts(a, &a.vectors, false).0)
+            .collect();
         assert_eq!(text.concat(), "lfflNbrrbNsC");
     }
 }

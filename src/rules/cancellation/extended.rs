@@ -28,7 +28,9 @@ pub fn extra_pieces() -> Vec<ExtraPiece> {
                     letters: letters.chars().collect(),
                     name: name.to_string(),
                     betza: betza.to_string(),
-                    value: value.parse().unwrap_or_else(|_| panic!("extended.ini: bad value in '{l}'")),
+                    value: value
+                        .parse()
+                        .unwrap_or_else(|_| panic!("extended.ini: bad value in '{l}'")),
                 },
                 _ => panic!("extended.ini: bad line '{l}'"),
             }
@@ -39,7 +41,11 @@ pub fn extra_pieces() -> Vec<ExtraPiece> {
 /// Adds to `spec` the extra pieces of values it has no piece of.
 pub fn extend(spec: &mut VariantSpec) -> Result<(), String> {
     for extra in extra_pieces() {
-        if spec.pieces.iter().any(|p| !p.royal && p.value == extra.value) {
+        if spec
+            .pieces
+            .iter()
+            .any(|p| !p.royal && p.value == extra.value)
+        {
             continue;
         }
         let letter = extra
@@ -47,8 +53,16 @@ pub fn extend(spec: &mut VariantSpec) -> Result<(), String> {
             .iter()
             .copied()
             .find(|&l| spec.pieces.iter().all(|p| p.letter != l))
-            .ok_or_else(|| format!("{}: no free letter for the extra piece {}", spec.name, extra.name))?;
-        spec.set("piece", &format!("{letter} {} {} {}", extra.name, extra.betza, extra.value))?;
+            .ok_or_else(|| {
+                format!(
+                    "{}: no free letter for the extra piece {}",
+                    spec.name, extra.name
+                )
+            })?;
+        spec.set(
+            "piece",
+            &format!("{letter} {} {} {}", extra.name, extra.betza, extra.value),
+        )?;
     }
     Ok(())
 }

@@ -30,23 +30,42 @@ struct Guard<'a, B: Bitboard> {
 }
 
 /// Does a `color` `kind` on `from` attack `to` (judged as against a royal piece)?
-fn attacks<B: Bitboard>(pos: &Position<B>, color: Color, kind: PieceKind, from: Square, to: Square, occ: B) -> bool {
+fn attacks<B: Bitboard>(
+    pos: &Position<B>,
+    color: Color,
+    kind: PieceKind,
+    from: Square,
+    to: Square,
+    occ: B,
+) -> bool {
     let t = &*pos.tables;
     if t.rev_capture_leaps(color, kind, to).has(from) {
         return true;
     }
-    if t.rev_lame_leaps(color, kind, to).iter().any(|l| l.target == from && (l.block & occ).is_empty()) {
+    if t.rev_lame_leaps(color, kind, to)
+        .iter()
+        .any(|l| l.target == from && (l.block & occ).is_empty())
+    {
         return true;
     }
     t.kind_moves(color, kind).rides.iter().any(|r| {
-        r.capture && if r.hop { t.hop(r.ray, from, occ).1.has(to) } else { t.ride(r.ray, from, occ).has(to) }
+        r.capture
+            && if r.hop {
+                t.hop(r.ray, from, occ).1.has(to)
+            } else {
+                t.ride(r.ray, from, occ).has(to)
+            }
     })
 }
 
 impl<B: Bitboard> Guard<'_, B> {
     fn safe(&self, occ: B, placed: &Placed) -> bool {
-        !self.pos.is_attacked_without(self.king, self.enemy, occ, self.removed)
-            && placed.list[..placed.len].iter().all(|&(sq, k)| !attacks(self.pos, self.enemy, k, sq, self.king, occ))
+        !self
+            .pos
+            .is_attacked_without(self.king, self.enemy, occ, self.removed)
+            && placed.list[..placed.len]
+                .iter()
+                .all(|&(sq, k)| !attacks(self.pos, self.enemy, k, sq, self.king, occ))
     }
 
     /// Can the placements of `p` change whether the King is attacked?
@@ -62,13 +81,22 @@ impl<B: Bitboard> Guard<'_, B> {
         self.rule.placeable.iter().any(|&(k, v)| {
             v <= r
                 && (t.rev_capture_leaps(self.enemy, k, self.king).to_u128() & zone != 0
-                    || t.rev_lame_leaps(self.enemy, k, self.king).iter().any(|l| zone >> l.target.index() & 1 != 0))
+                    || t.rev_lame_leaps(self.enemy, k, self.king)
+                        .iter()
+                        .any(|l| zone >> l.target.index() & 1 != 0))
         })
     }
 
     /// With `all`: is the King safe after every way `placer` can make the placements of `p`?
     /// Without: after some way?
-    fn explore(&self, placer: Color, mut p: Pending, mut occ: B, placed: &mut Placed, all: bool) -> bool {
+    fn explore(
+        &self,
+        placer: Color,
+        mut p: Pending,
+        mut occ: B,
+        placed: &mut Placed,
+        all: bool,
+    ) -> bool {
         let mark = placed.len;
         let mut step = Step::default();
         let result = loop {
@@ -107,7 +135,10 @@ impl<B: Bitboard> Guard<'_, B> {
 
     /// The answer for the remnant `p` of `placer` on a board with occupancy `occ`.
     fn remnant_safe(&self, placer: Color, p: Pending, occ: B) -> bool {
-        let mut placed = Placed { list: [(Square::new(0), PieceKind(0)); 9], len: 0 };
+        let mut placed = Placed {
+            list: [(Square::new(0), PieceKind(0)); 9],
+            len: 0,
+        };
         if !self.placements_matter(p, placer) {
             return self.safe(occ, &placed);
         }
@@ -122,15 +153,35 @@ impl<B: Bitboard> Guard<'_, B> {
 
 /// Is the capture `m` (by a non-royal piece, pseudo-legal) legal under the cancellation rule?
 pub fn capture_is_legal<B: Bitboard>(pos: &Position<B>, m: Move) -> bool {
-    let Some(rule) = pos.variant.cancellation.as_ref() else { return pos.leaves_king_safe(m) };
+    let Some(rule) = pos.variant.cancellation.as_ref() else {
+        return pos.leaves_king_safe(m);
+    };
     let us = pos.side_to_move();
     let (from, to) = (m.from(), m.to());
-    let victim_sq = if m.kind() == MoveKind::EnPassant { pos.ep_victim_square(m) } else { to };
-    let (Some(attacker), Some(victim)) = (pos.piece_at(from), pos.piece_at(victim_sq)) else { return false };
+    let victim_sq = if m.kind() == MoveKind::EnPassant {
+        pos.ep_victim_square(m)
+    } else {
+        to
+    };
+    let (Some(attacker), Some(victim)) = (pos.piece_at(from), pos.piece_at(victim_sq)) else {
+        return false;
+    };
     let occ = pos.occupied().without(from).without(victim_sq);
-    let guard = Guard { pos, rule, king: pos.king(us), enemy: !us, removed: B::from_square(victim_sq) };
+    let guard = Guard {
+        pos,
+        rule,
+        king: pos.king(us),
+        enemy: !us,
+        removed: B::from_square(victim_sq),
+    };
     match outcome(rule.value(attacker.kind()), rule.value(victim.kind())) {
-        Outcome::BothVanish => guard.safe(occ, &Placed { list: [(Square::new(0), PieceKind(0)); 9], len: 0 }),
+        Outcome::BothVanish => guard.safe(
+            occ,
+            &Placed {
+                list: [(Square::new(0), PieceKind(0)); 9],
+                len: 0,
+            },
+        ),
         Outcome::Capturer(r) => guard.remnant_safe(us, Pending::new(to, r, true), occ),
         Outcome::Defender(r) => guard.remnant_safe(!us, Pending::new(to, r, false), occ),
     }
@@ -142,11 +193,23 @@ pub fn capture_is_legal<B: Bitboard>(pos: &Position<B>, m: Move) -> bool {
 /// Out of check, a capture can only endanger the King through the squares it changes (the
 /// capturer's, the destination and its neighbours): when none of them is on a line to the King
 /// and no enemy piece placed there could leap onto it, the capture is legal without a test.
-pub fn push_captures<B: Bitboard>(pos: &Position<B>, from: Square, caps: B, in_check: bool, list: &mut MoveList) {
-    let Some(rule) = pos.variant.cancellation.as_ref() else { return };
+pub fn push_captures<B: Bitboard>(
+    pos: &Position<B>,
+    from: Square,
+    caps: B,
+    in_check: bool,
+    list: &mut MoveList,
+) {
+    let Some(rule) = pos.variant.cancellation.as_ref() else {
+        return;
+    };
     let us = pos.side_to_move();
     let (king, enemy) = (pos.king(us), !us);
-    let lines = if in_check { !0 } else { pos.tables.exposure(enemy, king).to_u128() };
+    let lines = if in_check {
+        !0
+    } else {
+        pos.tables.exposure(enemy, king).to_u128()
+    };
     let from_clear = lines >> from.index() & 1 == 0;
     let a = pos.piece_at(from).map_or(0, |p| rule.value(p.kind()));
     for to in caps.squares() {
@@ -157,7 +220,13 @@ pub fn push_captures<B: Bitboard>(pos: &Position<B>, from: Square, caps: B, in_c
             let d = pos.piece_at(to).map_or(0, |p| rule.value(p.kind()));
             match outcome(a, d) {
                 Outcome::Defender(r) => {
-                    let guard = Guard { pos, rule, king, enemy, removed: B::EMPTY };
+                    let guard = Guard {
+                        pos,
+                        rule,
+                        king,
+                        enemy,
+                        removed: B::EMPTY,
+                    };
                     !guard.leap_threat(zone, r)
                 }
                 _ => true,
@@ -173,7 +242,9 @@ pub fn push_captures<B: Bitboard>(pos: &Position<B>, from: Square, caps: B, in_c
 /// capturer's own remnant only those after which some way of finishing leaves its King safe.
 pub fn generate_placements<B: Bitboard>(pos: &Position<B>, list: &mut MoveList) {
     list.clear();
-    let Some(rule) = pos.variant.cancellation.as_ref() else { return };
+    let Some(rule) = pos.variant.cancellation.as_ref() else {
+        return;
+    };
     let mut p = pos.pending_placement();
     let placer = pos.side_to_move();
     let occ = pos.occupied();
@@ -186,15 +257,31 @@ pub fn generate_placements<B: Bitboard>(pos: &Position<B>, list: &mut MoveList) 
             list.push(Move::drop(kind, sq));
         }
     } else {
-        let guard = Guard { pos, rule, king: pos.king(placer), enemy: !placer, removed: B::EMPTY };
-        let mut placed = Placed { list: [(Square::new(0), PieceKind(0)); 9], len: 0 };
+        let guard = Guard {
+            pos,
+            rule,
+            king: pos.king(placer),
+            enemy: !placer,
+            removed: B::EMPTY,
+        };
+        let mut placed = Placed {
+            list: [(Square::new(0), PieceKind(0)); 9],
+            len: 0,
+        };
         // Without hoppers our own pieces only block: a safe board stays safe whatever we place.
         let safe_now = guard.safe(occ, &placed);
         let free = !guard.placements_matter(p, placer) || (safe_now && !pos.tables.has_hoppers);
         let all_safe = free && safe_now;
         for (sq, kind) in step.pairs() {
             let ok = free && all_safe
-                || !free && guard.explore(placer, p.after(step.value), occ.with(sq), &mut placed, false);
+                || !free
+                    && guard.explore(
+                        placer,
+                        p.after(step.value),
+                        occ.with(sq),
+                        &mut placed,
+                        false,
+                    );
             if ok {
                 list.push(Move::drop(kind, sq));
             }

@@ -20,7 +20,13 @@ pub struct Step {
 
 impl Default for Step {
     fn default() -> Step {
-        Step { value: 0, kinds: [PieceKind(0); MAX_KINDS], squares: [0; MAX_KINDS], n: 0, count: 0 }
+        Step {
+            value: 0,
+            kinds: [PieceKind(0); MAX_KINDS],
+            squares: [0; MAX_KINDS],
+            n: 0,
+            count: 0,
+        }
     }
 }
 
@@ -42,12 +48,16 @@ impl Step {
     /// The first pair (the only one when the placement is automatic).
     #[inline]
     pub fn first(&self) -> (Square, PieceKind) {
-        (Square::new(self.squares[0].trailing_zeros() as u8), self.kinds[0])
+        (
+            Square::new(self.squares[0].trailing_zeros() as u8),
+            self.kinds[0],
+        )
     }
 
     /// Is (sq, kind) one of the admissible pairs?
     pub fn allows(&self, sq: Square, kind: PieceKind) -> bool {
-        (0..self.n as usize).any(|i| self.kinds[i] == kind && self.squares[i] >> sq.index() & 1 != 0)
+        (0..self.n as usize)
+            .any(|i| self.kinds[i] == kind && self.squares[i] >> sq.index() & 1 != 0)
     }
 }
 
@@ -136,6 +146,10 @@ impl Pending {
     /// The state after one piece of value `v` is placed (the destination is then behind us).
     #[inline]
     pub fn after(self, v: u8) -> Pending {
-        Pending { remaining: self.remaining.saturating_sub(v), ..self }.leave_center()
+        Pending {
+            remaining: self.remaining.saturating_sub(v),
+            ..self
+        }
+        .leave_center()
     }
 }

@@ -12,16 +12,43 @@ use crate::variant::relay_name::AntiKind;
 
 impl<B: Bitboard> RelayTables<B> {
     /// Attackers of `color` on `sq` (as against a King) with the relations `rel` of board `b`.
-    pub fn attackers<const ANY: bool>(&self, real: &Tables<B>, b: &Board<B>, rel: &Relations<B>, sq: Square, color: Color) -> B {
+    pub fn attackers<const ANY: bool>(
+        &self,
+        real: &Tables<B>,
+        b: &Board<B>,
+        rel: &Relations<B>,
+        sq: Square,
+        color: Color,
+    ) -> B {
         let theirs = b.by_color[color.index()];
-        let fixed = scan::<B, ANY>(real, &self.fixed_groups[color.index()], sq, color, b.occ, theirs, |k| b.by_kind[k.index()]);
+        let fixed = scan::<B, ANY>(
+            real,
+            &self.fixed_groups[color.index()],
+            sq,
+            color,
+            b.occ,
+            theirs,
+            |k| b.by_kind[k.index()],
+        );
         if ANY && fixed.any() {
             return fixed;
         }
         fixed
-            | scan::<B, ANY>(&self.slots, &self.slots.attack_groups[color.index()], sq, color, b.occ, theirs, |s| {
-                rel.use_slot[s.index()]
-            })
+            | scan::<B, ANY>(
+                &self.slots,
+                &self.slots.attack_groups[color.index()],
+                sq,
+                color,
+                b.occ,
+                theirs,
+                |s| {
+                    if self.zone(color, s.index()).has(sq) {
+                        rel.use_slot[s.index()]
+                    } else {
+                        B::EMPTY
+                    }
+                },
+            )
     }
 
     /// Squares whose change could give an enemy piece on an open line to our king (`ksq`) the
@@ -32,7 +59,11 @@ impl<B: Bitboard> RelayTables<B> {
         if theirs.is_empty() {
             return region;
         }
-        for (gi, (g, info)) in self.slots.attack_groups[them.index()].iter().zip(&self.groups[them.index()]).enumerate() {
+        for (gi, (g, info)) in self.slots.attack_groups[them.index()]
+            .iter()
+            .zip(&self.groups[them.index()])
+            .enumerate()
+        {
             let cands = self.lines(them, gi, ksq) & theirs;
             if cands.is_empty() {
                 continue;
@@ -70,11 +101,21 @@ impl<B: Bitboard> RelayTables<B> {
 
     /// Does the piece (colour `c`, kind `k`) on `p` move by type `t` on board `b`? Judged from
     /// the relations that involve it, without computing the others.
-    pub(super) fn has_type(&self, b: &Board<B>, part: B, p: Square, c: Color, k: PieceKind, t: usize) -> bool {
+    pub(super) fn has_type(
+        &self,
+        b: &Board<B>,
+        part: B,
+        p: Square,
+        c: Color,
+        k: PieceKind,
+        t: usize,
+    ) -> bool {
         if self.kind_types[k.index()] & (1 << t) != 0 {
             match self.rule.anti {
                 None => true,
-                Some((side, AntiKind::Direct)) => !self.seen_by(b, p, t, Self::matching(side, c, b) & part),
+                Some((side, AntiKind::Direct)) => {
+                    !self.seen_by(b, p, t, Self::matching(side, c, b) & part)
+                }
                 Some((side, kind)) => {
                     let nat = b.kinds_bb(self.type_kinds[t]);
                     let cond = match kind {
@@ -83,12 +124,18 @@ impl<B: Bitboard> RelayTables<B> {
                         _ => !B::EMPTY,
                     };
                     let slot = self.kind_slot[k.index()][t];
-                    (self.captures(c, slot, p, b.occ) & part & Self::matching(side, c, b) & cond).is_empty()
+                    (self.captures(c, slot, p, b.occ) & part & Self::matching(side, c, b) & cond)
+                        .is_empty()
                 }
             }
         } else {
             match self.rule.relay {
-                Some(side) => self.seen_by(b, p, t, Self::matching(side, c, b) & part & b.kinds_bb(self.type_kinds[t])),
+                Some(side) => self.seen_by(
+                    b,
+                    p,
+                    t,
+                    Self::matching(side, c, b) & part & b.kinds_bb(self.type_kinds[t]),
+                ),
                 None => false,
             }
         }
@@ -98,7 +145,11 @@ impl<B: Bitboard> RelayTables<B> {
     pub fn attacked_on(&self, real: &Tables<B>, b: &Board<B>, sq: Square, color: Color) -> bool {
         let theirs = b.by_color[color.index()];
         let fixed = &self.fixed_groups[color.index()];
-        if scan::<B, true>(real, fixed, sq, color, b.occ, theirs, |k| b.by_kind[k.index()]).any() {
+        if scan::<B, true>(real, fixed, sq, color, b.occ, theirs, |k| {
+            b.by_kind[k.index()]
+        })
+        .any()
+        {
             return true;
         }
         let part = b.kinds_bb(self.participating);
@@ -106,7 +157,11 @@ impl<B: Bitboard> RelayTables<B> {
         if theirs.is_empty() {
             return false;
         }
-        for (gi, (g, info)) in self.slots.attack_groups[color.index()].iter().zip(&self.groups[color.index()]).enumerate() {
+        for (gi, (g, info)) in self.slots.attack_groups[color.index()]
+            .iter()
+            .zip(&self.groups[color.index()])
+            .enumerate()
+        {
             let cands = self.lines(color, gi, sq) & theirs;
             if cands.is_empty() {
                 continue;
@@ -119,11 +174,12 @@ impl<B: Bitboard> RelayTables<B> {
             for p in reach.squares() {
                 let k = b.kind_at(p, self.participating);
                 for s in bits(info.slots) {
+                    if !self.zone(color, s).has(sq) {
+                        continue;
+                    }
                     let t = self.slot_type[s] as usize;
                     let natural = self.slot_kinds[s] & (1 << k.0) != 0;
-                    let gainable = self.rule.relay.is_some()
-                        && self.gain_slot[t] as usize == s
-                        && self.kind_types[k.index()] & (1 << t) == 0;
+                    let gainable = self.slot_gainers[s] & (1 << k.0) != 0;
                     if (natural || gainable) && self.has_type(b, part, p, color, k, t) {
                         return true;
                     }
@@ -136,7 +192,9 @@ impl<B: Bitboard> RelayTables<B> {
     /// Is the mover's king safe after `m` (pseudo-legal in `pos`, whose board is `b`)?
     pub fn safe_after(&self, pos: &Position<B>, b: &Board<B>, m: Move) -> bool {
         let mut after = *b;
-        let Some(ksq) = after.apply(pos, m) else { return false };
+        let Some(ksq) = after.apply(pos, m) else {
+            return false;
+        };
         !self.attacked_on(&pos.tables, &after, ksq, !pos.side_to_move())
     }
 }
@@ -173,7 +231,11 @@ fn scan<B: Bitboard, const ANY: bool>(
                     continue;
                 }
                 for &r in rays {
-                    let reach = if *hop { t.hop(r, sq, occ).1 } else { t.ride(r, sq, occ) };
+                    let reach = if *hop {
+                        t.hop(r, sq, occ).1
+                    } else {
+                        t.ride(r, sq, occ)
+                    };
                     result |= reach & cands;
                 }
             }

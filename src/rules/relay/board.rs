@@ -19,7 +19,11 @@ impl<B: Bitboard> Board<B> {
             by_kind[k.index()] = pos.pieces_of(Color::White, k) | pos.pieces_of(Color::Black, k);
         }
         let by_color = [pos.pieces(Color::White), pos.pieces(Color::Black)];
-        Board { by_color, by_kind, occ: by_color[0] | by_color[1] }
+        Board {
+            by_color,
+            by_kind,
+            occ: by_color[0] | by_color[1],
+        }
     }
 
     #[inline(always)]
@@ -38,7 +42,9 @@ impl<B: Bitboard> Board<B> {
                 return PieceKind(k as u8);
             }
         }
-        let k = (0..MAX_KINDS).find(|&k| self.by_kind[k].has(sq)).unwrap_or(0);
+        let k = (0..MAX_KINDS)
+            .find(|&k| self.by_kind[k].has(sq))
+            .unwrap_or(0);
         PieceKind(k as u8)
     }
 
@@ -71,7 +77,11 @@ impl<B: Bitboard> Board<B> {
                     self.remove(to, c);
                 }
                 self.remove(from, mover);
-                let placed = if m.kind() == MoveKind::Promotion { Piece::new(us, m.piece()) } else { mover };
+                let placed = if m.kind() == MoveKind::Promotion {
+                    Piece::new(us, m.piece())
+                } else {
+                    mover
+                };
                 self.put(to, placed);
                 if mover.kind() == pos.variant.royal {
                     ksq = to;

@@ -8,7 +8,10 @@ use crate::types::{Bitboard, Color, Move, MoveKind, MoveList, Square};
 
 #[inline(always)]
 fn tables_of<B: Bitboard>(pos: &Position<B>) -> &RelayTables<B> {
-    pos.tables.relay.as_deref().expect("a relay game has relay tables")
+    pos.tables
+        .relay
+        .as_deref()
+        .expect("a relay game has relay tables")
 }
 
 /// A position seen with its relations, for the search and evaluation (mobility by effective
@@ -26,7 +29,12 @@ impl<'a, B: Bitboard> RelayView<'a, B> {
         let tables = pos.tables.relay.as_deref()?;
         let board = Board::of(pos);
         let relations = tables.relations(&board);
-        Some(RelayView { pos, tables, board, relations })
+        Some(RelayView {
+            pos,
+            tables,
+            board,
+            relations,
+        })
     }
     /// Effective types of the piece on `sq` (bit per type of `RelayTables`).
     pub fn effective_types(&self, sq: Square) -> u32 {
@@ -35,12 +43,15 @@ impl<'a, B: Bitboard> RelayView<'a, B> {
     /// Quiet moves and captures of the piece on `sq` by its effective moves (pseudo-legal;
     /// pawns and Kings by their own moves, the enemy King never a target).
     pub fn targets(&self, sq: Square) -> (B, B) {
-        let Some(p) = self.pos.piece_at(sq) else { return (B::EMPTY, B::EMPTY) };
+        let Some(p) = self.pos.piece_at(sq) else {
+            return (B::EMPTY, B::EMPTY);
+        };
         let c = p.color();
         let occ = self.board.occ;
         let enemy = self.pos.pieces(!c).without(self.pos.king(!c));
         if self.relations.modified.has(sq) {
-            self.tables.effective_targets(&self.relations, c, sq, occ, enemy)
+            self.tables
+                .effective_targets(&self.relations, c, sq, occ, enemy)
         } else {
             let pawn = self.pos.variant.piece(p.kind()).pawn;
             let (q, x, d) = self.pos.targets(c, p.kind(), sq, occ, enemy, pawn);
@@ -49,7 +60,8 @@ impl<'a, B: Bitboard> RelayView<'a, B> {
     }
     /// Attackers of `color` on `sq` as against a King, with effective moves.
     pub fn attackers(&self, sq: Square, color: Color) -> B {
-        self.tables.attackers::<false>(&self.pos.tables, &self.board, &self.relations, sq, color)
+        self.tables
+            .attackers::<false>(&self.pos.tables, &self.board, &self.relations, sq, color)
     }
 }
 
@@ -92,7 +104,10 @@ pub fn legal_moves<B: Bitboard>(pos: &Position<B>, list: &mut MoveList) {
         (!B::EMPTY, !B::EMPTY)
     } else {
         let latent = rt.latent_region(&b, &rel, ksq, them);
-        (rt.exposure(them, ksq) | latent, rt.screens(them, ksq) | latent)
+        (
+            rt.exposure(them, ksq) | latent,
+            rt.screens(them, ksq) | latent,
+        )
     };
     let ep = pos.ep_square();
     for k in v.kinds() {
@@ -189,7 +204,13 @@ pub fn tactical_moves<B: Bitboard>(pos: &Position<B>, list: &mut MoveList) {
 
 /// Castling as in the base game; the squares the King crosses are judged in the position before
 /// the move and its safety after it, both with effective moves.
-fn castling<B: Bitboard>(pos: &Position<B>, rt: &RelayTables<B>, b: &Board<B>, rel: &Relations<B>, list: &mut MoveList) {
+fn castling<B: Bitboard>(
+    pos: &Position<B>,
+    rt: &RelayTables<B>,
+    b: &Board<B>,
+    rel: &Relations<B>,
+    list: &mut MoveList,
+) {
     let us = pos.side_to_move();
     let rights = pos.castling_rights();
     if rights & (castle_bit(us, 0) | castle_bit(us, 1)) == 0 || pos.variant.king_leap {
@@ -203,7 +224,9 @@ fn castling<B: Bitboard>(pos: &Position<B>, rt: &RelayTables<B>, b: &Board<B>, r
         if rights & castle_bit(us, side) == 0 {
             continue;
         }
-        let Some((psq, kto, pto)) = pos.castle_squares(us, side, kfrom) else { continue };
+        let Some((psq, kto, pto)) = pos.castle_squares(us, side, kfrom) else {
+            continue;
+        };
         let rank = size.rank(kfrom);
         let others = occ.without(kfrom).without(psq);
         let span = |a: Square, c: Square| -> (u8, u8) {
@@ -220,11 +243,18 @@ fn castling<B: Bitboard>(pos: &Position<B>, rt: &RelayTables<B>, b: &Board<B>, r
         let crossed_safe = (a..=c)
             .map(|f| size.square(f, rank))
             .filter(|&s| s != kfrom && s != kto)
-            .all(|s| rt.attackers::<true>(&pos.tables, b, rel, s, them).is_empty());
+            .all(|s| {
+                rt.attackers::<true>(&pos.tables, b, rel, s, them)
+                    .is_empty()
+            });
         if !crossed_safe {
             continue;
         }
-        let kind = if side == 0 { MoveKind::CastleHigh } else { MoveKind::CastleLow };
+        let kind = if side == 0 {
+            MoveKind::CastleHigh
+        } else {
+            MoveKind::CastleLow
+        };
         let m = Move::new(kfrom, kto, kind);
         if rt.safe_after(pos, b, m) {
             list.push(m);
@@ -234,7 +264,13 @@ fn castling<B: Bitboard>(pos: &Position<B>, rt: &RelayTables<B>, b: &Board<B>, r
 
 /// King's Leap (`rules::kings_leap`) with effective moves: the leapt square is judged with the
 /// King still on its square.
-fn kings_leap<B: Bitboard>(pos: &Position<B>, rt: &RelayTables<B>, b: &Board<B>, rel: &Relations<B>, list: &mut MoveList) {
+fn kings_leap<B: Bitboard>(
+    pos: &Position<B>,
+    rt: &RelayTables<B>,
+    b: &Board<B>,
+    rel: &Relations<B>,
+    list: &mut MoveList,
+) {
     let us = pos.side_to_move();
     if !pos.variant.king_leap || pos.castling_rights() & castle_bit(us, 0) == 0 {
         return;
@@ -243,10 +279,14 @@ fn kings_leap<B: Bitboard>(pos: &Position<B>, rt: &RelayTables<B>, b: &Board<B>,
     let size = pos.variant.size;
     let from = pos.king(us);
     for (dx, dy) in [(2, 0), (-2, 0), (0, 2), (0, -2)] {
-        let (Some(to), Some(mid)) = (size.offset(from, dx, dy), size.offset(from, dx / 2, dy / 2)) else {
+        let (Some(to), Some(mid)) = (size.offset(from, dx, dy), size.offset(from, dx / 2, dy / 2))
+        else {
             continue;
         };
-        if b.occ.has(to) || b.by_color[them.index()].has(mid) || rt.attackers::<true>(&pos.tables, b, rel, mid, them).any() {
+        if b.occ.has(to)
+            || b.by_color[them.index()].has(mid)
+            || rt.attackers::<true>(&pos.tables, b, rel, mid, them).any()
+        {
             continue;
         }
         let m = Move::new(from, to, MoveKind::KingLeap);

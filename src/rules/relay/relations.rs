@@ -50,9 +50,12 @@ impl<B: Bitboard> RelayTables<B> {
             if (ours & r.part).is_empty() {
                 continue;
             }
-            let relay_targets = rule.relay.map_or(B::EMPTY, |s| Self::matching(s, c, b) & r.part);
+            let relay_targets = rule
+                .relay
+                .map_or(B::EMPTY, |s| Self::matching(s, c, b) & r.part);
             let direct_targets = direct.map_or(B::EMPTY, |s| Self::matching(s, c, b) & r.part);
-            let indirect_targets = indirect.map_or(B::EMPTY, |(s, _)| Self::matching(s, c, b) & r.part);
+            let indirect_targets =
+                indirect.map_or(B::EMPTY, |(s, _)| Self::matching(s, c, b) & r.part);
             for &k in &self.part_kinds {
                 let pieces = b.by_kind[k.index()] & ours;
                 if pieces.is_empty() {
@@ -102,10 +105,8 @@ impl<B: Bitboard> RelayTables<B> {
         }
         for s in 0..self.nslots {
             let t = self.slot_type[s] as usize;
-            r.use_slot[s] = b.kinds_bb(self.slot_kinds[s]) & !r.lost[t];
-        }
-        for t in 0..nt {
-            r.use_slot[self.gain_slot[t] as usize] |= r.gain[t];
+            r.use_slot[s] = (b.kinds_bb(self.slot_kinds[s]) & !r.lost[t])
+                | (b.kinds_bb(self.slot_gainers[s]) & r.gain[t]);
         }
         r
     }
@@ -122,7 +123,14 @@ impl<B: Bitboard> RelayTables<B> {
     }
 
     /// Quiet moves and captures of the piece of colour `c` on `from` by its effective types.
-    pub fn effective_targets(&self, rel: &Relations<B>, c: Color, from: Square, occ: B, enemy: B) -> (B, B) {
+    pub fn effective_targets(
+        &self,
+        rel: &Relations<B>,
+        c: Color,
+        from: Square,
+        occ: B,
+        enemy: B,
+    ) -> (B, B) {
         let t = &self.slots;
         let empty = !occ;
         let (mut quiet, mut caps) = (B::EMPTY, B::EMPTY);
@@ -131,6 +139,11 @@ impl<B: Bitboard> RelayTables<B> {
                 continue;
             }
             let k = PieceKind(s as u8);
+            let zone = self.zone(c, s);
+            if !zone.has(from) {
+                continue;
+            }
+            let (q0, c0) = (quiet, caps);
             quiet |= t.quiet_leaps(c, k, from) & empty;
             caps |= t.capture_leaps(c, k, from) & enemy;
             for r in &t.kind_moves(c, k).rides {
@@ -163,6 +176,8 @@ impl<B: Bitboard> RelayTables<B> {
                     caps = caps.with(l.target);
                 }
             }
+            quiet = q0 | (quiet & zone);
+            caps = c0 | (caps & zone);
         }
         (quiet, caps)
     }

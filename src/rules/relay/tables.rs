@@ -16,15 +16,13 @@ pub(super) struct SlotRev {
     pub(super) lame: bool,
 }
 
-/// One attack group of the slot tables: its slots, the kinds that move by them naturally, and the
-/// types whose gained slot is among them.
+/// One attack group of the slot tables: its slots and the kinds that could ever move by them
+/// (naturally, or by a type they could gain).
 #[derive(Clone, Copy, Debug, Default)]
 pub(super) struct GroupInfo {
     pub(super) slots: Mask,
-    pub(super) nat_kinds: Mask,
-    pub(super) gain_types: Mask,
-    /// Every participating piece could attack through the group (relays on, and every kind
-    /// with a gainable type moves by the group): the potential attackers are all of them.
+    pub(super) kinds: Mask,
+    /// `kinds` holds every participating kind.
     pub(super) all_part: bool,
 }
 
@@ -42,7 +40,13 @@ pub struct RelayTables<B> {
     pub(super) kind_types: [Mask; MAX_KINDS],
     pub(super) kind_slot: [[u8; MAX_TYPES]; MAX_KINDS],
     pub(super) type_kinds: [Mask; MAX_TYPES],
-    pub(super) gain_slot: [u8; MAX_TYPES],
+    /// Slots of confined pieces (bit per slot) and their zones, [colour * MAX_SLOTS + slot]: the
+    /// slot tables confine leaps but not rides, so targets, seeing and attacks are masked here.
+    pub(super) confined_slots: Mask,
+    pub(super) zones: Vec<B>,
+    /// Kinds that lack the slot's type and would move by this slot if they gained it (empty
+    /// without relays).
+    pub(super) slot_gainers: [Mask; MAX_SLOTS],
     pub(super) slot_type: [u8; MAX_SLOTS],
     /// Kinds that move by the slot naturally.
     pub(super) slot_kinds: [Mask; MAX_SLOTS],
@@ -118,7 +122,11 @@ impl<B: Bitboard> RelayTables<B> {
             for &t in list {
                 kind_types[k] |= 1 << t;
                 type_kinds[t] |= 1 << k;
-                let s = find(SlotDef { ty: t, confined: pieces[k].confined, no_jump_check: types[t].no_jump_check });
+                let s = find(SlotDef {
+                    ty: t,
+                    confined: pieces[k].confined,
+                    no_jump_check: types[t].no_jump_check,
+                });
                 kind_slot[k][t] = s;
                 slot_kinds[s as usize] |= 1 << k;
             }
@@ -126,18 +134,62 @@ impl<B: Bitboard> RelayTables<B> {
         let mut gain_slot = [0u8; MAX_TYPES];
         let mut type_slots = [0; MAX_TYPES];
         for (t, key) in types.iter().enumerate() {
-            gain_slot[t] = find(SlotDef { ty: t, confined: None, no_jump_check: key.no_jump_check });
+            gain_slot[t] = find(SlotDef {
+                ty: t,
+                confined: None,
+                no_jump_check: key.no_jump_check,
+            });
+        }
+        let mut slot_gainers = [0; MAX_SLOTS];
+        if rule.relay.is_some() {
+            for (k, list) in per_kind.iter().enumerate() {
+                if !participates(&pieces[k]) {
+                    continue;
+                }
+                for (t, key) in types.iter().enumerate() {
+                    if !list.contains(&t) {
+                        let s = find(SlotDef {
+                            ty: t,
+                            confined: pieces[k].confined,
+                            no_jump_check: key.no_jump_check,
+                        });
+                        slot_gainers[s as usize] |= 1 << k;
+                    }
+                }
+            }
+        }
+        let mut confined_slots = 0;
+        let mut zones = vec![!B::EMPTY; 2 * MAX_SLOTS];
+        for (i, d) in plan.iter().enumerate() {
+            if let Some(z) = d.confined {
+                confined_slots |= 1 << i;
+                for c in Color::BOTH {
+                    zones[c.index() * MAX_SLOTS + i] = variant.zones[z].squares[c.index()]
+                        .iter()
+                        .fold(B::EMPTY, |acc, &q| acc.with(q));
+                }
+            }
         }
         let mut slot_type = [0u8; MAX_SLOTS];
         let mut see_slot = [0u8; MAX_SLOTS];
         for (s, d) in plan.iter().enumerate() {
             slot_type[s] = d.ty as u8;
-            see_slot[s] = if d.no_jump_check { find(SlotDef { no_jump_check: false, ..*d }) } else { s as u8 };
+            see_slot[s] = if d.no_jump_check {
+                find(SlotDef {
+                    no_jump_check: false,
+                    ..*d
+                })
+            } else {
+                s as u8
+            };
             if slot_kinds[s] != 0 {
                 type_slots[d.ty] |= 1 << s;
             }
         }
-        let mut rev: [Vec<SlotRev>; 2] = [vec![SlotRev::default(); nslots], vec![SlotRev::default(); nslots]];
+        let mut rev: [Vec<SlotRev>; 2] = [
+            vec![SlotRev::default(); nslots],
+            vec![SlotRev::default(); nslots],
+        ];
         let mut group_masks: [Vec<Mask>; 2] = [Vec::new(), Vec::new()];
         for c in Color::BOTH {
             for g in &slots.attack_groups[c.index()] {
@@ -147,7 +199,9 @@ impl<B: Bitboard> RelayTables<B> {
                     AttackGroup::Rays { rays, hop, kinds } => {
                         for k in kinds {
                             mask |= 1 << k.0;
-                            rev[c.index()][k.index()].rays.extend(rays.iter().map(|&r| (r, *hop)));
+                            rev[c.index()][k.index()]
+                                .rays
+                                .extend(rays.iter().map(|&r| (r, *hop)));
                         }
                     }
                     AttackGroup::Lame { kind } => {
@@ -162,24 +216,15 @@ impl<B: Bitboard> RelayTables<B> {
             group_masks[c]
                 .iter()
                 .map(|&mask| {
-                    let mut info = GroupInfo { slots: mask, ..Default::default() };
+                    let mut kinds = 0;
                     for s in bits(mask) {
-                        info.nat_kinds |= slot_kinds[s];
-                        let t = plan[s].ty;
-                        if rule.relay.is_some() && gain_slot[t] as usize == s {
-                            info.gain_types |= 1 << t;
-                            if type_kinds[t] & !info.nat_kinds == 0 {
-                                info.all_part = true;
-                            }
-                        }
+                        kinds |= slot_kinds[s] | slot_gainers[s];
                     }
-                    // The natural kinds of later slots may complete the test above.
-                    for t in bits(info.gain_types) {
-                        if type_kinds[t] & !info.nat_kinds == 0 {
-                            info.all_part = true;
-                        }
+                    GroupInfo {
+                        slots: mask,
+                        kinds,
+                        all_part: participating & !kinds == 0,
                     }
-                    info
                 })
                 .collect::<Vec<_>>()
         });
@@ -190,14 +235,25 @@ impl<B: Bitboard> RelayTables<B> {
                     let keep = |k: &PieceKind| !participates(&pieces[k.index()]);
                     match g {
                         AttackGroup::Leaps { table_of, kinds } => {
-                            let kinds: Vec<PieceKind> = kinds.iter().copied().filter(keep).collect();
-                            (!kinds.is_empty()).then_some(AttackGroup::Leaps { table_of: *table_of, kinds })
+                            let kinds: Vec<PieceKind> =
+                                kinds.iter().copied().filter(keep).collect();
+                            (!kinds.is_empty()).then_some(AttackGroup::Leaps {
+                                table_of: *table_of,
+                                kinds,
+                            })
                         }
                         AttackGroup::Rays { rays, hop, kinds } => {
-                            let kinds: Vec<PieceKind> = kinds.iter().copied().filter(keep).collect();
-                            (!kinds.is_empty()).then(|| AttackGroup::Rays { rays: rays.clone(), hop: *hop, kinds })
+                            let kinds: Vec<PieceKind> =
+                                kinds.iter().copied().filter(keep).collect();
+                            (!kinds.is_empty()).then(|| AttackGroup::Rays {
+                                rays: rays.clone(),
+                                hop: *hop,
+                                kinds,
+                            })
                         }
-                        AttackGroup::Lame { kind } => keep(kind).then_some(AttackGroup::Lame { kind: *kind }),
+                        AttackGroup::Lame { kind } => {
+                            keep(kind).then_some(AttackGroup::Lame { kind: *kind })
+                        }
                     }
                 })
                 .collect()
@@ -234,13 +290,16 @@ impl<B: Bitboard> RelayTables<B> {
             for g in &slots.attack_groups[c.index()] {
                 for sq in size.all_squares() {
                     lines.push(match g {
-                        AttackGroup::Leaps { table_of, .. } => slots.rev_capture_leaps(c, *table_of, sq),
-                        AttackGroup::Rays { rays, .. } => {
-                            rays.iter().fold(B::EMPTY, |acc, &r| acc | slots.ride(r, sq, B::EMPTY))
+                        AttackGroup::Leaps { table_of, .. } => {
+                            slots.rev_capture_leaps(c, *table_of, sq)
                         }
-                        AttackGroup::Lame { kind } => {
-                            slots.rev_lame_leaps(c, *kind, sq).iter().fold(B::EMPTY, |acc, l| acc.with(l.target))
-                        }
+                        AttackGroup::Rays { rays, .. } => rays
+                            .iter()
+                            .fold(B::EMPTY, |acc, &r| acc | slots.ride(r, sq, B::EMPTY)),
+                        AttackGroup::Lame { kind } => slots
+                            .rev_lame_leaps(c, *kind, sq)
+                            .iter()
+                            .fold(B::EMPTY, |acc, l| acc.with(l.target)),
                     });
                 }
             }
@@ -266,7 +325,9 @@ impl<B: Bitboard> RelayTables<B> {
             kind_types,
             kind_slot,
             type_kinds,
-            gain_slot,
+            slot_gainers,
+            confined_slots,
+            zones,
             slot_type,
             slot_kinds,
             see_slot,
@@ -300,10 +361,33 @@ impl<B: Bitboard> RelayTables<B> {
         }
     }
 
+    /// The squares a slot's piece of colour `c` may stand on and reach (all, unless confined).
+    #[inline(always)]
+    pub(super) fn zone(&self, c: Color, slot: usize) -> B {
+        if self.confined_slots & (1 << slot) == 0 {
+            !B::EMPTY
+        } else {
+            self.zones[c.index() * MAX_SLOTS + slot]
+        }
+    }
+
     /// Pieces a piece of colour `c` sees by a slot's natural move from `from` (any occupied
     /// square it could capture on).
     #[inline(always)]
     pub(super) fn captures(&self, c: Color, slot: u8, from: Square, occ: B) -> B {
+        if self.confined_slots & (1 << slot) != 0 {
+            let zone = self.zone(c, slot as usize);
+            return if zone.has(from) {
+                self.free_captures(c, slot, from, occ) & zone
+            } else {
+                B::EMPTY
+            };
+        }
+        self.free_captures(c, slot, from, occ)
+    }
+
+    #[inline(always)]
+    fn free_captures(&self, c: Color, slot: u8, from: Square, occ: B) -> B {
         let t = &self.slots;
         let k = PieceKind(slot);
         let mut caps = t.capture_leaps(c, k, from) & occ;
@@ -328,12 +412,20 @@ impl<B: Bitboard> RelayTables<B> {
     /// Squares from which a `c` piece of `slot` captures onto `sq`.
     #[inline(always)]
     pub(super) fn rev_reach(&self, c: Color, slot: u8, sq: Square, occ: B) -> B {
+        let zone = self.zone(c, slot as usize);
+        if !zone.has(sq) {
+            return B::EMPTY;
+        }
         let t = &self.slots;
         let k = PieceKind(slot);
         let r = &self.rev[c.index()][slot as usize];
         let mut reach = t.rev_capture_leaps(c, k, sq);
         for &(ray, hop) in &r.rays {
-            reach |= if hop { t.hop(ray, sq, occ).1 } else { t.ride(ray, sq, occ) };
+            reach |= if hop {
+                t.hop(ray, sq, occ).1
+            } else {
+                t.ride(ray, sq, occ)
+            };
         }
         if r.lame {
             for l in t.rev_lame_leaps(c, k, sq) {
@@ -342,7 +434,7 @@ impl<B: Bitboard> RelayTables<B> {
                 }
             }
         }
-        reach
+        reach & zone
     }
 
     /// The reverse reach of one attack group of `slots` onto `sq`.
@@ -354,7 +446,11 @@ impl<B: Bitboard> RelayTables<B> {
             AttackGroup::Rays { rays, hop, .. } => {
                 let mut reach = B::EMPTY;
                 for &r in rays {
-                    reach |= if *hop { t.hop(r, sq, occ).1 } else { t.ride(r, sq, occ) };
+                    reach |= if *hop {
+                        t.hop(r, sq, occ).1
+                    } else {
+                        t.ride(r, sq, occ)
+                    };
                 }
                 reach
             }
@@ -371,17 +467,14 @@ impl<B: Bitboard> RelayTables<B> {
     }
 
     /// Pieces that could ever attack through attack group `g` on this board: the natural users of
-    /// its slots, and with relays every participating piece that lacks a type it could gain.
+    /// its slots, and with relays the pieces that could gain one of its types.
     #[inline(always)]
     pub(super) fn potential(&self, b: &Board<B>, part: B, g: &GroupInfo) -> B {
         if g.all_part {
-            return part;
+            part
+        } else {
+            b.kinds_bb(g.kinds)
         }
-        let mut users = b.kinds_bb(g.nat_kinds);
-        for t in bits(g.gain_types) {
-            users |= part & !b.kinds_bb(self.type_kinds[t]);
-        }
-        users & part
     }
 
     #[inline(always)]

@@ -35,9 +35,14 @@ pub(super) fn piece_types(p: &PieceType) -> Vec<TypeKey> {
             atoms.sort_by_key(|a| format!("{a:?}"));
             let straight_long = atoms.iter().any(|a| {
                 matches!(a.shape, AtomShape::Leap)
-                    && a.vectors.iter().any(|&(x, y)| (x == 0 || y == 0 || x.abs() == y.abs()) && x.abs().max(y.abs()) >= 2)
+                    && a.vectors.iter().any(|&(x, y)| {
+                        (x == 0 || y == 0 || x.abs() == y.abs()) && x.abs().max(y.abs()) >= 2
+                    })
             });
-            TypeKey { atoms, no_jump_check: p.no_jump_check && straight_long }
+            TypeKey {
+                atoms,
+                no_jump_check: p.no_jump_check && straight_long,
+            }
         })
         .collect()
 }
@@ -50,7 +55,10 @@ pub(super) fn decompose(pieces: &[PieceType]) -> Result<(Vec<TypeKey>, Vec<Vec<u
         let mut mine = Vec::new();
         if participates(p) {
             if p.zone_moves.is_some() {
-                return Err(format!("relay: piece {} has zone moves, which relay rules do not support", p.letter));
+                return Err(format!(
+                    "relay: piece {} has zone moves, which relay rules do not support",
+                    p.letter
+                ));
             }
             for key in piece_types(p) {
                 let i = match types.iter().position(|t| *t == key) {
@@ -68,7 +76,10 @@ pub(super) fn decompose(pieces: &[PieceType]) -> Result<(Vec<TypeKey>, Vec<Vec<u
         per_kind.push(mine);
     }
     if types.len() > MAX_TYPES {
-        return Err(format!("relay: {} move types; at most {MAX_TYPES}", types.len()));
+        return Err(format!(
+            "relay: {} move types; at most {MAX_TYPES}",
+            types.len()
+        ));
     }
     Ok((types, per_kind))
 }
@@ -77,7 +88,9 @@ pub(super) fn decompose(pieces: &[PieceType]) -> Result<(Vec<TypeKey>, Vec<Vec<u
 pub fn check_pieces(pieces: &[PieceType]) -> Result<(), String> {
     let slots = slot_plan(pieces)?.len();
     if slots > MAX_SLOTS {
-        return Err(format!("relay: {slots} move-type slots (types, confined uses); at most {MAX_SLOTS}"));
+        return Err(format!(
+            "relay: {slots} move-type slots (types, confined uses); at most {MAX_SLOTS}"
+        ));
     }
     Ok(())
 }
@@ -89,8 +102,9 @@ pub(super) struct SlotDef {
     pub(super) no_jump_check: bool,
 }
 
-/// The slots: per type its gained (unconfined) slot, then confined natural slots, then plain
-/// twins of no-jump-check slots (used to see, which jumps freely).
+/// The slots: per type its unconfined slot (natural or gained), then the slots of confined
+/// pieces (every type, natural or gained, inside the zone), then plain twins of no-jump-check
+/// slots (used to see, which jumps freely).
 pub(super) fn slot_plan(pieces: &[PieceType]) -> Result<Vec<SlotDef>, String> {
     let (types, per_kind) = decompose(pieces)?;
     let mut slots: Vec<SlotDef> = Vec::new();
@@ -100,16 +114,49 @@ pub(super) fn slot_plan(pieces: &[PieceType]) -> Result<Vec<SlotDef>, String> {
         }
     };
     for (i, t) in types.iter().enumerate() {
-        add(SlotDef { ty: i, confined: None, no_jump_check: t.no_jump_check }, &mut slots);
+        add(
+            SlotDef {
+                ty: i,
+                confined: None,
+                no_jump_check: t.no_jump_check,
+            },
+            &mut slots,
+        );
     }
     for (k, list) in per_kind.iter().enumerate() {
         for &t in list {
-            add(SlotDef { ty: t, confined: pieces[k].confined, no_jump_check: types[t].no_jump_check }, &mut slots);
+            add(
+                SlotDef {
+                    ty: t,
+                    confined: pieces[k].confined,
+                    no_jump_check: types[t].no_jump_check,
+                },
+                &mut slots,
+            );
+        }
+        // A confined piece stays confined with the types it gains.
+        if participates(&pieces[k]) && pieces[k].confined.is_some() {
+            for (t, key) in types.iter().enumerate() {
+                add(
+                    SlotDef {
+                        ty: t,
+                        confined: pieces[k].confined,
+                        no_jump_check: key.no_jump_check,
+                    },
+                    &mut slots,
+                );
+            }
         }
     }
     for d in slots.clone() {
         if d.no_jump_check {
-            add(SlotDef { no_jump_check: false, ..d }, &mut slots);
+            add(
+                SlotDef {
+                    no_jump_check: false,
+                    ..d
+                },
+                &mut slots,
+            );
         }
     }
     Ok(slots)
