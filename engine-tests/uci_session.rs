@@ -511,3 +511,42 @@ fn bench_is_deterministic() {
     };
     assert_eq!(nodes(), nodes());
 }
+
+/// Cancellation games answer with the whole turn joined by commas (`rules/cancellation.md`).
+/// Here White is in check from the Rook on e1 and only Qa1xe1 parries it: r = 9 - 5 = 4, so
+/// White places a Bishop or Knight on e1, then a Pawn beside it (never on the first rank).
+#[test]
+fn cancellation_bestmove_is_the_capturers_whole_turn() {
+    let mut u = Uci::new();
+    u.variant("cancellation-chess");
+    u.position("fen 4k3/8/8/8/8/8/6PP/Q3r2K w - - 0 1");
+    let (_, best, _) = go(&mut u, "depth 3");
+    let plies: Vec<&str> = best.split(',').collect();
+    assert_eq!(plies.len(), 3, "capture and two placements: {best}");
+    assert_eq!(plies[0], "a1e1");
+    assert!(["B@e1", "N@e1"].contains(&plies[1]), "{best}");
+    assert!(["P@d2", "P@e2", "P@f2"].contains(&plies[2]), "{best}");
+    // The joined turn is accepted back, and then Black is to move.
+    u.position(&format!(
+        "fen 4k3/8/8/8/8/8/6PP/Q3r2K w - - 0 1 moves {best}"
+    ));
+    let (_, reply, _) = go(&mut u, "depth 2");
+    assert!(reply.starts_with("e8"), "Black has only its King: {reply}");
+}
+
+/// The defender's turn starts with its placements: after Pd4xQe5 Black places a Rook on e5
+/// (automatically: no choice), then a Bishop or Knight beside it, then moves.
+#[test]
+fn cancellation_bestmove_is_the_defenders_placements_and_move() {
+    let mut u = Uci::new();
+    u.variant("cancellation-chess");
+    u.position("fen 4k3/8/8/4q3/3P4/8/6P1/7K w - - 0 1 moves d4e5");
+    let (_, best, _) = go(&mut u, "depth 3");
+    let plies: Vec<&str> = best.split(',').collect();
+    assert_eq!(plies.len(), 2, "one placement and a move: {best}");
+    assert!(
+        plies[0].starts_with("B@") || plies[0].starts_with("N@"),
+        "{best}"
+    );
+    assert!(!plies[1].contains('@'), "{best}");
+}

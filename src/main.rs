@@ -211,6 +211,10 @@ fn main() -> ExitCode {
                 };
                 println!("{}{aliases}", v.name);
             }
+            let games = registry.names().count();
+            for name in registry.listed_names().iter().skip(games) {
+                println!("{name}");
+            }
             ExitCode::SUCCESS
         }
     }

@@ -303,6 +303,37 @@ fn format_line(game: &Game, moves: &[Move], chess960: bool) -> Vec<String> {
     out
 }
 
+/// The moves of `line` grouped by turn: a turn is the run of plies one side makes before the
+/// other moves (one ply, except a cancellation capture and its placements), written joined by
+/// commas (`rules/cancellation.md`). A turn the line leaves unfinished is dropped.
+fn format_turns(game: &Game, line: &[Move], chess960: bool) -> Vec<String> {
+    let mut g = game.clone();
+    let mut turns = Vec::new();
+    with_position!(&mut g, p => {
+        let mut turn: Vec<String> = Vec::new();
+        let mut mover = p.side_to_move();
+        for &m in line {
+            if !p.is_legal(m) {
+                break;
+            }
+            if p.side_to_move() != mover {
+                turns.push(turn.join(","));
+                turn.clear();
+                mover = p.side_to_move();
+            }
+            turn.push(format_move(p, m, chess960));
+            p.play(m);
+        }
+        if !turn.is_empty() && p.side_to_move() != mover {
+            turns.push(turn.join(","));
+        } else if turns.is_empty() && !turn.is_empty() {
+            // Only an unfinished first turn is known: give what there is rather than nothing.
+            turns.push(turn.join(","));
+        }
+    });
+    turns
+}
+
 fn format_score(s: Score) -> String {
     match s {
         Score::Centipawns(cp) => format!("cp {cp}"),
@@ -362,10 +393,15 @@ impl Output {
                     writeln!(w, "info depth 0 score {}", format_score(o.score))?;
                     return writeln!(w, "bestmove (none)");
                 };
-                let line: Vec<Move> = std::iter::once(best).chain(o.ponder).collect();
-                match format_line(&root, &line, chess960).as_slice() {
-                    [b, p] => writeln!(w, "bestmove {b} ponder {p}"),
-                    [b, ..] => writeln!(w, "bestmove {b}"),
+                let line = if o.line.first() == Some(&best) {
+                    o.line
+                } else {
+                    std::iter::once(best).chain(o.ponder).collect()
+                };
+                let turns = format_turns(&root, &line, chess960);
+                match turns.as_slice() {
+                    [b, p, ..] => writeln!(w, "bestmove {b} ponder {p}"),
+                    [b] => writeln!(w, "bestmove {b}"),
                     [] => writeln!(w, "bestmove (none)"),
                 }
             }
@@ -686,7 +722,7 @@ impl UciEngine {
             name: name.into(),
             default: Some(false),
         };
-        let names: Vec<String> = self.registry.names().map(str::to_string).collect();
+        let names = self.registry.listed_names();
         let options = [
             spin(
                 "Hash",

@@ -249,12 +249,8 @@ impl<'a, B: Bitboard, R: Role> Worker<'a, B, R> {
         } else {
             rm.score
         };
-        self.s.publish(
-            rm.mv,
-            rm.pv.get(1).copied().unwrap_or(Move::NULL),
-            score.max(-MATE),
-            self.t.completed_depth,
-        );
+        self.s
+            .publish(&rm.pv, score.max(-MATE), self.t.completed_depth);
     }
 
     fn report(&self, depth: i32, lines: usize) {
@@ -374,6 +370,26 @@ impl<'a, B: Bitboard, R: Role> Worker<'a, B, R> {
 
     // ---------------------------------------------------------------- alpha-beta
 
+    /// Searches the child just played. In games whose turns may have several plies (a
+    /// cancellation capture and its placements) the side to move may not change: then the
+    /// child's score is ours and the window is not turned round.
+    #[inline(always)]
+    fn child<N: NodeKind>(
+        &mut self,
+        alpha: i32,
+        beta: i32,
+        depth: i32,
+        ply: usize,
+        cut_node: bool,
+        same_side: bool,
+    ) -> i32 {
+        if same_side {
+            self.negamax::<N>(alpha, beta, depth, ply + 1, cut_node)
+        } else {
+            -self.negamax::<N>(-beta, -alpha, depth, ply + 1, cut_node)
+        }
+    }
+
     fn negamax<N: NodeKind>(
         &mut self,
         mut alpha: i32,
@@ -386,6 +402,9 @@ impl<'a, B: Bitboard, R: Role> Worker<'a, B, R> {
         if depth <= 0 {
             return self.quiescence::<N>(alpha, beta, ply);
         }
+        // Mid-turn (placements owed): the static evaluation misses the pieces still to be
+        // placed, so nothing is pruned or reduced on it.
+        let mid_turn = self.pos.placement_pending();
         self.t.pv_len[ply] = ply;
         if self.visit(ply) {
             return 0;
@@ -448,7 +467,7 @@ impl<'a, B: Bitboard, R: Role> Worker<'a, B, R> {
         self.t.stack[ply].static_eval = static_eval;
         let improving = !in_check && ply >= 2 && static_eval > self.t.stack[ply - 2].static_eval;
 
-        if !N::PV && !in_check {
+        if !N::PV && !in_check && !mid_turn {
             // Reverse futility pruning.
             if depth <= RFP_MAX_DEPTH
                 && eval - rfp_margin(depth, improving) >= beta
@@ -491,7 +510,7 @@ impl<'a, B: Bitboard, R: Role> Worker<'a, B, R> {
         } else {
             Move::NULL
         };
-        let may_prune = !N::ROOT && self.has_non_pawn_material();
+        let may_prune = !N::ROOT && !mid_turn && self.has_non_pawn_material();
         // Futility: no quiet move can raise alpha here, so only captures and promotions are
         // generated (and a node without any fails low with this bound).
         let futility_bound = eval + futility_margin(depth);
@@ -580,19 +599,31 @@ impl<'a, B: Bitboard, R: Role> Worker<'a, B, R> {
                 continue;
             }
             self.t.stack[ply + 1].in_check = gives_check;
+            // A ply after which the same side moves again is part of a turn: the turn as a
+            // whole costs one ply of depth.
+            let same_side = self.pos.side_to_move() == us;
             let extension = (gives_check && (ply as i32) < 2 * self.t.root_depth) as i32;
-            let new_depth = depth - 1 + extension;
+            let new_depth = if same_side {
+                depth
+            } else {
+                depth - 1 + extension
+            };
             searched += 1;
 
             let score = if searched == 1 {
                 if N::PV {
-                    -self.negamax::<Pv>(-beta, -alpha, new_depth, ply + 1, false)
+                    self.child::<Pv>(alpha, beta, new_depth, ply, false, same_side)
                 } else {
-                    -self.negamax::<NonPv>(-beta, -alpha, new_depth, ply + 1, !cut_node)
+                    self.child::<NonPv>(alpha, beta, new_depth, ply, !cut_node, same_side)
                 }
             } else {
                 let mut r = 0;
-                if depth >= LMR_MIN_DEPTH && searched > LMR_MIN_MOVES && !good_tactical {
+                if depth >= LMR_MIN_DEPTH
+                    && searched > LMR_MIN_MOVES
+                    && !good_tactical
+                    && !mid_turn
+                    && !same_side
+                {
                     r = self.lmr[(depth as usize).min(63)][searched.min(63)] as i32;
                     if N::PV {
                         r -= 1;
@@ -616,12 +647,12 @@ impl<'a, B: Bitboard, R: Role> Worker<'a, B, R> {
                     r = r.clamp(0, (new_depth - 1).max(0));
                 }
                 let mut s =
-                    -self.negamax::<NonPv>(-alpha - 1, -alpha, new_depth - r, ply + 1, true);
+                    self.child::<NonPv>(alpha, alpha + 1, new_depth - r, ply, true, same_side);
                 if s > alpha && r > 0 {
-                    s = -self.negamax::<NonPv>(-alpha - 1, -alpha, new_depth, ply + 1, !cut_node);
+                    s = self.child::<NonPv>(alpha, alpha + 1, new_depth, ply, !cut_node, same_side);
                 }
                 if N::PV && s > alpha && s < beta {
-                    s = -self.negamax::<Pv>(-beta, -alpha, new_depth, ply + 1, false);
+                    s = self.child::<Pv>(alpha, beta, new_depth, ply, false, same_side);
                 }
                 s
             };
@@ -643,12 +674,7 @@ impl<'a, B: Bitboard, R: Role> Worker<'a, B, R> {
                     rm.pv.extend_from_slice(&line);
                     // A new best move of the first line is the answer if time runs out now.
                     if R::MAIN && score > alpha && self.t.pv_index == 0 {
-                        self.s.publish(
-                            m,
-                            line.first().copied().unwrap_or(Move::NULL),
-                            score,
-                            self.t.completed_depth,
-                        );
+                        self.s.publish(&rm.pv, score, self.t.completed_depth);
                     }
                 } else {
                     rm.score = -INFINITE;
@@ -663,7 +689,7 @@ impl<'a, B: Bitboard, R: Role> Worker<'a, B, R> {
                         self.update_pv(ply, m);
                     }
                     if score >= beta {
-                        if !tactical {
+                        if !tactical && !mid_turn {
                             self.t.hist.reward_quiet(
                                 us,
                                 m,
@@ -678,7 +704,7 @@ impl<'a, B: Bitboard, R: Role> Worker<'a, B, R> {
                     alpha = score;
                 }
             }
-            if !tactical && quiet_count < quiets.len() {
+            if !tactical && !mid_turn && quiet_count < quiets.len() {
                 quiets[quiet_count] = m;
                 quiet_count += 1;
             }
@@ -704,6 +730,7 @@ impl<'a, B: Bitboard, R: Role> Worker<'a, B, R> {
 
     fn quiescence<N: NodeKind>(&mut self, mut alpha: i32, beta: i32, ply: usize) -> i32 {
         self.t.pv_len[ply] = ply;
+        let us = self.pos.side_to_move();
         if self.visit(ply) {
             return 0;
         }
@@ -730,9 +757,12 @@ impl<'a, B: Bitboard, R: Role> Worker<'a, B, R> {
                 }
             }
         }
+        // Mid-turn (placements owed) every placement is searched: no standing pat on a board
+        // that still misses the pieces to be placed.
+        let mid_turn = self.pos.placement_pending();
         let static_eval;
         let mut best;
-        if in_check {
+        if in_check || mid_turn {
             static_eval = NONE;
             best = -INFINITE;
         } else {
@@ -757,14 +787,14 @@ impl<'a, B: Bitboard, R: Role> Worker<'a, B, R> {
             alpha = alpha.max(best);
         }
         let original_alpha = alpha;
-        let mut picker = MovePicker::quiescence(&self.pos, in_check, tt_move);
+        let mut picker = MovePicker::quiescence(&self.pos, in_check || mid_turn, tt_move);
         let mut best_move = Move::NULL;
         let mut any_move = false;
         while let Some((m, _)) =
             picker.next(&mut self.t.moves[ply], &self.pos, &self.s.see, &self.t.hist)
         {
             any_move = true;
-            if !in_check && best > -MATE_BOUND {
+            if !in_check && !mid_turn && best > -MATE_BOUND {
                 if m.kind() != MoveKind::Promotion
                     && static_eval + self.s.see.gain(&self.pos, m) + DELTA_MARGIN <= alpha
                 {
@@ -778,7 +808,11 @@ impl<'a, B: Bitboard, R: Role> Worker<'a, B, R> {
             self.pos.play(m);
             self.s.tt.prefetch(self.pos.hash());
             self.t.stack[ply + 1].in_check = self.pos.in_check();
-            let score = -self.quiescence::<N>(-beta, -alpha, ply + 1);
+            let score = if self.pos.side_to_move() == us {
+                self.quiescence::<N>(alpha, beta, ply + 1)
+            } else {
+                -self.quiescence::<N>(-beta, -alpha, ply + 1)
+            };
             self.pos.undo();
             if self.t.stopped {
                 return 0;
@@ -799,6 +833,10 @@ impl<'a, B: Bitboard, R: Role> Worker<'a, B, R> {
         }
         if in_check && !any_move {
             return mated_in(ply);
+        }
+        if mid_turn && !any_move {
+            // Cannot happen (a placement is owed only where one can be made); be safe.
+            return self.evaluate();
         }
         let bound = if best >= beta {
             Bound::Lower

@@ -28,8 +28,9 @@ pub struct SharedContext {
     /// The answer is out (or going out): it is given once, by whoever comes first of the main
     /// thread at the end, `stop`, and the clock watchdog.
     pub answered: AtomicBool,
-    /// The main thread's current choice: best move | ponder move << 32 (raw moves).
-    pub choice: AtomicU64,
+    /// The main thread's current line: its best move first, then the expected continuation
+    /// (the rest of the turn in games where a turn has several plies, then the reply).
+    pub choice: Mutex<ChoiceLine>,
     /// Its score (internal units), for the answer when there is no move.
     pub choice_score: AtomicI32,
     /// Iterations completed when the choice was made.
@@ -66,12 +67,12 @@ impl SharedContext {
         }
     }
 
-    /// Records the main thread's current best move and the reply to ponder on.
-    pub fn publish(&self, best: Move, ponder: Move, score: i32, depth: i32) {
-        self.choice.store(
-            best.raw() as u64 | (ponder.raw() as u64) << 32,
-            Ordering::Release,
-        );
+    /// Records the main thread's current line (best move first; empty when there is none).
+    pub fn publish(&self, line: &[Move], score: i32, depth: i32) {
+        self.choice
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .set(line);
         self.choice_score.store(score, Ordering::Release);
         self.choice_depth.store(depth, Ordering::Release);
     }
@@ -84,14 +85,16 @@ impl SharedContext {
         if self.answered.swap(true, Ordering::AcqRel) {
             return false;
         }
-        let choice = self.choice.load(Ordering::Acquire);
-        let (best, ponder) = (
-            Move::from_raw(choice as u32),
-            Move::from_raw((choice >> 32) as u32),
-        );
+        let line = self
+            .choice
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .moves()
+            .to_vec();
         let outcome = Outcome {
-            best: (best != Move::NULL).then_some(best),
-            ponder: (best != Move::NULL && ponder != Move::NULL).then_some(ponder),
+            best: line.first().copied(),
+            ponder: line.get(1).copied(),
+            line,
             score: Score::from_internal(self.choice_score.load(Ordering::Acquire)),
             depth,
             nodes: self.total_nodes(),
@@ -99,6 +102,37 @@ impl SharedContext {
         };
         listener.finished(&outcome);
         true
+    }
+}
+
+/// A published line, kept in place (publishing happens at the root, during the search).
+#[derive(Clone, Copy)]
+pub struct ChoiceLine {
+    moves: [Move; CHOICE_LINE_LEN],
+    len: usize,
+}
+
+/// Enough for a whole turn of a cancellation game (a capture and its placements) and the reply.
+pub const CHOICE_LINE_LEN: usize = 32;
+
+impl ChoiceLine {
+    pub const EMPTY: ChoiceLine = ChoiceLine {
+        moves: [Move::NULL; CHOICE_LINE_LEN],
+        len: 0,
+    };
+
+    fn set(&mut self, line: &[Move]) {
+        let line = &line[..line.len().min(CHOICE_LINE_LEN)];
+        let len = line
+            .iter()
+            .position(|&m| m == Move::NULL)
+            .unwrap_or(line.len());
+        self.moves[..len].copy_from_slice(&line[..len]);
+        self.len = len;
+    }
+
+    fn moves(&self) -> &[Move] {
+        &self.moves[..self.len]
     }
 }
 

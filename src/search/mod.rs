@@ -55,6 +55,9 @@ pub struct Outcome {
     /// `None` when the side to move has no legal move.
     pub best: Option<Move>,
     pub ponder: Option<Move>,
+    /// The expected line: `best` first, then the rest of the turn where a turn has several
+    /// plies (a capture and its placements), then the reply. Front ends answer with the turn.
+    pub line: Vec<Move>,
     pub score: Score,
     /// Last completed iteration.
     pub depth: i32,

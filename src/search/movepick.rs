@@ -244,6 +244,9 @@ impl MovePicker {
                 } else {
                     TT_MOVE
                 }
+            } else if m.kind() == MoveKind::Drop {
+                // A placement (cancellation): the strongest piece first.
+                GOOD_TACTICAL + see.of(m.piece())
             } else if is_tactical(pos, m) {
                 if self.quiescence {
                     GOOD_TACTICAL + mvv_lva(pos, see, m)

@@ -14,6 +14,9 @@ pub struct SeeValues {
     pub value: [i32; MAX_KINDS],
     order: Vec<PieceKind>,
     royal: PieceKind,
+    /// Cancellation captures (`rules/cancellation.md`): a capture by a non-royal piece takes
+    /// both pieces off and gives back their difference in value, so it wins nothing outright.
+    cancellation: bool,
 }
 
 impl SeeValues {
@@ -33,6 +36,7 @@ impl SeeValues {
             value,
             order,
             royal: v.royal,
+            cancellation: v.cancellation.is_some(),
         }
     }
 
@@ -44,6 +48,9 @@ impl SeeValues {
     /// The material the move wins at once (victim, plus the promotion gain).
     #[inline]
     pub fn gain<B: Bitboard>(&self, pos: &Position<B>, m: Move) -> i32 {
+        if self.cancellation && self.cancels(pos, m) {
+            return 0;
+        }
         let mut g = match m.kind() {
             MoveKind::EnPassant => pos
                 .piece_at(pos.ep_victim_square(m))
@@ -59,8 +66,23 @@ impl SeeValues {
         g
     }
 
+    /// Is `m` a capture that cancels (taken by a non-royal piece, en passant included)?
+    fn cancels<B: Bitboard>(&self, pos: &Position<B>, m: Move) -> bool {
+        m.kind() == MoveKind::EnPassant
+            || m.kind() != MoveKind::Drop
+                && pos.piece_at(m.to()).is_some()
+                && pos
+                    .piece_at(m.from())
+                    .is_some_and(|p| p.kind() != self.royal)
+    }
+
     /// Does `m` win at least `threshold` centipawns in the exchange on its target square?
     pub fn see_ge<B: Bitboard>(&self, pos: &Position<B>, m: Move, threshold: i32) -> bool {
+        if self.cancellation {
+            // Every exchange cancels out (only a King takes outright, and never into a
+            // defended square): what the move itself wins is the exchange's result.
+            return self.gain(pos, m) >= threshold;
+        }
         match m.kind() {
             MoveKind::CastleHigh | MoveKind::CastleLow | MoveKind::KingLeap | MoveKind::Drop => {
                 return 0 >= threshold

@@ -4,7 +4,7 @@
 //! its own so that the protocol loop keeps reading input (`stop`, `isready`) meanwhile.
 
 use super::alphabeta::{no_move_score, root_moves, Helper, MainThread, Worker};
-use super::context::{NodeCounter, SharedContext, ThreadContext};
+use super::context::{ChoiceLine, NodeCounter, SharedContext, ThreadContext, CHOICE_LINE_LEN};
 use super::eval::EvalParams;
 use super::limits::{SearchLimits, SearchOptions, MAX_THREADS};
 use super::see::SeeValues;
@@ -16,7 +16,7 @@ use crate::position::Position;
 use crate::types::{Bitboard, Move, MoveList};
 use crate::variant::Variant;
 use crate::with_position;
-use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
@@ -183,7 +183,7 @@ impl Searcher {
             tt: self.tt.clone(),
             stop: AtomicBool::new(false),
             answered: AtomicBool::new(false),
-            choice: AtomicU64::new(0),
+            choice: Mutex::new(ChoiceLine::EMPTY),
             choice_score: AtomicI32::new(0),
             choice_depth: AtomicI32::new(0),
             listener: Mutex::new(listener),
@@ -193,6 +193,13 @@ impl Searcher {
             eval: eval.clone(),
             see: SeeValues::new(&variant),
             nodes: (0..n).map(|_| NodeCounter::default()).collect(),
+        });
+        // An answer is ready from the start (a `stop` or `quit` may come before the search
+        // thread has run at all): the first legal root move.
+        with_position!(game, p => {
+            if let Some(first) = root_moves(p, &shared.limits.search_moves).first() {
+                shared.publish(&[first.mv], 0, 0);
+            }
         });
         let game = game.clone();
         let for_thread = shared.clone();
@@ -312,10 +319,9 @@ fn run_typed<B: Bitboard>(
 ) {
     let roots = root_moves(&pos, &shared.limits.search_moves);
     match roots.first() {
-        Some(first) => shared.publish(first.mv, Move::NULL, 0, 0),
+        Some(first) => shared.publish(&[first.mv], 0, 0),
         None => shared.publish(
-            Move::NULL,
-            Move::NULL,
+            &[],
             no_move_score(pos.variant.stalemate, pos.in_check(), 0),
             0,
         ),
@@ -373,43 +379,85 @@ fn run_typed<B: Bitboard>(
     });
 }
 
-/// The main thread's final choice, with a reply to ponder on from the table when its PV has
-/// none.
+/// The main thread's final choice. Its line is completed from the table where the PV stops
+/// short: to the end of the turn when the turn has more plies (a capture's placements), then
+/// with a reply to ponder on.
 fn finish<B: Bitboard>(shared: &SharedContext, main: &ThreadContext, pos: &mut Position<B>) {
     let Some(best) = main.root_moves.first() else {
         return;
     };
-    let ponder = match best.pv.get(1) {
-        Some(&m) => Some(m),
-        None => ponder_from_table(shared, pos, best.mv),
-    };
+    let mut line = [Move::NULL; CHOICE_LINE_LEN];
+    let mut len = 0;
+    let us = pos.side_to_move();
+    // Plies of our turn in the line (the first ply before which the other side is to move).
+    let mut turn_len = None;
+    for &m in best.pv.iter().take(CHOICE_LINE_LEN) {
+        if !pos.is_legal(m) {
+            break;
+        }
+        if turn_len.is_none() && pos.side_to_move() != us {
+            turn_len = Some(len);
+        }
+        pos.play(m);
+        line[len] = m;
+        len += 1;
+    }
+    if len > 0 && turn_len.is_none() {
+        // The PV ends inside our turn: complete it from the table (or the strongest move).
+        while len < CHOICE_LINE_LEN && pos.side_to_move() == us {
+            let Some(m) = move_from_table(shared, pos).or_else(|| strongest_move(pos)) else {
+                break;
+            };
+            pos.play(m);
+            line[len] = m;
+            len += 1;
+        }
+        turn_len = Some(len);
+    }
+    if len > 0 && turn_len == Some(len) && len < CHOICE_LINE_LEN {
+        // No reply in the line: the table's, if it has one.
+        if let Some(m) = move_from_table(shared, pos) {
+            pos.play(m);
+            line[len] = m;
+            len += 1;
+        }
+    }
+    for _ in 0..len {
+        pos.undo();
+    }
     let score = if best.score == -super::score::INFINITE {
         best.previous_score
     } else {
         best.score
     };
     shared.publish(
-        best.mv,
-        ponder.unwrap_or(Move::NULL),
+        &line[..len],
         score.max(-super::score::MATE),
         main.completed_depth,
     );
 }
 
-/// A reply to ponder on when the PV has none: the table's move after `best`, if legal.
-fn ponder_from_table<B: Bitboard>(
-    shared: &SharedContext,
-    pos: &mut Position<B>,
-    best: Move,
-) -> Option<Move> {
-    pos.play(best);
+/// The table's move here, if it is legal.
+fn move_from_table<B: Bitboard>(shared: &SharedContext, pos: &Position<B>) -> Option<Move> {
     let mut list = MoveList::new();
     pos.legal_moves(&mut list);
-    let reply = shared
+    shared
         .tt
         .probe(pos.hash())
         .map(|h| h.mv)
-        .filter(|&m| list.contains(m));
-    pos.undo();
-    reply
+        .filter(|&m| list.contains(m))
+}
+
+/// A legal move when the table has none: the most valuable placement first.
+fn strongest_move<B: Bitboard>(pos: &Position<B>) -> Option<Move> {
+    let mut list = MoveList::new();
+    pos.legal_moves(&mut list);
+    let value = |m: Move| {
+        if m.kind() == crate::types::MoveKind::Drop {
+            pos.variant.piece(m.piece()).value
+        } else {
+            0
+        }
+    };
+    list.iter().copied().max_by_key(|&m| value(m))
 }

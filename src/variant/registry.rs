@@ -291,10 +291,16 @@ impl Registry {
         )))
     }
 
-    /// Every name a front end lists: the games, then the relay games of `rules/relay.md`.
-    pub fn listed_names(&self) -> impl Iterator<Item = &str> {
-        self.names()
-            .chain(super::relay_name::LISTED.iter().copied())
+    /// Every name a front end lists: the games, the relay games of `rules/relay.md`, then
+    /// `cancellation-GAME` and `cancellation-extended-GAME` for each game
+    /// (`rules/cancellation.md`). Any other well-formed relay name is found on request.
+    pub fn listed_names(&self) -> Vec<String> {
+        let mut names: Vec<String> = self.names().map(str::to_string).collect();
+        names.extend(super::relay_name::LISTED.iter().map(|n| n.to_string()));
+        for prefix in ["cancellation-", "cancellation-extended-"] {
+            names.extend(self.names().map(|n| format!("{prefix}{n}")));
+        }
+        names
     }
 
     pub fn names(&self) -> impl Iterator<Item = &str> {
