@@ -432,3 +432,36 @@ fn repetition_through_sideways_pawn_moves() {
         &["b7a7", "b7a8", "b7b6", "b7c6", "g9g8", "g9h9"],
     );
 }
+
+// ---------------------------------------------------------------------------------------------
+// Display: `d` draws the diamond (rows of constant x + y, centred) besides the grid, for the
+// games whose variant data says `display = diamond`, and only for them.
+
+/// Canon (7x7) start: Black's King on the top corner g7 with its Knights f7 and g6 below, the
+/// empty crossing row, White's King on the bottom corner a1; the coordinates outside the edges.
+#[test]
+fn display_shows_the_diamond() {
+    let mut u = Uci::new();
+    u.variant("canon");
+    u.sync();
+    u.send("d");
+    let lines = u.sync();
+    let text = lines.join("\n");
+    for expected in [
+        "Diamond view (as the board is seen):\n              g   7\n            f   k   6\n          e   n   n   5\n",
+        "\n  a   p   p   p   p   p   p   1\n    .   .   .   .   .   .   .\n  7   P   P   P   P   P   P   g\n",
+        "\n            2   K   b\n              1   a\n+ = empty point of the fortress zone",
+        " | K | N | B | R |   | P |   | 1",
+    ] {
+        assert!(text.contains(expected), "missing {expected:?} in:\n{text}");
+    }
+    u.variant("chess");
+    u.sync();
+    u.send("d");
+    let text = u.sync().join("\n");
+    assert!(!text.contains("Diamond"), "{text}");
+    assert!(
+        text.contains(" | R | N | B | Q | K | B | N | R | 1"),
+        "{text}"
+    );
+}

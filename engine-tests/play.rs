@@ -152,3 +152,40 @@ fn against_chimera() {
     assert_eq!(code, Some(0), "{out}");
     assert!(out.contains("Bye."), "{out}");
 }
+
+/// The Canonical games are drawn as the grid with the diamond view beside it (the variant's
+/// `display = diamond`); the last move is marked in both, and `flip` turns both.
+#[test]
+fn canonical_shows_the_diamond_beside_the_grid() {
+    let (code, out) = play(
+        &["--variant", "canon", "--engine", "none"],
+        "d1d2\nflip\nquit\n",
+    );
+    assert_eq!(code, Some(0), "{out}");
+    let pad = |n: usize| " ".repeat(n);
+    // The start: grid on the left, the diamond beside it with White's King on its bottom corner.
+    assert!(
+        out.contains("  1  K  N  B  R  .  P  .  1            5   R   +   +   R   e"),
+        "{out}"
+    );
+    assert!(
+        out.contains(&format!("\n{}2   K   b\n{}1   a\n", pad(45), pad(47))),
+        "{out}"
+    );
+    // After Rd2: d1 and d2 marked in both views.
+    assert!(
+        out.contains("  2  N  Q  + [R] P  .  p  2          6   .   .   +  [R]  .   f"),
+        "{out}"
+    );
+    assert!(out.contains("  1  K  N  B [.] .  P  .  1"), "{out}");
+    // Flipped: White's King on the top corner, the grid turned too.
+    assert!(
+        out.contains(&format!("\n{}a   1\n{}b   K   2\n", pad(47), pad(45))),
+        "{out}"
+    );
+    assert!(out.contains("  1  .  P  . [.] B  N  K  1"), "{out}");
+    assert!(
+        out.contains("+ = empty point of the fortress zone"),
+        "{out}"
+    );
+}

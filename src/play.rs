@@ -5,7 +5,7 @@
 //! listed. Works the same through a pipe, which is how it is tested.
 
 use crate::game::{Game, GameType};
-use crate::protocol::san;
+use crate::protocol::{diagram, san};
 use crate::tournament::client::{move_deadline, Action, ClockView, Engine, GameView, Score};
 use crate::tournament::clock::{Clock, TimeControl};
 use crate::tournament::game::engine_failure;
@@ -104,46 +104,16 @@ impl<W: Write> Session<W> {
     }
 
     fn board(&mut self) {
-        let size = self.game.variant().size;
         let last: Vec<Square> = match self.moves.last() {
             Some(m) if m.kind() == MoveKind::Drop => vec![m.to()],
             Some(m) => vec![m.from(), m.to()],
             None => vec![],
         };
-        let files: Vec<u8> = if self.flipped {
-            (0..size.files).rev().collect()
-        } else {
-            (0..size.files).collect()
-        };
-        let ranks: Vec<u8> = if self.flipped {
-            (0..size.ranks).collect()
-        } else {
-            (0..size.ranks).rev().collect()
-        };
-        let letters: String = files
-            .iter()
-            .map(|&f| format!(" {} ", (b'a' + f) as char))
-            .collect();
-        let letters = letters.trim_end();
-        let mut text = format!("\n    {letters}\n");
-        for &r in &ranks {
-            let mut row = format!("{:>3} ", r as u32 + 1);
-            for &f in &files {
-                let sq = size.square(f, r);
-                let c = with_position!(&self.game, p => p.piece_at(sq))
-                    .map(|pc| self.game.variant().letter(pc.color(), pc.kind()))
-                    .unwrap_or('.');
-                if last.contains(&sq) {
-                    row.push_str(&format!("[{c}]"));
-                } else {
-                    row.push_str(&format!(" {c} "));
-                }
-            }
-            row.push_str(&format!(" {}", r as u32 + 1));
-            text.push_str(&row);
+        let mut text = String::from("\n");
+        for line in diagram::play_board(&self.game, &last, self.flipped) {
+            text.push_str(&line);
             text.push('\n');
         }
-        text.push_str(&format!("    {letters}\n"));
         let us = self.game.side_to_move();
         if let (Some(s), Some(&(mover, no))) = (self.sans.last(), self.movers.last()) {
             let dots = if mover == Color::White { "." } else { "..." };

@@ -838,34 +838,10 @@ impl Drop for UciEngine {
     }
 }
 
-/// The `d` command: the board with coordinates (any size), FEN, hash key and checkers.
+/// The `d` command: the board with coordinates (any size; the diamond view too where the game
+/// asks for it), FEN, hash key and checkers.
 pub fn display(game: &Game) -> Vec<String> {
-    with_position!(game, p => {
-        let v = &*p.variant;
-        let size = v.size;
-        let files = size.files as usize;
-        let rule = format!(" {}+", "+---".repeat(files));
-        let mut out = vec![String::new(), rule.clone()];
-        for rank in (0..size.ranks).rev() {
-            let mut row = String::from(" |");
-            for file in 0..size.files {
-                let c = p.piece_at(size.square(file, rank)).map_or(' ', |pc| v.letter(pc.color(), pc.kind()));
-                row.push_str(&format!(" {c} |"));
-            }
-            row.push_str(&format!(" {}", rank + 1));
-            out.push(row);
-            out.push(rule.clone());
-        }
-        let letters: String = (0..size.files).map(|f| format!("   {}", (b'a' + f) as char)).collect();
-        out.push(letters);
-        out.push(String::new());
-        out.push(format!("Variant: {} ({}x{})", v.name, size.files, size.ranks));
-        out.push(format!("Fen: {}", p.fen()));
-        out.push(format!("Key: {:016X}", p.hash()));
-        let checkers: Vec<String> = p.checkers().squares().map(|s| size.name(s).to_string()).collect();
-        out.push(format!("Checkers: {}", checkers.join(" ")));
-        out
-    })
+    super::diagram::position_report(game)
 }
 
 #[cfg(test)]

@@ -9,7 +9,8 @@ pub mod spec;
 pub use registry::{Registry, VariantError};
 pub use relay_name::RelayRule;
 pub use spec::{
-    CastleSpec, EvalOrientation, PieceSpec, RepetitionRule, SpecError, StalemateRule, VariantSpec,
+    BoardView, CastleSpec, EvalOrientation, PieceSpec, RepetitionRule, SpecError, StalemateRule,
+    VariantSpec,
 };
 
 use crate::types::{BoardSize, Color, PieceKind, MAX_KINDS};
@@ -78,6 +79,8 @@ pub struct Variant {
     pub relay: Option<RelayRule>,
     /// The cancellation capture rule (`rules/cancellation.md`), applied by `rules::cancellation`.
     pub cancellation: Option<crate::rules::cancellation::CancellationRule>,
+    /// How the terminal displays draw the board (`protocol::diagram`).
+    pub display: BoardView,
 }
 
 #[derive(Clone, Debug)]
@@ -295,6 +298,7 @@ impl Variant {
             facing_kings: spec.facing_kings,
             relay: spec.relay,
             cancellation: None,
+            display: spec.display,
         };
         if spec.cancellation {
             variant.cancellation =

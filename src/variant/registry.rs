@@ -354,4 +354,27 @@ mod tests {
         // Six pawn single steps, six double steps, two knight moves.
         assert_eq!(list.len(), 6 + 6 + 2);
     }
+
+    #[test]
+    fn display_key_is_data() {
+        use crate::variant::BoardView;
+        let mut r = Registry::builtin();
+        for (name, view) in [
+            ("canonical", BoardView::Diamond),
+            ("canon", BoardView::Diamond),
+            ("cancellation-canonic", BoardView::Diamond),
+            ("chess", BoardView::Grid),
+        ] {
+            assert_eq!(r.find(name).unwrap().variant.display, view, "{name}");
+        }
+        let text = "[tilted : chess]\ndisplay = diamond\n[flat : canonical]\ndisplay = grid\n";
+        r.load(text).unwrap();
+        assert_eq!(
+            r.find("tilted").unwrap().variant.display,
+            BoardView::Diamond
+        );
+        assert_eq!(r.find("flat").unwrap().variant.display, BoardView::Grid);
+        let errors = r.check("[x : chess]\ndisplay = round\n").unwrap_err();
+        assert_eq!(errors[0].line, 2, "{errors:?}");
+    }
 }

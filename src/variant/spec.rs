@@ -46,6 +46,14 @@ pub enum EvalOrientation {
     Diagonal,
 }
 
+/// How the terminal displays draw the board: the plain grid, or also the diamond view of a
+/// grid turned 45 degrees (the Canonical family).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BoardView {
+    Grid,
+    Diamond,
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum RepetitionRule {
     Draw,
@@ -87,6 +95,8 @@ pub struct VariantSpec {
     pub relay: Option<super::RelayRule>,
     /// Captures follow the cancellation rule (`cancellation = yes`).
     pub cancellation: bool,
+    /// `display = grid | diamond`: the terminal drawings (`d`, `chimera play`).
+    pub display: BoardView,
     /// Line where the section started (for errors found while compiling).
     pub line: usize,
 }
@@ -121,6 +131,7 @@ impl VariantSpec {
             facing_kings: None,
             relay: None,
             cancellation: false,
+            display: BoardView::Grid,
             line,
         }
     }
@@ -328,6 +339,13 @@ fn apply_key(spec: &mut VariantSpec, key: &str, value: &str) -> Result<(), Strin
             spec.relay = match value {
                 "-" | "none" => None,
                 _ => Some(super::relay_name::parse_rule(value).map_err(|e| format!("relay: {e}"))?),
+            }
+        }
+        "display" => {
+            spec.display = match value {
+                "grid" => BoardView::Grid,
+                "diamond" => BoardView::Diamond,
+                _ => return Err(bad("expected grid or diamond")),
             }
         }
         "eval-orientation" => {
