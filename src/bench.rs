@@ -65,7 +65,36 @@ pub const POSITIONS: &[(&str, &str)] = &[
         "tutti-frutti",
         "enbzkqar/pppppppp/8/8/8/8/PPPPPPPP/ENBZKQAR w KQkq - 0 1",
     ),
+    (
+        "cannons-and-crabs",
+        "rnckcnr/xpxpxpx/7/7/XPXPXPX/RNCKCNR w KQkq - 0 1",
+    ),
+    (
+        "canonical",
+        "1p3rbnk/P1p4qn/1P1p4b/2P1p3r/3P1p3/R3P1p2/B4P1p1/NQ4P1p/KNBR3P1 w - - 0 1",
+    ),
 ];
+
+/// The positions `bench --variant NAME` searches: those of the list whose game has the same
+/// board and start position as NAME (so `cancellation-chess` and `anti-relay-chess` search the
+/// chess positions, to compare with `bench --variant chess`), else NAME's start position.
+pub fn positions_for(registry: &Registry, name: &str) -> Result<Vec<(String, String)>, String> {
+    let gt = registry.find(name).map_err(|e| e.to_string())?;
+    let v = &gt.variant;
+    let mut out: Vec<(String, String)> = POSITIONS
+        .iter()
+        .filter(|(game, _)| {
+            registry
+                .find(game)
+                .is_ok_and(|g| g.variant.size == v.size && g.variant.start_fen == v.start_fen)
+        })
+        .map(|(_, fen)| (v.name.clone(), fen.to_string()))
+        .collect();
+    if out.is_empty() {
+        out.push((v.name.clone(), v.start_fen.clone()));
+    }
+    Ok(out)
+}
 
 pub struct BenchLine {
     pub game: String,
@@ -90,13 +119,21 @@ impl BenchReport {
     }
 }
 
-/// Searches every bench position to `depth` with one thread.
-pub fn run(registry: &Registry, depth: i32) -> Result<BenchReport, String> {
+/// Searches every bench position (or those of one game, see `positions_for`) to `depth` with
+/// one thread.
+pub fn run(registry: &Registry, depth: i32, variant: Option<&str>) -> Result<BenchReport, String> {
+    let positions = match variant {
+        Some(name) => positions_for(registry, name)?,
+        None => POSITIONS
+            .iter()
+            .map(|(g, f)| (g.to_string(), f.to_string()))
+            .collect(),
+    };
     let mut searcher = Searcher::new(HASH_MB)?;
     let mut lines = Vec::new();
     let mut nodes = 0;
     let start = Instant::now();
-    for (name, fen) in POSITIONS {
+    for (name, fen) in &positions {
         let gt = registry.find(name).map_err(|e| e.to_string())?;
         let game = gt
             .position(fen)

@@ -41,6 +41,9 @@ enum Cmd {
         /// Print the count below each root move.
         #[arg(long)]
         divide: bool,
+        /// Threads sharing the root moves (rayon); 1 counts on the main thread.
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
+        threads: u16,
         /// A variants file to load first.
         #[arg(long)]
         variants: Option<String>,
@@ -50,6 +53,10 @@ enum Cmd {
     Bench {
         #[arg(default_value_t = chimera::bench::DEFAULT_DEPTH, value_parser = clap::value_parser!(i32).range(1..=64))]
         depth: i32,
+        /// Only this game's positions (the list's positions of the same board and start, e.g.
+        /// the chess ones for `cancellation-chess`; else its start position).
+        #[arg(long)]
+        variant: Option<String>,
     },
     /// Check a variants file; prints line-numbered errors.
     CheckVariants { file: String },
@@ -59,6 +66,17 @@ enum Cmd {
     Match(chimera::tournament::MatchArgs),
     /// Play a game in the terminal against Chimera, another engine, or a second person.
     Play(chimera::play::PlayArgs),
+}
+
+/// Prints a line of a subcommand's output. A closed stdout (`chimera perft ... | head`) ends the
+/// program quietly instead of panicking.
+macro_rules! say {
+    ($($arg:tt)*) => {{
+        use std::io::Write;
+        if writeln!(std::io::stdout(), $($arg)*).is_err() {
+            std::process::exit(0);
+        }
+    }};
 }
 
 fn fail(msg: &str) -> ExitCode {
@@ -118,6 +136,7 @@ fn main() -> ExitCode {
             fen,
             depth,
             divide,
+            threads,
             variants,
         } => {
             if let Some(path) = variants {
@@ -143,35 +162,37 @@ fn main() -> ExitCode {
                 },
                 None => gt.start(),
             };
-            let report = PerftReport::run(&game, depth, divide);
+            let report = PerftReport::run_threads(&game, depth, divide, threads as usize);
             for line in report.lines() {
-                println!("{line}");
+                say!("{line}");
             }
-            println!("Time: {} ms", (report.seconds * 1000.0) as u64);
-            println!("Nodes/second: {}", report.nps());
+            say!("Time: {} ms", (report.seconds * 1000.0) as u64);
+            say!("Nodes/second: {}", report.nps());
             ExitCode::SUCCESS
         }
-        Cmd::Bench { depth } => match chimera::bench::run(&registry, depth) {
-            Ok(report) => {
-                for (i, l) in report.lines.iter().enumerate() {
-                    println!(
-                        "{:>2}/{} {:<20} {:>10} nodes  bestmove {:<7} {}",
-                        i + 1,
-                        report.lines.len(),
-                        l.game,
-                        l.nodes,
-                        l.best,
-                        l.fen
-                    );
+        Cmd::Bench { depth, variant } => {
+            match chimera::bench::run(&registry, depth, variant.as_deref()) {
+                Ok(report) => {
+                    for (i, l) in report.lines.iter().enumerate() {
+                        say!(
+                            "{:>2}/{} {:<20} {:>10} nodes  bestmove {:<7} {}",
+                            i + 1,
+                            report.lines.len(),
+                            l.game,
+                            l.nodes,
+                            l.best,
+                            l.fen
+                        );
+                    }
+                    say!();
+                    say!("Total time (ms): {}", (report.seconds * 1000.0) as u64);
+                    say!("Nodes searched: {}", report.nodes);
+                    say!("Nodes/second: {}", report.nps());
+                    ExitCode::SUCCESS
                 }
-                println!();
-                println!("Total time (ms): {}", (report.seconds * 1000.0) as u64);
-                println!("Nodes searched: {}", report.nodes);
-                println!("Nodes/second: {}", report.nps());
-                ExitCode::SUCCESS
+                Err(e) => fail(&e),
             }
-            Err(e) => fail(&e),
-        },
+        }
         Cmd::CheckVariants { file } => {
             let text = match std::fs::read_to_string(&file) {
                 Ok(t) => t,
@@ -181,7 +202,7 @@ fn main() -> ExitCode {
                 Ok(games) => {
                     for g in games {
                         let v = &g.variant;
-                        println!(
+                        say!(
                             "{}: ok ({}x{}, {} piece types)",
                             v.name,
                             v.size.files,
@@ -209,11 +230,11 @@ fn main() -> ExitCode {
                 } else {
                     format!(" (also {})", v.aliases.join(", "))
                 };
-                println!("{}{aliases}", v.name);
+                say!("{}{aliases}", v.name);
             }
             let games = registry.names().count();
             for name in registry.listed_names().iter().skip(games) {
-                println!("{name}");
+                say!("{name}");
             }
             ExitCode::SUCCESS
         }

@@ -35,6 +35,33 @@ pub fn divide<B: Bitboard>(pos: &mut Position<B>, depth: u32) -> Vec<(Move, u64)
         .collect()
 }
 
+/// Per root move counts, the root moves shared out among `threads` threads (rayon).
+pub fn divide_parallel<B: Bitboard>(
+    pos: &Position<B>,
+    depth: u32,
+    threads: usize,
+) -> Vec<(Move, u64)> {
+    use rayon::prelude::*;
+    let mut list = MoveList::new();
+    pos.legal_moves(&mut list);
+    let count = |m: Move| {
+        let mut p = pos.clone();
+        p.play(m);
+        let n = if depth <= 1 {
+            1
+        } else {
+            perft(&mut p, depth - 1)
+        };
+        (m, n)
+    };
+    let moves: Vec<Move> = list.iter().copied().collect();
+    match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
+        Ok(pool) => pool.install(|| moves.par_iter().map(|&m| count(m)).collect()),
+        // No threads to be had: count on this one.
+        Err(_) => moves.iter().map(|&m| count(m)).collect(),
+    }
+}
+
 /// A perft run on a game of either width, reported in the Stockfish convention.
 pub struct PerftReport {
     pub divide: Vec<(String, u64)>,
@@ -44,10 +71,29 @@ pub struct PerftReport {
 
 impl PerftReport {
     pub fn run(game: &crate::game::Game, depth: u32, with_divide: bool) -> PerftReport {
+        Self::run_threads(game, depth, with_divide, 1)
+    }
+
+    /// As `run`, with the root moves shared out among `threads` threads.
+    pub fn run_threads(
+        game: &crate::game::Game,
+        depth: u32,
+        with_divide: bool,
+        threads: usize,
+    ) -> PerftReport {
         let start = std::time::Instant::now();
         let mut game = game.clone();
         let (divide, nodes) = crate::with_position!(&mut game, p => {
-            if with_divide {
+            if threads > 1 && depth > 1 {
+                let d = divide_parallel(p, depth, threads);
+                let total = d.iter().map(|x| x.1).sum();
+                let lines = if with_divide {
+                    d.into_iter().map(|(m, n)| (crate::protocol::notation::move_to_uci(p, m), n)).collect()
+                } else {
+                    Vec::new()
+                };
+                (lines, total)
+            } else if with_divide {
                 let d = divide(p, depth);
                 let total = d.iter().map(|x| x.1).sum();
                 let lines = d.into_iter().map(|(m, n)| (crate::protocol::notation::move_to_uci(p, m), n)).collect();

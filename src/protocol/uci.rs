@@ -327,11 +327,31 @@ fn format_turns(game: &Game, line: &[Move], chess960: bool) -> Vec<String> {
         if !turn.is_empty() && p.side_to_move() != mover {
             turns.push(turn.join(","));
         } else if turns.is_empty() && !turn.is_empty() {
-            // Only an unfinished first turn is known: give what there is rather than nothing.
+            // The line stops inside the first turn (a search cut short before its first
+            // iteration): finish the turn with the most valuable placements, since an unfinished
+            // turn is no answer at all.
+            let mut list = crate::types::MoveList::new();
+            while p.side_to_move() == mover {
+                p.legal_moves(&mut list);
+                let Some(&m) = list.iter().max_by_key(|m| placement_value(p, **m)) else {
+                    break;
+                };
+                turn.push(format_move(p, m, chess960));
+                p.play(m);
+            }
             turns.push(turn.join(","));
         }
     });
     turns
+}
+
+/// What a placement ply puts on the board (0 for any other move).
+fn placement_value<B: Bitboard>(pos: &crate::position::Position<B>, m: Move) -> i32 {
+    if m.kind() == crate::types::MoveKind::Drop {
+        pos.variant.piece(m.piece()).value
+    } else {
+        0
+    }
 }
 
 fn format_score(s: Score) -> String {
@@ -664,7 +684,12 @@ impl UciEngine {
                 if self.searcher.is_searching() {
                     return Err("go perft: a search is running; send 'stop' first".into());
                 }
-                let report = PerftReport::run(&self.game, depth, true);
+                let report = PerftReport::run_threads(
+                    &self.game,
+                    depth,
+                    true,
+                    self.searcher.options().threads,
+                );
                 for line in report.lines() {
                     self.send(&line);
                 }

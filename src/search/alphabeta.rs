@@ -803,6 +803,14 @@ impl<'a, B: Bitboard, R: Role> Worker<'a, B, R> {
                 if !self.s.see.see_ge(&self.pos, m, 0) {
                     continue;
                 }
+                // Where captures cancel, one that wins nothing outright only trades pieces for
+                // others of the same worth: quiescence leaves those to the main search.
+                if self.s.see.captures_cancel()
+                    && m.kind() != MoveKind::Promotion
+                    && self.s.see.gain(&self.pos, m) <= 0
+                {
+                    continue;
+                }
             }
             self.t.stack[ply].mv = m;
             self.pos.play(m);

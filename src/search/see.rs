@@ -40,6 +40,12 @@ impl SeeValues {
         }
     }
 
+    /// Do captures cancel in this game (so that most of them win nothing outright)?
+    #[inline(always)]
+    pub fn captures_cancel(&self) -> bool {
+        self.cancellation
+    }
+
     #[inline(always)]
     pub fn of(&self, k: PieceKind) -> i32 {
         self.value[k.index()]

@@ -127,7 +127,8 @@ pub fn has_mating_material(game: &Game, color: Color) -> bool {
 pub fn insufficient_material(game: &Game) -> bool {
     with_position!(game, p => {
         let v = &*p.variant;
-        if v.stalemate != StalemateRule::Draw {
+        // Pieces still to be placed (cancellation) are material too.
+        if v.stalemate != StalemateRule::Draw || p.placement_pending() {
             return false;
         }
         let mut extra = 0;
@@ -230,6 +231,13 @@ mod tests {
         assert!(!insufficient_material(&g));
         assert!(has_mating_material(&g, Color::White));
         assert!(!has_mating_material(&g, Color::Black));
+        // Qa1xRd4 in cancellation chess: the kings alone are on the board until White places
+        // the remnant (a minor piece and a pawn), so no draw yet.
+        let mut g = game("cancellation-chess", "4k3/8/8/8/3r4/8/8/Q3K3 w - - 0 1");
+        let m = g.parse_uci("a1d4").unwrap();
+        g.play(m);
+        assert!(!insufficient_material(&g));
+        assert!(rule_ending(&mut g).is_none());
     }
 
     #[test]
