@@ -550,3 +550,15 @@ fn cancellation_bestmove_is_the_defenders_placements_and_move() {
     );
     assert!(!plies[1].contains('@'), "{best}");
 }
+
+/// Mate distances count turns, not plies: Qf1xRf6 with a Bishop placed on f6 and a Pawn on f7
+/// mates at once, in one turn of three plies.
+#[test]
+fn cancellation_mate_in_one_turn() {
+    let mut u = Uci::new();
+    u.variant("cancellation-chess");
+    u.position("fen 7k/7p/5r2/8/8/8/8/K4Q2 w - - 0 1");
+    let (lines, best, _) = go(&mut u, "depth 4");
+    assert_eq!(last_score(&lines), "mate 1");
+    assert_eq!(best, "f1f6,B@f6,P@f7");
+}

@@ -402,6 +402,7 @@ impl<'a, B: Bitboard, R: Role> Worker<'a, B, R> {
         if depth <= 0 {
             return self.quiescence::<N>(alpha, beta, ply);
         }
+        let mate_ply = self.t.stack[ply].mate_ply;
         // Mid-turn (placements owed): the static evaluation misses the pieces still to be
         // placed, so nothing is pruned or reduced on it.
         let mid_turn = self.pos.placement_pending();
@@ -417,8 +418,8 @@ impl<'a, B: Bitboard, R: Role> Worker<'a, B, R> {
                 return if in_check { DRAW } else { self.evaluate() };
             }
             // Mate distance pruning.
-            alpha = alpha.max(mated_in(ply));
-            beta = beta.min(mate_in(ply + 1));
+            alpha = alpha.max(mated_in(mate_ply));
+            beta = beta.min(mate_in(mate_ply + 1));
             if alpha >= beta {
                 return alpha;
             }
@@ -429,7 +430,7 @@ impl<'a, B: Bitboard, R: Role> Worker<'a, B, R> {
         let tt_move = hit.map_or(Move::NULL, |h| h.mv);
         if let Some(h) = hit {
             if !N::PV && h.depth >= depth {
-                let s = from_tt(h.score, ply);
+                let s = from_tt(h.score, mate_ply);
                 let usable = match h.bound {
                     Bound::Exact => true,
                     Bound::Lower => s >= beta,
@@ -452,7 +453,7 @@ impl<'a, B: Bitboard, R: Role> Worker<'a, B, R> {
         // The table's score is a better guess than the static evaluation when its bound agrees.
         let mut eval = static_eval;
         if let Some(h) = hit {
-            let s = from_tt(h.score, ply);
+            let s = from_tt(h.score, mate_ply);
             if !in_check
                 && !is_mate(s)
                 && match h.bound {
@@ -488,6 +489,7 @@ impl<'a, B: Bitboard, R: Role> Worker<'a, B, R> {
                 self.t.stack[ply].mv = Move::NULL;
                 self.pos.play_null();
                 self.t.stack[ply + 1].in_check = false;
+                self.t.stack[ply + 1].mate_ply = mate_ply + 1;
                 let score = -self.negamax::<NonPv>(-beta, -beta + 1, depth - r, ply + 1, !cut_node);
                 self.pos.undo_null();
                 if self.t.stopped {
@@ -602,6 +604,7 @@ impl<'a, B: Bitboard, R: Role> Worker<'a, B, R> {
             // A ply after which the same side moves again is part of a turn: the turn as a
             // whole costs one ply of depth.
             let same_side = self.pos.side_to_move() == us;
+            self.t.stack[ply + 1].mate_ply = mate_ply + !same_side as usize;
             let extension = (gives_check && (ply as i32) < 2 * self.t.root_depth) as i32;
             let new_depth = if same_side {
                 depth
@@ -711,7 +714,7 @@ impl<'a, B: Bitboard, R: Role> Worker<'a, B, R> {
         }
 
         if legal == 0 {
-            return no_move_score(self.pos.variant.stalemate, in_check, ply);
+            return no_move_score(self.pos.variant.stalemate, in_check, mate_ply);
         }
         if !N::ROOT {
             let bound = if best >= beta {
@@ -721,9 +724,14 @@ impl<'a, B: Bitboard, R: Role> Worker<'a, B, R> {
             } else {
                 Bound::Upper
             };
-            self.s
-                .tt
-                .store(key, best_move, to_tt(best, ply), static_eval, depth, bound);
+            self.s.tt.store(
+                key,
+                best_move,
+                to_tt(best, mate_ply),
+                static_eval,
+                depth,
+                bound,
+            );
         }
         best
     }
@@ -731,6 +739,7 @@ impl<'a, B: Bitboard, R: Role> Worker<'a, B, R> {
     fn quiescence<N: NodeKind>(&mut self, mut alpha: i32, beta: i32, ply: usize) -> i32 {
         self.t.pv_len[ply] = ply;
         let us = self.pos.side_to_move();
+        let mate_ply = self.t.stack[ply].mate_ply;
         if self.visit(ply) {
             return 0;
         }
@@ -746,7 +755,7 @@ impl<'a, B: Bitboard, R: Role> Worker<'a, B, R> {
         let tt_move = hit.map_or(Move::NULL, |h| h.mv);
         if let Some(h) = hit {
             if !N::PV {
-                let s = from_tt(h.score, ply);
+                let s = from_tt(h.score, mate_ply);
                 let usable = match h.bound {
                     Bound::Exact => true,
                     Bound::Lower => s >= beta,
@@ -776,7 +785,7 @@ impl<'a, B: Bitboard, R: Role> Worker<'a, B, R> {
                     self.s.tt.store(
                         key,
                         Move::NULL,
-                        to_tt(best, ply),
+                        to_tt(best, mate_ply),
                         static_eval,
                         -1,
                         Bound::Lower,
@@ -816,6 +825,7 @@ impl<'a, B: Bitboard, R: Role> Worker<'a, B, R> {
             self.pos.play(m);
             self.s.tt.prefetch(self.pos.hash());
             self.t.stack[ply + 1].in_check = self.pos.in_check();
+            self.t.stack[ply + 1].mate_ply = mate_ply + (self.pos.side_to_move() != us) as usize;
             let score = if self.pos.side_to_move() == us {
                 self.quiescence::<N>(alpha, beta, ply + 1)
             } else {
@@ -840,7 +850,7 @@ impl<'a, B: Bitboard, R: Role> Worker<'a, B, R> {
             }
         }
         if in_check && !any_move {
-            return mated_in(ply);
+            return mated_in(mate_ply);
         }
         if mid_turn && !any_move {
             // Cannot happen (a placement is owed only where one can be made); be safe.
@@ -853,9 +863,14 @@ impl<'a, B: Bitboard, R: Role> Worker<'a, B, R> {
         } else {
             Bound::Upper
         };
-        self.s
-            .tt
-            .store(key, best_move, to_tt(best, ply), static_eval, -1, bound);
+        self.s.tt.store(
+            key,
+            best_move,
+            to_tt(best, mate_ply),
+            static_eval,
+            -1,
+            bound,
+        );
         best
     }
 }

@@ -164,6 +164,9 @@ pub struct Frame {
     pub static_eval: i32,
     pub mv: Move,
     pub in_check: bool,
+    /// Plies from the root that passed the turn: the distance mate scores count. It equals the
+    /// ply except in games whose turns have several plies (cancellation placements).
+    pub mate_ply: usize,
 }
 
 pub struct ThreadContext {
@@ -195,7 +198,8 @@ impl ThreadContext {
                 Frame {
                     static_eval: NONE,
                     mv: Move::NULL,
-                    in_check: false
+                    in_check: false,
+                    mate_ply: 0,
                 };
                 MAX_PLY + 4
             ],
@@ -229,6 +233,7 @@ impl ThreadContext {
                 static_eval: NONE,
                 mv: Move::NULL,
                 in_check: false,
+                mate_ply: 0,
             };
         }
     }
