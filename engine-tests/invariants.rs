@@ -108,3 +108,18 @@ fn aliases_resolve() {
     }
     assert!(registry.find("no-such-game").is_err());
 }
+
+/// The same invariants for the listed relay games (`rules/relay.md`), whose move sets depend on
+/// the whole board.
+#[test]
+fn play_undo_hash_and_fen_round_trips_in_relay_games() {
+    let registry = Registry::builtin();
+    for name in chimera::variant::relay_name::LISTED {
+        let gt = registry.find(name).unwrap();
+        let mut rng = Lcg(0xBEEF ^ name.len() as u64);
+        for _ in 0..4 {
+            let mut game = gt.start();
+            playout_check(&mut game, &mut rng, 120, name);
+        }
+    }
+}
