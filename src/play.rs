@@ -331,14 +331,20 @@ impl<W: Write> Session<W> {
         };
         match result {
             Ok(t) => match t.action {
-                Action::Move(text) => match san::parse_move(&mut self.game, &text) {
-                    Ok(m) => {
-                        let s = san::to_san(&mut self.game, m);
-                        let score = t.score.map(|s| format!(" ({s})")).unwrap_or_default();
-                        self.say(&format!("Hint: {s}{score}"));
+                Action::Move(text) => {
+                    // A turn may be several plies joined by commas (a capture and its placements).
+                    let mut g = self.game.clone();
+                    let mut sans = Vec::new();
+                    for ply in text.split(',').map(str::trim) {
+                        let Ok(m) = san::parse_move(&mut g, ply) else {
+                            return self.say(&format!("The engine suggests an illegal move: {text}"));
+                        };
+                        sans.push(san::to_san(&mut g, m));
+                        g.play(m);
                     }
-                    Err(_) => self.say(&format!("The engine suggests an illegal move: {text}")),
-                },
+                    let score = t.score.map(|s| format!(" ({s})")).unwrap_or_default();
+                    self.say(&format!("Hint: {}{score}", sans.join(" ")));
+                }
                 _ => self.say("The engine has no suggestion."),
             },
             Err(e) => self.say(&format!("The engine failed to give a hint: {e}")),
