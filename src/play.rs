@@ -337,7 +337,8 @@ impl<W: Write> Session<W> {
                     let mut sans = Vec::new();
                     for ply in text.split(',').map(str::trim) {
                         let Ok(m) = san::parse_move(&mut g, ply) else {
-                            return self.say(&format!("The engine suggests an illegal move: {text}"));
+                            return self
+                                .say(&format!("The engine suggests an illegal move: {text}"));
                         };
                         sans.push(san::to_san(&mut g, m));
                         g.play(m);

@@ -307,6 +307,26 @@ fn run(shared: &SharedContext, game: Game, mut threads: Vec<ThreadContext>) -> V
     threads
 }
 
+/// With more search threads than cores, every search thread lowers its own scheduling
+/// priority: the protocol's threads (input, output, clock) then get a core the moment they wake
+/// up, so `stop`, `isready` and the clock are served at once however many threads search.
+/// With no more threads than cores nothing changes (the engine keeps its share of the machine).
+fn yield_to_protocol_threads(threads: usize) {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    if threads <= cores {
+        return;
+    }
+    #[cfg(target_os = "linux")]
+    // SAFETY: plain system calls on the calling thread; a failure leaves the priority as it was.
+    unsafe {
+        let tid = libc::syscall(libc::SYS_gettid) as libc::id_t;
+        libc::setpriority(libc::PRIO_PROCESS, tid, SEARCH_NICE_WHEN_OVERSUBSCRIBED);
+    }
+}
+
+/// The nice value of search threads when they outnumber the cores.
+const SEARCH_NICE_WHEN_OVERSUBSCRIBED: libc::c_int = 10;
+
 /// How often the clock watchdog looks at the clock.
 const WATCHDOG_PERIOD: Duration = Duration::from_millis(1);
 /// The watchdog's limit before any iteration is complete, per mille of the hard limit.
@@ -329,6 +349,7 @@ fn run_typed<B: Bitboard>(
     for t in threads.iter_mut() {
         t.reset(roots.clone());
     }
+    let n_threads = threads.len();
     let Some((main, helpers)) = threads.split_first_mut() else {
         unreachable!("a search has at least its main thread")
     };
@@ -365,12 +386,14 @@ fn run_typed<B: Bitboard>(
                 .name(format!("helper {}", t.id))
                 .stack_size(SEARCH_STACK_BYTES)
                 .spawn_scoped(scope, move || {
+                    yield_to_protocol_threads(n_threads);
                     Worker::<B, Helper>::new(t, shared, pos).iterate()
                 });
             if let Err(e) = spawned {
                 log::warn!("helper thread not started: {e}");
             }
         }
+        yield_to_protocol_threads(n_threads);
         Worker::<B, MainThread>::new(main, shared, pos.clone()).iterate();
         shared.request_stop();
         finish(shared, main, &mut pos);
