@@ -316,6 +316,8 @@ fn yield_to_protocol_threads(threads: usize) {
     if threads <= cores {
         return;
     }
+    #[cfg(not(target_os = "linux"))]
+    let _ = cores;
     #[cfg(target_os = "linux")]
     // SAFETY: plain system calls on the calling thread; a failure leaves the priority as it was.
     unsafe {
@@ -325,6 +327,7 @@ fn yield_to_protocol_threads(threads: usize) {
 }
 
 /// The nice value of search threads when they outnumber the cores.
+#[cfg(target_os = "linux")]
 const SEARCH_NICE_WHEN_OVERSUBSCRIBED: libc::c_int = 10;
 
 /// How often the clock watchdog looks at the clock.
