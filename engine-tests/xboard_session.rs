@@ -440,6 +440,18 @@ fn garbage_never_crashes() {
 
 // ----- replaying the real GUI's games (scripts/xboard_gui_check.sh) -----
 
+/// XBoard's SAN in Chimera's terms: on 10-rank boards every rank counts from 0, also the
+/// rank written after the piece letter to tell two pieces apart (`R0e4`: the rook on rank 1).
+fn san_from_gui(text: &str, zero: bool) -> Option<String> {
+    let b = text.as_bytes();
+    if zero && b.len() > 2 && b[0].is_ascii_uppercase() && b[1].is_ascii_digit() {
+        let rank = (b[1] - b'0') as u32 + 1;
+        let rest = coords::from_gui(&text[2..], true)?;
+        return Some(format!("{}{rank}{rest}", b[0] as char));
+    }
+    coords::from_gui(text, zero)
+}
+
 /// Replays one game XBoard saved: the `Variant` tag names the game; XBoard's castling field
 /// is read as the engine reads `setboard`; on 10-rank boards its ranks count from 0; where
 /// the game has no castling, XBoard writes the king's two-square leap as `O-O`/`O-O-O`.
@@ -455,15 +467,31 @@ fn replay_gui_game(registry: &Registry, g: &pgn::PgnGame) -> Result<(Game, Strin
         .or_else(|| registry.find(variant).ok())
         .ok_or_else(|| format!("unknown variant {variant}"))?;
     let zero = describe::zero_based_ranks(&gt.variant);
-    let native = describe::describe(gt).native;
+    let described = describe::describe(gt);
+    let native = described.native;
+    // XBoard writes no letter only for the piece in its pawn slot (the first of the
+    // pieceToCharTable); other pawn-like pieces (the Crab) get theirs.
+    let pawn_letter = described
+        .lines
+        .first()
+        .and_then(|l| l.split(['(', ')']).nth(1))
+        .and_then(|table| table.chars().next())
+        .unwrap_or('P');
     let mut game = match g.tag("FEN") {
         Some(fen) => xboard::position_from_gui(gt, &coords::fen_from_gui(fen, zero), !native)?,
         None => gt.start(),
     };
     for (i, m) in g.moves.iter().enumerate() {
-        let text = coords::from_gui(&m.san, zero)
+        let text = san_from_gui(&m.san, zero)
             .ok_or_else(|| format!("ply {}: bad square in {}", i + 1, m.san))?;
-        let mv = match san::parse_move(&mut game, &text) {
+        let letterless = text.starts_with(|c: char| c.is_ascii_lowercase());
+        let parsed = match san::parse_move(&mut game, &text) {
+            Err(san::SanError::Ambiguous(..)) if letterless && pawn_letter != '.' => {
+                san::parse_move(&mut game, &format!("{pawn_letter}{text}"))
+            }
+            other => other,
+        };
+        let mv = match parsed {
             Ok(mv) => mv,
             Err(e) => {
                 let leap = match text.trim_end_matches(['+', '#']) {
@@ -493,23 +521,24 @@ fn replay_gui_game(registry: &Registry, g: &pgn::PgnGame) -> Result<(Game, Strin
     Ok((game, variant.to_string()))
 }
 
-/// Checks every game of the PGN files named in `CHIMERA_XBOARD_PGN` (space separated):
-/// the moves are legal by Chimera's rules and the game ended properly (a result by the rules
-/// that Chimera's own referee confirms, or an XBoard adjudication of such a result).
-#[test]
-#[ignore = "needs PGN files from scripts/xboard_gui_check.sh"]
-fn replay_gui_games() {
-    let files =
-        std::env::var("CHIMERA_XBOARD_PGN").expect("CHIMERA_XBOARD_PGN names the PGN files");
+/// Checks every game of the PGN files XBoard saved: the moves are legal by Chimera's rules
+/// and the game ended properly (a result by the rules that Chimera's own referee confirms, or
+/// an XBoard adjudication of such a result). Returns the number of games and the failures.
+fn check_gui_games(files: &[String]) -> (usize, Vec<String>) {
     let registry = Registry::builtin();
     let mut failures = Vec::new();
     let mut count = 0;
-    for file in files.split_whitespace() {
+    for file in files {
         let text = std::fs::read_to_string(file).unwrap_or_else(|e| panic!("{file}: {e}"));
         let games = pgn::parse(&text).unwrap_or_else(|e| panic!("{file}: {e}"));
         for (n, g) in games.iter().enumerate() {
             count += 1;
-            let reason = g.final_comment.clone().unwrap_or_default();
+            // XBoard writes the reason after the last move's comment (the parser joins
+            // them); a comment before the first move is its board diagram.
+            let reason = match g.moves.last() {
+                Some(m) => m.comment.clone().unwrap_or_default(),
+                None => g.final_comment.clone().unwrap_or_default(),
+            };
             let label = format!(
                 "{file} game {}: {} {} {{{reason}}}",
                 n + 1,
@@ -556,7 +585,38 @@ fn replay_gui_games() {
             }
         }
     }
-    assert!(count > 0, "no games in {files}");
+    (count, failures)
+}
+
+/// The PGN files named in `CHIMERA_XBOARD_PGN` (space separated), as the script saved them.
+#[test]
+#[ignore = "needs PGN files from scripts/xboard_gui_check.sh"]
+fn replay_gui_games() {
+    let files =
+        std::env::var("CHIMERA_XBOARD_PGN").expect("CHIMERA_XBOARD_PGN names the PGN files");
+    let files: Vec<String> = files.split_whitespace().map(str::to_string).collect();
+    let (count, failures) = check_gui_games(&files);
+    assert!(count > 0, "no games in {files:?}");
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// Games XBoard 4.9.1 saved in real runs of `scripts/xboard_gui_check.sh`, kept under
+/// `engine-tests/xboard/gui-games/`: XBoard's own SAN (no letter only for the piece in its pawn
+/// slot, so the Crab is `X`; ranks from 0 in Grand, also when they tell two pieces apart,
+/// `R0e4`; its board diagram before the first move; the reason joined to the last comment)
+/// must keep replaying by Chimera's rules.
+#[test]
+fn recorded_gui_games_replay() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("engine-tests/xboard/gui-games");
+    let mut files: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "pgn"))
+        .map(|p| p.to_string_lossy().to_string())
+        .collect();
+    files.sort();
+    let (count, failures) = check_gui_games(&files);
+    assert!(count >= 5, "recorded games missing: {files:?}");
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
