@@ -452,6 +452,22 @@ fn san_from_gui(text: &str, zero: bool) -> Option<String> {
     coords::from_gui(text, zero)
 }
 
+/// The castling (or King's Leap) XBoard writes `O-O` (`short`) or `O-O-O`: XBoard calls it
+/// `O-O` when the King lands on the b-file or the next-to-last file, whichever side its
+/// partner is on (so in Embassy Chess, K e1-b1 is `O-O`), and `O-O-O` otherwise.
+fn xboard_castling(game: &mut Game, short: bool) -> Option<chimera::types::Move> {
+    let size = game.variant().size;
+    referee::legal_moves(game).into_iter().find(|m| {
+        let (from, to) = (size.file(m.from()) as i32, size.file(m.to()) as i32);
+        let king_move = match m.kind() {
+            MoveKind::CastleHigh | MoveKind::CastleLow => true,
+            MoveKind::KingLeap => (to - from).abs() >= 2 && m.from() != m.to(),
+            _ => false,
+        };
+        king_move && (to == 1 || to == size.files as i32 - 2) == short
+    })
+}
+
 /// Replays one game XBoard saved: the `Variant` tag names the game; XBoard's castling field
 /// is read as the engine reads `setboard`; on 10-rank boards its ranks count from 0; where
 /// the game has no castling, XBoard writes the king's two-square leap as `O-O`/`O-O-O`.
@@ -485,30 +501,24 @@ fn replay_gui_game(registry: &Registry, g: &pgn::PgnGame) -> Result<(Game, Strin
         let text = san_from_gui(&m.san, zero)
             .ok_or_else(|| format!("ply {}: bad square in {}", i + 1, m.san))?;
         let letterless = text.starts_with(|c: char| c.is_ascii_lowercase());
-        let parsed = match san::parse_move(&mut game, &text) {
-            Err(san::SanError::Ambiguous(..)) if letterless && pawn_letter != '.' => {
-                san::parse_move(&mut game, &format!("{pawn_letter}{text}"))
-            }
-            other => other,
+        let castle = match text.trim_end_matches(['+', '#']) {
+            "O-O" => Some(true),
+            "O-O-O" => Some(false),
+            _ => None,
         };
-        let mv = match parsed {
-            Ok(mv) => mv,
-            Err(e) => {
-                let leap = match text.trim_end_matches(['+', '#']) {
-                    "O-O" => Some(2),
-                    "O-O-O" => Some(-2),
-                    _ => None,
-                };
-                let king_leap = leap.and_then(|d| {
-                    referee::legal_moves(&mut game).into_iter().find(|m| {
-                        let size = game.variant().size;
-                        m.kind() == MoveKind::KingLeap
-                            && size.file(m.to()) as i32 - size.file(m.from()) as i32 == d
-                    })
-                });
-                king_leap.ok_or_else(|| format!("ply {}: {} ({e})", i + 1, m.san))?
+        let parsed = match castle {
+            Some(short) => {
+                xboard_castling(&mut game, short).ok_or_else(|| "no such castling".into())
             }
+            None => match san::parse_move(&mut game, &text) {
+                Err(san::SanError::Ambiguous(..)) if letterless && pawn_letter != '.' => {
+                    san::parse_move(&mut game, &format!("{pawn_letter}{text}"))
+                }
+                other => other,
+            }
+            .map_err(|e| e.to_string()),
         };
+        let mv = parsed.map_err(|e| format!("ply {}: {} ({e})", i + 1, m.san))?;
         if !referee::is_legal(&mut game, mv) {
             return Err(format!(
                 "ply {}: {} breaks the no-repetition rule",
