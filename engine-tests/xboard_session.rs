@@ -440,6 +440,34 @@ fn garbage_never_crashes() {
 
 // ----- replaying the real GUI's games (scripts/xboard_gui_check.sh) -----
 
+/// XBoard's SAN in Chimera's terms: on 10-rank boards every rank counts from 0, also the
+/// rank written after the piece letter to tell two pieces apart (`R0e4`: the rook on rank 1).
+fn san_from_gui(text: &str, zero: bool) -> Option<String> {
+    let b = text.as_bytes();
+    if zero && b.len() > 2 && b[0].is_ascii_uppercase() && b[1].is_ascii_digit() {
+        let rank = (b[1] - b'0') as u32 + 1;
+        let rest = coords::from_gui(&text[2..], true)?;
+        return Some(format!("{}{rank}{rest}", b[0] as char));
+    }
+    coords::from_gui(text, zero)
+}
+
+/// The castling (or King's Leap) XBoard writes `O-O` (`short`) or `O-O-O`: XBoard calls it
+/// `O-O` when the King lands on the b-file or the next-to-last file, whichever side its
+/// partner is on (so in Embassy Chess, K e1-b1 is `O-O`), and `O-O-O` otherwise.
+fn xboard_castling(game: &mut Game, short: bool) -> Option<chimera::types::Move> {
+    let size = game.variant().size;
+    referee::legal_moves(game).into_iter().find(|m| {
+        let (from, to) = (size.file(m.from()) as i32, size.file(m.to()) as i32);
+        let king_move = match m.kind() {
+            MoveKind::CastleHigh | MoveKind::CastleLow => true,
+            MoveKind::KingLeap => (to - from).abs() >= 2 && m.from() != m.to(),
+            _ => false,
+        };
+        king_move && (to == 1 || to == size.files as i32 - 2) == short
+    })
+}
+
 /// Replays one game XBoard saved: the `Variant` tag names the game; XBoard's castling field
 /// is read as the engine reads `setboard`; on 10-rank boards its ranks count from 0; where
 /// the game has no castling, XBoard writes the king's two-square leap as `O-O`/`O-O-O`.
@@ -455,32 +483,42 @@ fn replay_gui_game(registry: &Registry, g: &pgn::PgnGame) -> Result<(Game, Strin
         .or_else(|| registry.find(variant).ok())
         .ok_or_else(|| format!("unknown variant {variant}"))?;
     let zero = describe::zero_based_ranks(&gt.variant);
-    let native = describe::describe(gt).native;
+    let described = describe::describe(gt);
+    let native = described.native;
+    // XBoard writes no letter only for the piece in its pawn slot (the first of the
+    // pieceToCharTable); other pawn-like pieces (the Crab) get theirs.
+    let pawn_letter = described
+        .lines
+        .first()
+        .and_then(|l| l.split(['(', ')']).nth(1))
+        .and_then(|table| table.chars().next())
+        .unwrap_or('P');
     let mut game = match g.tag("FEN") {
         Some(fen) => xboard::position_from_gui(gt, &coords::fen_from_gui(fen, zero), !native)?,
         None => gt.start(),
     };
     for (i, m) in g.moves.iter().enumerate() {
-        let text = coords::from_gui(&m.san, zero)
+        let text = san_from_gui(&m.san, zero)
             .ok_or_else(|| format!("ply {}: bad square in {}", i + 1, m.san))?;
-        let mv = match san::parse_move(&mut game, &text) {
-            Ok(mv) => mv,
-            Err(e) => {
-                let leap = match text.trim_end_matches(['+', '#']) {
-                    "O-O" => Some(2),
-                    "O-O-O" => Some(-2),
-                    _ => None,
-                };
-                let king_leap = leap.and_then(|d| {
-                    referee::legal_moves(&mut game).into_iter().find(|m| {
-                        let size = game.variant().size;
-                        m.kind() == MoveKind::KingLeap
-                            && size.file(m.to()) as i32 - size.file(m.from()) as i32 == d
-                    })
-                });
-                king_leap.ok_or_else(|| format!("ply {}: {} ({e})", i + 1, m.san))?
-            }
+        let letterless = text.starts_with(|c: char| c.is_ascii_lowercase());
+        let castle = match text.trim_end_matches(['+', '#']) {
+            "O-O" => Some(true),
+            "O-O-O" => Some(false),
+            _ => None,
         };
+        let parsed = match castle {
+            Some(short) => {
+                xboard_castling(&mut game, short).ok_or_else(|| "no such castling".into())
+            }
+            None => match san::parse_move(&mut game, &text) {
+                Err(san::SanError::Ambiguous(..)) if letterless && pawn_letter != '.' => {
+                    san::parse_move(&mut game, &format!("{pawn_letter}{text}"))
+                }
+                other => other,
+            }
+            .map_err(|e| e.to_string()),
+        };
+        let mv = parsed.map_err(|e| format!("ply {}: {} ({e})", i + 1, m.san))?;
         if !referee::is_legal(&mut game, mv) {
             return Err(format!(
                 "ply {}: {} breaks the no-repetition rule",
@@ -493,23 +531,24 @@ fn replay_gui_game(registry: &Registry, g: &pgn::PgnGame) -> Result<(Game, Strin
     Ok((game, variant.to_string()))
 }
 
-/// Checks every game of the PGN files named in `CHIMERA_XBOARD_PGN` (space separated):
-/// the moves are legal by Chimera's rules and the game ended properly (a result by the rules
-/// that Chimera's own referee confirms, or an XBoard adjudication of such a result).
-#[test]
-#[ignore = "needs PGN files from scripts/xboard_gui_check.sh"]
-fn replay_gui_games() {
-    let files =
-        std::env::var("CHIMERA_XBOARD_PGN").expect("CHIMERA_XBOARD_PGN names the PGN files");
+/// Checks every game of the PGN files XBoard saved: the moves are legal by Chimera's rules
+/// and the game ended properly (a result by the rules that Chimera's own referee confirms, or
+/// an XBoard adjudication of such a result). Returns the number of games and the failures.
+fn check_gui_games(files: &[String]) -> (usize, Vec<String>) {
     let registry = Registry::builtin();
     let mut failures = Vec::new();
     let mut count = 0;
-    for file in files.split_whitespace() {
+    for file in files {
         let text = std::fs::read_to_string(file).unwrap_or_else(|e| panic!("{file}: {e}"));
         let games = pgn::parse(&text).unwrap_or_else(|e| panic!("{file}: {e}"));
         for (n, g) in games.iter().enumerate() {
             count += 1;
-            let reason = g.final_comment.clone().unwrap_or_default();
+            // XBoard writes the reason after the last move's comment (the parser joins
+            // them); a comment before the first move is its board diagram.
+            let reason = match g.moves.last() {
+                Some(m) => m.comment.clone().unwrap_or_default(),
+                None => g.final_comment.clone().unwrap_or_default(),
+            };
             let label = format!(
                 "{file} game {}: {} {} {{{reason}}}",
                 n + 1,
@@ -556,7 +595,38 @@ fn replay_gui_games() {
             }
         }
     }
-    assert!(count > 0, "no games in {files}");
+    (count, failures)
+}
+
+/// The PGN files named in `CHIMERA_XBOARD_PGN` (space separated), as the script saved them.
+#[test]
+#[ignore = "needs PGN files from scripts/xboard_gui_check.sh"]
+fn replay_gui_games() {
+    let files =
+        std::env::var("CHIMERA_XBOARD_PGN").expect("CHIMERA_XBOARD_PGN names the PGN files");
+    let files: Vec<String> = files.split_whitespace().map(str::to_string).collect();
+    let (count, failures) = check_gui_games(&files);
+    assert!(count > 0, "no games in {files:?}");
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// Games XBoard 4.9.1 saved in real runs of `scripts/xboard_gui_check.sh`, kept under
+/// `engine-tests/xboard/gui-games/`: XBoard's own SAN (no letter only for the piece in its pawn
+/// slot, so the Crab is `X`; ranks from 0 in Grand, also when they tell two pieces apart,
+/// `R0e4`; its board diagram before the first move; the reason joined to the last comment)
+/// must keep replaying by Chimera's rules.
+#[test]
+fn recorded_gui_games_replay() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("engine-tests/xboard/gui-games");
+    let mut files: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "pgn"))
+        .map(|p| p.to_string_lossy().to_string())
+        .collect();
+    files.sort();
+    let (count, failures) = check_gui_games(&files);
+    assert!(count >= 5, "recorded games missing: {files:?}");
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 

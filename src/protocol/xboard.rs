@@ -343,7 +343,14 @@ impl<W: Write> XboardEngine<W> {
 
     /// The `feature` lines answering `protover`.
     pub fn features(&self) -> Vec<String> {
-        let names: Vec<&str> = self.gui_games.iter().map(|g| g.name.as_str()).collect();
+        // The games, then the relay games every front end lists: XBoard refuses a variant
+        // whose name is not in this list.
+        let mut names: Vec<&str> = self.gui_games.iter().map(|g| g.name.as_str()).collect();
+        for relay in crate::variant::relay_name::listed_names() {
+            if !names.contains(relay) {
+                names.push(relay);
+            }
+        }
         vec![
             "feature done=0".to_string(),
             "feature ping=1 setboard=1 playother=1 san=0 usermove=1 time=1 draw=1 sigint=0 sigterm=0 reuse=1 \

@@ -182,10 +182,37 @@ pub fn highlight(game: &mut Game, from: Option<Square>) -> String {
     out
 }
 
-/// A FEN from the GUI in Chimera's terms: the en-passant square's rank renumbered on
-/// 10-rank boards.
+/// A FEN from the GUI in Chimera's terms. XBoard appends holdings to the board (`R8R[-]` in
+/// its Grand Chess, which it plays with holdings) and marks promoted pieces with `~`; it
+/// leaves out the castling field in games without castling (`... w - 0 1`); and on 10-rank
+/// boards the en-passant square's rank counts from 0.
 pub fn fen_from_gui(fen: &str, zero_based: bool) -> String {
     let mut fields: Vec<String> = fen.split_whitespace().map(str::to_string).collect();
+    if let Some(board) = fields.first_mut() {
+        if let (Some(open), true) = (board.find('['), board.ends_with(']')) {
+            board.truncate(open);
+        }
+        board.retain(|c| c != '~');
+    }
+    if fields.len() > 2 {
+        // The fields between the side to move and the move counters.
+        let words = fields[2..]
+            .iter()
+            .take_while(|f| f.parse::<u32>().is_err())
+            .count();
+        if words < 2 {
+            let square = |f: &str| {
+                let b = f.as_bytes();
+                b.len() >= 2 && b[0].is_ascii_lowercase() && b[1].is_ascii_digit()
+            };
+            let (castling, ep) = match fields.get(2).filter(|_| words == 1) {
+                Some(f) if square(f) => ("-".to_string(), f.clone()),
+                Some(f) => (f.clone(), "-".to_string()),
+                None => ("-".to_string(), "-".to_string()),
+            };
+            fields.splice(2..2 + words, [castling, ep]);
+        }
+    }
     if zero_based && fields.len() > 3 && fields[3] != "-" {
         if let Some(ep) = from_gui(&fields[3], true) {
             fields[3] = ep;
@@ -209,6 +236,18 @@ mod tests {
         assert_eq!(from_gui("a10a9", true), None);
         assert_eq!(from_gui("e2e4", false).as_deref(), Some("e2e4"));
         assert_eq!(fen_from_gui("8/8 w - e2 0 1", true), "8/8 w - e3 0 1");
+        // XBoard's Grand Chess: holdings after the board, no castling field.
+        assert_eq!(
+            fen_from_gui("r8r/10/R8R[-] w - 0 1", true),
+            "r8r/10/R8R w - - 0 1"
+        );
+        assert_eq!(fen_from_gui("8/8[Qq] b e5 0 7", true), "8/8 b - e6 0 7");
+        assert_eq!(fen_from_gui("8/8 w KQ 3 9", false), "8/8 w KQ - 3 9");
+        assert_eq!(
+            fen_from_gui("8/Q~7 w KQkq - 0 1", false),
+            "8/Q7 w KQkq - 0 1"
+        );
+        assert_eq!(fen_from_gui("8/8 w", false), "8/8 w");
     }
 
     #[test]

@@ -213,6 +213,12 @@ pub fn describe(gt: &GameType) -> GuiGame {
     if v.facing_kings.is_some() {
         beyond.push("facing kings".into());
     }
+    if v.relay.is_some() {
+        beyond.push("relay rules: pieces gain and lose moves by what they see".into());
+    }
+    if v.cancellation.is_some() {
+        beyond.push("cancellation captures".into());
+    }
     if v.repetition == RepetitionRule::Illegal {
         beyond.push("repeating a position is illegal".into());
     }
