@@ -330,10 +330,8 @@ fn format_turns(game: &Game, line: &[Move], chess960: bool) -> Vec<String> {
             // The line stops inside the first turn (a search cut short before its first
             // iteration): finish the turn with the most valuable placements, since an unfinished
             // turn is no answer at all.
-            let mut list = crate::types::MoveList::new();
             while p.side_to_move() == mover {
-                p.legal_moves(&mut list);
-                let Some(&m) = list.iter().max_by_key(|m| placement_value(p, **m)) else {
+                let Some(m) = crate::search::strongest_move(p) else {
                     break;
                 };
                 turn.push(format_move(p, m, chess960));
@@ -343,15 +341,6 @@ fn format_turns(game: &Game, line: &[Move], chess960: bool) -> Vec<String> {
         }
     });
     turns
-}
-
-/// What a placement ply puts on the board (0 for any other move).
-fn placement_value<B: Bitboard>(pos: &crate::position::Position<B>, m: Move) -> i32 {
-    if m.kind() == crate::types::MoveKind::Drop {
-        pos.variant.piece(m.piece()).value
-    } else {
-        0
-    }
 }
 
 fn format_score(s: Score) -> String {

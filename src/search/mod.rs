@@ -28,7 +28,7 @@ pub mod tt;
 
 pub use limits::{SearchLimits, SearchOptions};
 pub use score::Score;
-pub use threads::{SearchHandle, Searcher};
+pub use threads::{strongest_move, SearchHandle, Searcher};
 
 use crate::types::Move;
 

@@ -474,8 +474,9 @@ fn move_from_table<B: Bitboard>(shared: &SharedContext, pos: &Position<B>) -> Op
         .filter(|&m| list.contains(m))
 }
 
-/// A legal move when the table has none: the most valuable placement first.
-fn strongest_move<B: Bitboard>(pos: &Position<B>) -> Option<Move> {
+/// A legal move when nothing better is known: the most valuable placement first (a turn of a
+/// cancellation game must be finished to be an answer at all).
+pub fn strongest_move<B: Bitboard>(pos: &Position<B>) -> Option<Move> {
     let mut list = MoveList::new();
     pos.legal_moves(&mut list);
     let value = |m: Move| {
