@@ -46,6 +46,17 @@ impl<B: Bitboard> Position<B> {
 
     /// All legal moves of the side to move.
     pub fn legal_moves(&self, list: &mut MoveList) {
+        self.generate_legal::<false>(list)
+    }
+
+    /// The legal moves, every pseudo-legal move tested for the king's safety: the reference
+    /// that the shortcuts of `legal_moves` are checked against.
+    #[cfg(test)]
+    pub(crate) fn legal_moves_testing_all(&self, list: &mut MoveList) {
+        self.generate_legal::<true>(list)
+    }
+
+    fn generate_legal<const TEST_ALL: bool>(&self, list: &mut MoveList) {
         if self.tables.relay.is_some() {
             return crate::rules::relay::legal_moves(self, list);
         }
@@ -63,15 +74,10 @@ impl<B: Bitboard> Position<B> {
         let enemy = self.pieces(them).without(self.king(them));
         let ksq = self.king(us);
         let checkers = self.attackers(ksq, them, occ);
-        let careful_from = if checkers.any() {
-            !B::EMPTY
+        let (careful_from, careful_to) = if TEST_ALL || checkers.any() {
+            (!B::EMPTY, B::EMPTY)
         } else {
-            t.exposure(them, ksq)
-        };
-        let careful_to = if t.has_hoppers {
-            t.screen_lines(them, ksq)
-        } else {
-            B::EMPTY
+            self.king_exposure(us)
         };
         let ep = self.ep_square();
         let cancellation = v.cancellation.is_some();
@@ -288,5 +294,59 @@ impl<B: Bitboard> Position<B> {
         let mut list = MoveList::new();
         self.legal_moves(&mut list);
         list.contains(m)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::types::{Move, MoveList};
+    use crate::variant::Registry;
+    use crate::with_position;
+    use rand::rngs::StdRng;
+    use rand::{Rng, SeedableRng};
+    use std::collections::BTreeSet;
+
+    /// On random playouts of every built-in game, testing only the moves that `king_exposure`
+    /// marks gives exactly the moves that pass the full king-safety test.
+    #[test]
+    fn shortcuts_match_testing_every_move() {
+        let reg = Registry::builtin();
+        let mut rng = StdRng::seed_from_u64(11);
+        let mut checked = 0;
+        for gt in reg.games() {
+            for _ in 0..8 {
+                let mut game = gt.start();
+                with_position!(&mut game, p => {
+                    let mut fast = MoveList::new();
+                    let mut all = MoveList::new();
+                    for _ in 0..200 {
+                        p.legal_moves(&mut fast);
+                        p.legal_moves_testing_all(&mut all);
+                        let a: Vec<u32> = fast.iter().map(|m| m.raw()).collect();
+                        let b: Vec<u32> = all.iter().map(|m| m.raw()).collect();
+                        assert_eq!(a, b, "{}: {}", gt.variant.name, p.fen());
+                        checked += 1;
+                        if fast.is_empty() {
+                            break;
+                        }
+                        // Prefer captures and checks' neighbourhoods: captures open lines.
+                        let caps: BTreeSet<u32> = fast
+                            .iter()
+                            .filter(|m| p.piece_at(m.to()).is_some())
+                            .map(|m| m.raw())
+                            .collect();
+                        let m: Move = if !caps.is_empty() && rng.gen_bool(0.5) {
+                            let i = rng.gen_range(0..caps.len());
+                            let raw = *caps.iter().nth(i).unwrap();
+                            *fast.iter().find(|m| m.raw() == raw).unwrap()
+                        } else {
+                            fast.as_slice()[rng.gen_range(0..fast.len())]
+                        };
+                        p.play(m);
+                    }
+                });
+            }
+        }
+        assert!(checked > 5_000, "{checked}");
     }
 }

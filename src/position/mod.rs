@@ -340,6 +340,65 @@ impl<B: Bitboard> Position<B> {
         result
     }
 
+    /// For a side `us` not in check: (our pieces whose departure may expose our king, squares
+    /// whose occupation may give an enemy hopper a screen onto it). A move from outside the first
+    /// set to outside the second (not the king's, not en passant, not castling) leaves the king
+    /// safe. Exact for riders (the first blocker on a line with an enemy rider behind it);
+    /// every square of a hopper line that holds an enemy hopper, and every path square of a lame
+    /// leap from an enemy lame leaper.
+    #[inline]
+    pub fn king_exposure(&self, us: Color) -> (B, B) {
+        use crate::movegen::tables::AttackGroup;
+        let t = &*self.tables;
+        let them = !us;
+        let ksq = self.king(us);
+        let occ = self.occupied();
+        let theirs = self.by_color[them.index()];
+        let ours = self.by_color[us.index()];
+        let mut from = B::EMPTY;
+        let mut to = B::EMPTY;
+        for g in &t.attack_groups[them.index()] {
+            match g {
+                AttackGroup::Leaps { .. } => {}
+                AttackGroup::Rays { rays, hop, kinds } => {
+                    let candidates = self.kinds_bb(kinds) & theirs;
+                    if candidates.is_empty() {
+                        continue;
+                    }
+                    for &r in rays {
+                        let line = t.ray(r, ksq);
+                        if (line & candidates).is_empty() {
+                            continue;
+                        }
+                        if *hop {
+                            from |= line & ours;
+                            to |= line;
+                        } else {
+                            // The first piece on the line, if it is ours.
+                            let blocker = t.ride(r, ksq, occ) & ours;
+                            if blocker.any() && (t.ride(r, ksq, occ & !blocker) & candidates).any()
+                            {
+                                from |= blocker;
+                            }
+                        }
+                    }
+                }
+                AttackGroup::Lame { kind } => {
+                    let candidates = self.by_kind[kind.index()] & theirs;
+                    if candidates.is_empty() {
+                        continue;
+                    }
+                    for l in t.rev_lame_leaps(them, *kind, ksq) {
+                        if candidates.has(l.target) {
+                            from |= l.block;
+                        }
+                    }
+                }
+            }
+        }
+        (from, to)
+    }
+
     pub fn checkers(&self) -> B {
         if self.tables.relay.is_some() {
             return crate::rules::relay::checkers(self);
