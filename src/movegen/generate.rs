@@ -79,6 +79,12 @@ impl<B: Bitboard> Position<B> {
         } else {
             self.king_exposure(us)
         };
+        // In check, a move that neither leaves nor reaches these squares leaves the check on.
+        let evasion = if TEST_ALL || checkers.is_empty() {
+            !B::EMPTY
+        } else {
+            self.evasion_squares(us, checkers)
+        };
         let ep = self.ep_square();
         let cancellation = v.cancellation.is_some();
         for k in v.kinds() {
@@ -90,7 +96,8 @@ impl<B: Bitboard> Position<B> {
             let pawn = v.piece(k).pawn;
             let km = t.kind_moves(us, k);
             for from in pieces.squares() {
-                let (quiet, mut caps, doubles) = self.targets(us, k, from, occ, enemy, pawn);
+                let (mut quiet, mut caps, mut doubles) =
+                    self.targets(us, k, from, occ, enemy, pawn);
                 if royal {
                     let occ_wo = occ.without(from);
                     for to in (quiet | caps).squares() {
@@ -111,6 +118,11 @@ impl<B: Bitboard> Position<B> {
                         list,
                     );
                     caps = B::EMPTY;
+                }
+                if !evasion.has(from) {
+                    quiet &= evasion;
+                    caps &= evasion;
+                    doubles &= evasion;
                 }
                 let check_all = careful_from.has(from);
                 let mut emit = |m: Move, list: &mut MoveList| {
@@ -312,7 +324,7 @@ mod tests {
     fn shortcuts_match_testing_every_move() {
         let reg = Registry::builtin();
         let mut rng = StdRng::seed_from_u64(11);
-        let mut checked = 0;
+        let (mut checked, mut in_check) = (0, 0);
         for gt in reg.games() {
             for _ in 0..8 {
                 let mut game = gt.start();
@@ -326,16 +338,30 @@ mod tests {
                         let b: Vec<u32> = all.iter().map(|m| m.raw()).collect();
                         assert_eq!(a, b, "{}: {}", gt.variant.name, p.fen());
                         checked += 1;
+                        in_check += p.in_check() as usize;
                         if fast.is_empty() {
                             break;
                         }
-                        // Prefer captures and checks' neighbourhoods: captures open lines.
+                        // Prefer captures: they open lines.
                         let caps: BTreeSet<u32> = fast
                             .iter()
                             .filter(|m| p.piece_at(m.to()).is_some())
                             .map(|m| m.raw())
                             .collect();
-                        let m: Move = if !caps.is_empty() && rng.gen_bool(0.5) {
+                        // And checks, for the evasion shortcuts.
+                        let checks: Vec<Move> = fast
+                            .iter()
+                            .copied()
+                            .filter(|&m| {
+                                p.play(m);
+                                let check = p.in_check();
+                                p.undo();
+                                check
+                            })
+                            .collect();
+                        let m: Move = if !checks.is_empty() && rng.gen_bool(0.3) {
+                            checks[rng.gen_range(0..checks.len())]
+                        } else if !caps.is_empty() && rng.gen_bool(0.5) {
                             let i = rng.gen_range(0..caps.len());
                             let raw = *caps.iter().nth(i).unwrap();
                             *fast.iter().find(|m| m.raw() == raw).unwrap()
@@ -347,6 +373,6 @@ mod tests {
                 });
             }
         }
-        assert!(checked > 5_000, "{checked}");
+        assert!(checked > 5_000 && in_check > 1_000, "{checked} {in_check}");
     }
 }

@@ -399,6 +399,49 @@ impl<B: Bitboard> Position<B> {
         (from, to)
     }
 
+    /// For a side in check by `checkers`: the squares that a move other than the king's must
+    /// leave or reach to have a chance of ending the check (the checker's square and the
+    /// squares of its line or lame path to the king, a hopper's screen included). Every square
+    /// when there are several checkers (with hoppers, one move may end two checks).
+    #[inline]
+    pub fn evasion_squares(&self, us: Color, checkers: B) -> B {
+        use crate::movegen::tables::AttackGroup;
+        if checkers.more_than_one() {
+            return !B::EMPTY;
+        }
+        let t = &*self.tables;
+        let them = !us;
+        let ksq = self.king(us);
+        let c = checkers.lsb();
+        let mut squares = checkers;
+        for g in &t.attack_groups[them.index()] {
+            match g {
+                AttackGroup::Leaps { .. } => {}
+                AttackGroup::Rays { rays, kinds, .. } => {
+                    if !self.kinds_bb(kinds).has(c) {
+                        continue;
+                    }
+                    for &r in rays {
+                        if t.ray(r, ksq).has(c) {
+                            squares |= t.ride(r, ksq, checkers);
+                        }
+                    }
+                }
+                AttackGroup::Lame { kind } => {
+                    if !self.by_kind[kind.index()].has(c) {
+                        continue;
+                    }
+                    for l in t.rev_lame_leaps(them, *kind, ksq) {
+                        if l.target == c {
+                            squares |= l.block;
+                        }
+                    }
+                }
+            }
+        }
+        squares
+    }
+
     pub fn checkers(&self) -> B {
         if self.tables.relay.is_some() {
             return crate::rules::relay::checkers(self);
