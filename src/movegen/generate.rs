@@ -185,7 +185,17 @@ impl<B: Bitboard> Position<B> {
         let mut quiet = t.quiet_leaps(us, k, from) & empty;
         let mut caps = t.capture_leaps(us, k, from) & enemy;
         let mut doubles = B::EMPTY;
-        for r in &t.kind_moves(us, k).rides {
+        let km = t.kind_moves(us, k);
+        if let Some((q, c)) = km.combined {
+            let reach = t.slide(from, t.ride_lines(us, k, from), occ);
+            if q {
+                quiet |= reach & empty;
+            }
+            if c {
+                caps |= reach & enemy;
+            }
+        }
+        for r in &km.other_rides {
             if r.hop {
                 let (q, c) = t.hop(r.ray, from, occ);
                 if r.quiet {

@@ -301,7 +301,7 @@ impl<B: Bitboard> Position<B> {
         let t = &*self.tables;
         let theirs = self.by_color[color.index()] & occ & !removed;
         let mut result = B::EMPTY;
-        for g in &t.attack_groups[color.index()] {
+        for (gi, g) in t.attack_groups[color.index()].iter().enumerate() {
             match g {
                 AttackGroup::Leaps { table_of, kinds } => {
                     result |=
@@ -312,13 +312,19 @@ impl<B: Bitboard> Position<B> {
                     if candidates.is_empty() {
                         continue;
                     }
-                    for &r in rays {
-                        let reach = if *hop {
-                            t.hop(r, sq, occ).1
-                        } else {
-                            t.ride(r, sq, occ)
-                        };
-                        result |= reach & candidates;
+                    if let Some(lines) = t.group_lines(color, gi, sq) {
+                        if (lines & candidates).any() {
+                            result |= t.slide(sq, lines, occ) & candidates;
+                        }
+                    } else {
+                        for &r in rays {
+                            let reach = if *hop {
+                                t.hop(r, sq, occ).1
+                            } else {
+                                t.ride(r, sq, occ)
+                            };
+                            result |= reach & candidates;
+                        }
                     }
                 }
                 AttackGroup::Lame { kind } => {
