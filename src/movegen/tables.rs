@@ -620,15 +620,14 @@ impl<B: Bitboard> Tables<B> {
     /// each ray up to and including its first occupied square.
     #[inline(always)]
     pub fn slide(&self, from: Square, lines: B, occ: B) -> B {
-        let mut reach = lines;
+        // Every blocker's shadow, the hidden ones' too: the loads do not wait on each other.
+        let mut shadows = B::EMPTY;
         let mut blockers = lines & occ;
         let row = &self.shadow[from.index() * self.n..(from.index() + 1) * self.n];
         while blockers.any() {
-            let b = blockers.pop_lsb();
-            reach &= !row[b.index()];
-            blockers &= reach;
+            shadows |= row[blockers.pop_lsb().index()];
         }
-        reach
+        lines & !shadows
     }
 
     /// The combined rays of a kind's rides (see `KindMoves::combined`).
