@@ -79,6 +79,21 @@ impl<B: Bitboard> EvalBoard for Position<B> {
             self.targets(us, kind, sq, self.occupied(), self.pieces(!us), pawn);
         (quiet | caps | doubles).to_u128()
     }
+
+    #[inline(always)]
+    fn piece_targets(&self, color: nnue_free_eval::Color, kind: u8, square: u8) -> u128 {
+        let us = match color {
+            nnue_free_eval::Color::White => Color::White,
+            nnue_free_eval::Color::Black => Color::Black,
+        };
+        let kind = PieceKind(kind);
+        let sq = crate::types::Square::new(square);
+        debug_assert_eq!(self.piece_at(sq).map(|p| (p.color(), p.kind())), Some((us, kind)));
+        let pawn = self.variant.piece(kind).pawn;
+        let (quiet, caps, doubles) =
+            self.targets(us, kind, sq, self.occupied(), self.pieces(!us), pawn);
+        (quiet | caps | doubles).to_u128()
+    }
 }
 
 impl<B: Bitboard> Position<B> {

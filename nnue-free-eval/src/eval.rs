@@ -120,7 +120,7 @@ pub(crate) fn terms<B: EvalBoard>(params: &EvalParams, board: &B) -> Terms {
         if !with_mobility && zones[them] == 0 {
             continue;
         }
-        let targets = board.targets(p.sq);
+        let targets = board.piece_targets(p.color, p.kind, p.sq);
         if with_mobility {
             mobility[p.color.index()] +=
                 mobility::piece(params, p.kind, targets, pawn_attacks[them]);
