@@ -88,7 +88,10 @@ impl<B: Bitboard> EvalBoard for Position<B> {
         };
         let kind = PieceKind(kind);
         let sq = crate::types::Square::new(square);
-        debug_assert_eq!(self.piece_at(sq).map(|p| (p.color(), p.kind())), Some((us, kind)));
+        debug_assert_eq!(
+            self.piece_at(sq).map(|p| (p.color(), p.kind())),
+            Some((us, kind))
+        );
         let pawn = self.variant.piece(kind).pawn;
         let (quiet, caps, doubles) =
             self.targets(us, kind, sq, self.occupied(), self.pieces(!us), pawn);
