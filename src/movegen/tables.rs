@@ -33,6 +33,9 @@ pub struct KindMoves {
     pub combined: Option<(bool, bool)>,
     /// The rides that are not in the combined set.
     pub other_rides: Vec<RideAtom>,
+    /// Moves and captures go to the same squares (same leaps, every ride combined and both
+    /// quiet and capturing, no lame leaps): the targets are `Tables::reach`.
+    pub symmetric: bool,
 }
 
 /// Attackers of one shape, shared by several piece kinds of one colour.
@@ -578,10 +581,18 @@ impl<B: Bitboard> Tables<B> {
                     other.push(*r);
                 }
             }
+            let symmetric = other.is_empty()
+                && modes.is_none_or(|m| m == (true, true))
+                && (0..n).all(|sq| {
+                    let i = pk * n + sq;
+                    self.quiet_leaps[i] == self.capture_leaps[i]
+                        && self.lame_index[i].0 == self.lame_index[i].1
+                });
             let km = &mut self.kind_moves[pk];
             km.rides = rides;
             km.combined = modes;
             km.other_rides = other;
+            km.symmetric = symmetric;
         }
         for ci in 0..2 {
             let groups = std::mem::take(&mut self.attack_groups[ci]);
@@ -628,6 +639,14 @@ impl<B: Bitboard> Tables<B> {
             shadows |= row[blockers.pop_lsb().index()];
         }
         lines & !shadows
+    }
+
+    /// For a kind with `symmetric` moves: every square it moves or captures to from `sq`, own
+    /// pieces' squares included.
+    #[inline(always)]
+    pub fn reach(&self, color: Color, kind: PieceKind, sq: Square, occ: B) -> B {
+        let i = self.pk(color, kind) * self.n + sq.index();
+        self.quiet_leaps[i] | self.slide(sq, self.ride_lines[i], occ)
     }
 
     /// The combined rays of a kind's rides (see `KindMoves::combined`).
