@@ -182,10 +182,14 @@ impl<B: Bitboard> Position<B> {
     ) -> (B, B, B) {
         let t = &*self.tables;
         let empty = !occ;
+        let km = t.kind_moves(us, k);
+        if km.symmetric {
+            let reach = t.reach(us, k, from, occ);
+            return (reach & empty, reach & enemy, B::EMPTY);
+        }
         let mut quiet = t.quiet_leaps(us, k, from) & empty;
         let mut caps = t.capture_leaps(us, k, from) & enemy;
         let mut doubles = B::EMPTY;
-        let km = t.kind_moves(us, k);
         if let Some((q, c)) = km.combined {
             let reach = t.slide(from, t.ride_lines(us, k, from), occ);
             if q {
