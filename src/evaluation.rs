@@ -74,6 +74,34 @@ impl<B: Bitboard> EvalBoard for Position<B> {
         let Some(p) = self.piece_at(sq) else { return 0 };
         let us = p.color();
         let kind: PieceKind = p.kind();
+        let t = &*self.tables;
+        if t.kind_moves(us, kind).symmetric {
+            // The same set as `targets` gives: moves to empty squares, captures of enemy pieces.
+            return (t.reach(us, kind, sq, self.occupied()) & !self.pieces(us)).to_u128();
+        }
+        let pawn = self.variant.piece(kind).pawn;
+        let (quiet, caps, doubles) =
+            self.targets(us, kind, sq, self.occupied(), self.pieces(!us), pawn);
+        (quiet | caps | doubles).to_u128()
+    }
+
+    #[inline(always)]
+    fn piece_targets(&self, color: nnue_free_eval::Color, kind: u8, square: u8) -> u128 {
+        let us = match color {
+            nnue_free_eval::Color::White => Color::White,
+            nnue_free_eval::Color::Black => Color::Black,
+        };
+        let kind = PieceKind(kind);
+        let sq = crate::types::Square::new(square);
+        debug_assert_eq!(
+            self.piece_at(sq).map(|p| (p.color(), p.kind())),
+            Some((us, kind))
+        );
+        let t = &*self.tables;
+        if t.kind_moves(us, kind).symmetric {
+            // The same set as `targets` gives: moves to empty squares, captures of enemy pieces.
+            return (t.reach(us, kind, sq, self.occupied()) & !self.pieces(us)).to_u128();
+        }
         let pawn = self.variant.piece(kind).pawn;
         let (quiet, caps, doubles) =
             self.targets(us, kind, sq, self.occupied(), self.pieces(!us), pawn);
@@ -85,5 +113,53 @@ impl<B: Bitboard> Position<B> {
     /// Static evaluation in centipawns from the side to move's point of view.
     pub fn evaluate(&self, params: &EvalParams) -> i32 {
         nnue_free_eval::evaluate(params, self)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::types::{Bitboard, Color, MoveList};
+    use crate::variant::Registry;
+    use crate::with_position;
+    use nnue_free_eval::EvalBoard;
+    use rand::rngs::StdRng;
+    use rand::{Rng, SeedableRng};
+
+    /// `piece_targets` (with its shortcut for pieces whose moves and captures coincide) gives
+    /// the same squares as `targets`, for every piece along random playouts of every game.
+    #[test]
+    fn piece_targets_match_targets() {
+        let reg = Registry::builtin();
+        let mut rng = StdRng::seed_from_u64(3);
+        let mut checked = 0;
+        for gt in reg.games() {
+            let mut game = gt.start();
+            with_position!(&mut game, p => {
+                let mut list = MoveList::new();
+                for _ in 0..120 {
+                    for color in Color::BOTH {
+                        for sq in p.pieces(color).squares() {
+                            let piece = p.piece_at(sq).unwrap();
+                            let c = match color {
+                                Color::White => nnue_free_eval::Color::White,
+                                Color::Black => nnue_free_eval::Color::Black,
+                            };
+                            assert_eq!(
+                                p.piece_targets(c, piece.kind().0, sq.raw()),
+                                EvalBoard::targets(p, sq.raw()),
+                                "{}: {} {:?}", gt.variant.name, p.fen(), sq
+                            );
+                            checked += 1;
+                        }
+                    }
+                    p.legal_moves(&mut list);
+                    if list.is_empty() {
+                        break;
+                    }
+                    p.play(list.as_slice()[rng.gen_range(0..list.len())]);
+                }
+            });
+        }
+        assert!(checked > 10_000, "{checked}");
     }
 }

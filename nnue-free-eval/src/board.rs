@@ -51,6 +51,15 @@ pub trait EvalBoard {
     /// only for pieces whose role is [`Role::Piece`](crate::Role::Piece).
     fn targets(&self, square: u8) -> u128;
 
+    /// Optional: the same set as [`targets`](EvalBoard::targets) for a piece the caller knows
+    /// to be of `color` and `kind` (as [`for_each_piece`](EvalBoard::for_each_piece) reported
+    /// it), so that the engine need not look the piece up again. The evaluation calls this one.
+    #[inline(always)]
+    fn piece_targets(&self, color: Color, kind: u8, square: u8) -> u128 {
+        let _ = (color, kind);
+        self.targets(square)
+    }
+
     /// Optional: the squares attacked (capture targets, occupied or not) by `color`'s pawn-like
     /// pieces. When provided, mobility does not count squares attacked by enemy pawns. The
     /// default says "none", which simply counts every target.

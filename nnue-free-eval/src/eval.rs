@@ -24,6 +24,11 @@ pub(crate) struct Snapshot {
     pub pawns: [u128; 2],
     /// `[color]` → squares of its royal pieces.
     pub royals: [u128; 2],
+    /// `[color]` → material and square-table sums, summed piece by piece as the board is read.
+    pub material: [Score; 2],
+    pub psqt: [Score; 2],
+    /// The phase material of both sides, summed the same way.
+    pub phase_material: i32,
 }
 
 impl Snapshot {
@@ -37,6 +42,9 @@ impl Snapshot {
             len: 0,
             pawns: [0; 2],
             royals: [0; 2],
+            material: [Score::ZERO; 2],
+            psqt: [Score::ZERO; 2],
+            phase_material: 0,
         };
         board.for_each_piece(|color, kind, sq| {
             debug_assert!(
@@ -52,6 +60,10 @@ impl Snapshot {
             }
             snap.list[snap.len] = Placed { color, kind, sq };
             snap.len += 1;
+            snap.material[color.index()] += material::piece(params, kind);
+            snap.psqt[color.index()] += psqt::piece(params, color, kind, sq);
+            // At most 128 pieces of at most 10 000: no overflow.
+            snap.phase_material += phase::piece(params, kind);
             match params.roles[usize::from(kind)] {
                 Role::PawnLike => snap.pawns[color.index()] |= 1u128 << sq,
                 Role::Royal => snap.royals[color.index()] |= 1u128 << sq,
@@ -97,8 +109,8 @@ pub(crate) fn terms<B: EvalBoard>(params: &EvalParams, board: &B) -> Terms {
     let side_to_move = board.side_to_move();
     let mut scores = [[Score::ZERO; 2]; Term::COUNT];
 
-    scores[Term::Material.index()] = material::evaluate(params, &snap);
-    scores[Term::Psqt.index()] = psqt::evaluate(params, &snap);
+    scores[Term::Material.index()] = material::evaluate(&snap);
+    scores[Term::Psqt.index()] = psqt::evaluate(&snap);
 
     // Mobility and king attacks share one `targets` call per piece.
     let zones = [
@@ -120,7 +132,7 @@ pub(crate) fn terms<B: EvalBoard>(params: &EvalParams, board: &B) -> Terms {
         if !with_mobility && zones[them] == 0 {
             continue;
         }
-        let targets = board.targets(p.sq);
+        let targets = board.piece_targets(p.color, p.kind, p.sq);
         if with_mobility {
             mobility[p.color.index()] +=
                 mobility::piece(params, p.kind, targets, pawn_attacks[them]);

@@ -25,11 +25,13 @@ pub(crate) fn build(game: &EvalGameInfo) -> MaterialTable {
     MaterialTable { value }
 }
 
+/// The material of one piece (summed per side while the snapshot is taken).
+#[inline(always)]
+pub(crate) fn piece(params: &EvalParams, kind: u8) -> Score {
+    params.material.value[usize::from(kind)]
+}
+
 /// Material of each side, `[color]`.
-pub(crate) fn evaluate(params: &EvalParams, snap: &Snapshot) -> [Score; 2] {
-    let mut out = [Score::ZERO; 2];
-    for p in snap.pieces() {
-        out[p.color.index()] += params.material.value[usize::from(p.kind)];
-    }
-    out
+pub(crate) fn evaluate(snap: &Snapshot) -> [Score; 2] {
+    snap.material
 }

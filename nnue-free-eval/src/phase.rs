@@ -37,9 +37,13 @@ pub(crate) fn build(game: &EvalGameInfo) -> PhaseTable {
 
 /// The phase, 0 (endgame) ..= `PHASE_MAX` (middlegame).
 pub(crate) fn phase(params: &EvalParams, snap: &Snapshot) -> i32 {
-    let t = &params.phase;
-    let material: i32 = snap.pieces().map(|p| t.weight[usize::from(p.kind)]).sum();
-    phase_of(t, material)
+    phase_of(&params.phase, snap.phase_material)
+}
+
+/// The phase material of one piece (summed while the snapshot is taken).
+#[inline(always)]
+pub(crate) fn piece(params: &EvalParams, kind: u8) -> i32 {
+    params.phase.weight[usize::from(kind)]
 }
 
 pub(crate) fn phase_of(t: &PhaseTable, material: i32) -> i32 {

@@ -19,7 +19,7 @@ use crate::params::{
     BONUS_TABLE_CP_PER_UNIT, CENTRE_LEAPER, CENTRE_SLIDER, KING_ADVANCE_MG, KING_CENTRE_EG,
     KING_CENTRE_FILE_MG, PAWN_ADVANCE, PAWN_CENTRE_MG,
 };
-use crate::{EvalParams, Score};
+use crate::{Color, EvalParams, Score};
 
 #[derive(Clone, Debug)]
 pub(crate) struct PsqtTables {
@@ -92,12 +92,13 @@ fn build_kind(t: &mut [Score], piece: &EvalPieceInfo, geo: &Geometry) {
     }
 }
 
+/// The square-table score of one piece (summed per side while the snapshot is taken).
+#[inline(always)]
+pub(crate) fn piece(params: &EvalParams, color: Color, kind: u8, sq: u8) -> Score {
+    params.psqt.table[usize::from(kind)][params.geometry.relative(color, sq)]
+}
+
 /// Square-table score of each side, `[color]`.
-pub(crate) fn evaluate(params: &EvalParams, snap: &Snapshot) -> [Score; 2] {
-    let mut out = [Score::ZERO; 2];
-    for p in snap.pieces() {
-        let sq = params.geometry.relative(p.color, p.sq);
-        out[p.color.index()] += params.psqt.table[usize::from(p.kind)][sq];
-    }
-    out
+pub(crate) fn evaluate(snap: &Snapshot) -> [Score; 2] {
+    snap.psqt
 }

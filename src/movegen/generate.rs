@@ -46,6 +46,17 @@ impl<B: Bitboard> Position<B> {
 
     /// All legal moves of the side to move.
     pub fn legal_moves(&self, list: &mut MoveList) {
+        self.generate_legal::<false>(list)
+    }
+
+    /// The legal moves, every pseudo-legal move tested for the king's safety: the reference
+    /// that the shortcuts of `legal_moves` are checked against.
+    #[cfg(test)]
+    pub(crate) fn legal_moves_testing_all(&self, list: &mut MoveList) {
+        self.generate_legal::<true>(list)
+    }
+
+    fn generate_legal<const TEST_ALL: bool>(&self, list: &mut MoveList) {
         if self.tables.relay.is_some() {
             return crate::rules::relay::legal_moves(self, list);
         }
@@ -63,15 +74,16 @@ impl<B: Bitboard> Position<B> {
         let enemy = self.pieces(them).without(self.king(them));
         let ksq = self.king(us);
         let checkers = self.attackers(ksq, them, occ);
-        let careful_from = if checkers.any() {
+        let (careful_from, careful_to) = if TEST_ALL || checkers.any() {
+            (!B::EMPTY, B::EMPTY)
+        } else {
+            self.king_exposure(us)
+        };
+        // In check, a move that neither leaves nor reaches these squares leaves the check on.
+        let evasion = if TEST_ALL || checkers.is_empty() {
             !B::EMPTY
         } else {
-            t.exposure(them, ksq)
-        };
-        let careful_to = if t.has_hoppers {
-            t.screen_lines(them, ksq)
-        } else {
-            B::EMPTY
+            self.evasion_squares(us, checkers)
         };
         let ep = self.ep_square();
         let cancellation = v.cancellation.is_some();
@@ -84,7 +96,8 @@ impl<B: Bitboard> Position<B> {
             let pawn = v.piece(k).pawn;
             let km = t.kind_moves(us, k);
             for from in pieces.squares() {
-                let (quiet, mut caps, doubles) = self.targets(us, k, from, occ, enemy, pawn);
+                let (mut quiet, mut caps, mut doubles) =
+                    self.targets(us, k, from, occ, enemy, pawn);
                 if royal {
                     let occ_wo = occ.without(from);
                     for to in (quiet | caps).squares() {
@@ -105,6 +118,11 @@ impl<B: Bitboard> Position<B> {
                         list,
                     );
                     caps = B::EMPTY;
+                }
+                if !evasion.has(from) {
+                    quiet &= evasion;
+                    caps &= evasion;
+                    doubles &= evasion;
                 }
                 let check_all = careful_from.has(from);
                 let mut emit = |m: Move, list: &mut MoveList| {
@@ -164,10 +182,24 @@ impl<B: Bitboard> Position<B> {
     ) -> (B, B, B) {
         let t = &*self.tables;
         let empty = !occ;
+        let km = t.kind_moves(us, k);
+        if km.symmetric {
+            let reach = t.reach(us, k, from, occ);
+            return (reach & empty, reach & enemy, B::EMPTY);
+        }
         let mut quiet = t.quiet_leaps(us, k, from) & empty;
         let mut caps = t.capture_leaps(us, k, from) & enemy;
         let mut doubles = B::EMPTY;
-        for r in &t.kind_moves(us, k).rides {
+        if let Some((q, c)) = km.combined {
+            let reach = t.slide(from, t.ride_lines(us, k, from), occ);
+            if q {
+                quiet |= reach & empty;
+            }
+            if c {
+                caps |= reach & enemy;
+            }
+        }
+        for r in &km.other_rides {
             if r.hop {
                 let (q, c) = t.hop(r.ray, from, occ);
                 if r.quiet {
@@ -288,5 +320,73 @@ impl<B: Bitboard> Position<B> {
         let mut list = MoveList::new();
         self.legal_moves(&mut list);
         list.contains(m)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::types::{Move, MoveList};
+    use crate::variant::Registry;
+    use crate::with_position;
+    use rand::rngs::StdRng;
+    use rand::{Rng, SeedableRng};
+    use std::collections::BTreeSet;
+
+    /// On random playouts of every built-in game, testing only the moves that `king_exposure`
+    /// marks gives exactly the moves that pass the full king-safety test.
+    #[test]
+    fn shortcuts_match_testing_every_move() {
+        let reg = Registry::builtin();
+        let mut rng = StdRng::seed_from_u64(11);
+        let (mut checked, mut in_check) = (0, 0);
+        for gt in reg.games() {
+            for _ in 0..8 {
+                let mut game = gt.start();
+                with_position!(&mut game, p => {
+                    let mut fast = MoveList::new();
+                    let mut all = MoveList::new();
+                    for _ in 0..200 {
+                        p.legal_moves(&mut fast);
+                        p.legal_moves_testing_all(&mut all);
+                        let a: Vec<u32> = fast.iter().map(|m| m.raw()).collect();
+                        let b: Vec<u32> = all.iter().map(|m| m.raw()).collect();
+                        assert_eq!(a, b, "{}: {}", gt.variant.name, p.fen());
+                        checked += 1;
+                        in_check += p.in_check() as usize;
+                        if fast.is_empty() {
+                            break;
+                        }
+                        // Prefer captures: they open lines.
+                        let caps: BTreeSet<u32> = fast
+                            .iter()
+                            .filter(|m| p.piece_at(m.to()).is_some())
+                            .map(|m| m.raw())
+                            .collect();
+                        // And checks, for the evasion shortcuts.
+                        let checks: Vec<Move> = fast
+                            .iter()
+                            .copied()
+                            .filter(|&m| {
+                                p.play(m);
+                                let check = p.in_check();
+                                p.undo();
+                                check
+                            })
+                            .collect();
+                        let m: Move = if !checks.is_empty() && rng.gen_bool(0.3) {
+                            checks[rng.gen_range(0..checks.len())]
+                        } else if !caps.is_empty() && rng.gen_bool(0.5) {
+                            let i = rng.gen_range(0..caps.len());
+                            let raw = *caps.iter().nth(i).unwrap();
+                            *fast.iter().find(|m| m.raw() == raw).unwrap()
+                        } else {
+                            fast.as_slice()[rng.gen_range(0..fast.len())]
+                        };
+                        p.play(m);
+                    }
+                });
+            }
+        }
+        assert!(checked > 5_000 && in_check > 1_000, "{checked} {in_check}");
     }
 }

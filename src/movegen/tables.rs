@@ -28,6 +28,14 @@ pub struct LameLeap<B> {
 pub struct KindMoves {
     pub rides: Vec<RideAtom>,
     pub en_passant: bool,
+    /// Rides along distinct primitive directions with the same modes, computed together from
+    /// `Tables::ride_lines` (quiet, capture); `None` when there are none.
+    pub combined: Option<(bool, bool)>,
+    /// The rides that are not in the combined set.
+    pub other_rides: Vec<RideAtom>,
+    /// Moves and captures go to the same squares (same leaps, every ride combined and both
+    /// quiet and capturing, no lame leaps): the targets are `Tables::reach`.
+    pub symmetric: bool,
 }
 
 /// Attackers of one shape, shared by several piece kinds of one colour.
@@ -88,6 +96,14 @@ pub struct Tables<B> {
     pub compulsory_zone: [B; 2],
     pub double_step_zone: [B; 2],
     pub zobrist: Zobrist,
+    /// `[from * n + b]`: the squares beyond `b` on the line from `from` through `b`.
+    shadow: Vec<B>,
+    /// `[pk * n + sq]`: the union of the rays of a kind's combined rides.
+    ride_lines: Vec<B>,
+    /// Per colour, `[group * n + sq]`: the union of an attack group's rays, when they go in
+    /// distinct primitive directions and do not hop (else empty, and `group_combined` false).
+    group_lines: [Vec<B>; 2],
+    group_combined: [Vec<bool>; 2],
     /// Per-move-type tables and relations data of a relay / anti-relay game.
     pub relay: Option<Box<crate::rules::relay::RelayTables<B>>>,
 }
@@ -248,6 +264,10 @@ impl<B: Bitboard> Tables<B> {
             compulsory_zone: [B::EMPTY; 2],
             double_step_zone: [B::EMPTY; 2],
             zobrist,
+            shadow: Vec::new(),
+            ride_lines: Vec::new(),
+            group_lines: [Vec::new(), Vec::new()],
+            group_combined: [Vec::new(), Vec::new()],
             relay: None,
         };
         for color in Color::BOTH {
@@ -493,12 +513,156 @@ impl<B: Bitboard> Tables<B> {
                 t.screen_lines[ci * n + sq.index()] = screens;
             }
         }
+        t.build_line_tables();
         if let Some(rule) = variant.relay {
             t.relay = Some(Box::new(crate::rules::relay::RelayTables::new(
                 variant, rule, &t,
             )));
         }
         t
+    }
+
+    /// Is the ray's step primitive (no square of its line skipped)? Then rays of distinct
+    /// directions share no square, and the shadow of a blocker cuts only its own ray.
+    fn ray_direction(&self, ray: u16) -> Option<(i8, i8)> {
+        let (dx, dy, _) = self.ray_vectors[ray as usize];
+        let (mut a, mut b) = (dx.unsigned_abs(), dy.unsigned_abs());
+        while b != 0 {
+            (a, b) = (b, a % b);
+        }
+        (a == 1).then_some((dx, dy))
+    }
+
+    /// Shadows, and the combined rays of pieces and attack groups (see `slide`).
+    fn build_line_tables(&mut self) {
+        let size = self.size;
+        let n = self.n;
+        self.shadow = vec![B::EMPTY; n * n];
+        for from in size.all_squares() {
+            for b in size.all_squares() {
+                let dx = size.file(b) as i32 - size.file(from) as i32;
+                let dy = size.rank(b) as i32 - size.rank(from) as i32;
+                let (mut g, mut h) = (dx.unsigned_abs(), dy.unsigned_abs());
+                while h != 0 {
+                    (g, h) = (h, g % h);
+                }
+                if g == 0 {
+                    continue;
+                }
+                let (ux, uy) = (dx / g as i32, dy / g as i32);
+                let mut bb = B::EMPTY;
+                let mut cur = b;
+                while let Some(next) = size.offset(cur, ux, uy) {
+                    bb = bb.with(next);
+                    cur = next;
+                }
+                self.shadow[from.index() * n + b.index()] = bb;
+            }
+        }
+        self.ride_lines = vec![B::EMPTY; self.kind_moves.len() * n];
+        for pk in 0..self.kind_moves.len() {
+            let rides = std::mem::take(&mut self.kind_moves[pk].rides);
+            let mut dirs: Vec<(i8, i8)> = Vec::new();
+            let mut modes = None;
+            let mut other = Vec::new();
+            for r in &rides {
+                let dir = self.ray_direction(r.ray);
+                let fits = !r.hop
+                    && dir.is_some_and(|d| !dirs.contains(&d))
+                    && modes.is_none_or(|m| m == (r.quiet, r.capture));
+                if fits {
+                    dirs.push(dir.unwrap());
+                    modes = Some((r.quiet, r.capture));
+                    for sq in 0..n {
+                        let line = self.rays[r.ray as usize * n + sq];
+                        self.ride_lines[pk * n + sq] |= line;
+                    }
+                } else {
+                    other.push(*r);
+                }
+            }
+            let symmetric = other.is_empty()
+                && modes.is_none_or(|m| m == (true, true))
+                && (0..n).all(|sq| {
+                    let i = pk * n + sq;
+                    self.quiet_leaps[i] == self.capture_leaps[i]
+                        && self.lame_index[i].0 == self.lame_index[i].1
+                });
+            let km = &mut self.kind_moves[pk];
+            km.rides = rides;
+            km.combined = modes;
+            km.other_rides = other;
+            km.symmetric = symmetric;
+        }
+        for ci in 0..2 {
+            let groups = std::mem::take(&mut self.attack_groups[ci]);
+            let mut lines = vec![B::EMPTY; groups.len() * n];
+            let mut combined = vec![false; groups.len()];
+            for (gi, g) in groups.iter().enumerate() {
+                let AttackGroup::Rays {
+                    rays, hop: false, ..
+                } = g
+                else {
+                    continue;
+                };
+                let dirs: Vec<Option<(i8, i8)>> =
+                    rays.iter().map(|&r| self.ray_direction(r)).collect();
+                let distinct = dirs
+                    .iter()
+                    .enumerate()
+                    .all(|(i, d)| d.is_some() && !dirs[..i].contains(d));
+                if !distinct {
+                    continue;
+                }
+                combined[gi] = true;
+                for &r in rays {
+                    for sq in 0..n {
+                        lines[gi * n + sq] |= self.rays[r as usize * n + sq];
+                    }
+                }
+            }
+            self.attack_groups[ci] = groups;
+            self.group_lines[ci] = lines;
+            self.group_combined[ci] = combined;
+        }
+    }
+
+    /// The squares reached along `lines` (rays from `from` in distinct primitive directions),
+    /// each ray up to and including its first occupied square.
+    #[inline(always)]
+    pub fn slide(&self, from: Square, lines: B, occ: B) -> B {
+        // Every blocker's shadow, the hidden ones' too: the loads do not wait on each other.
+        let mut shadows = B::EMPTY;
+        let mut blockers = lines & occ;
+        let row = &self.shadow[from.index() * self.n..(from.index() + 1) * self.n];
+        while blockers.any() {
+            shadows |= row[blockers.pop_lsb().index()];
+        }
+        lines & !shadows
+    }
+
+    /// For a kind with `symmetric` moves: every square it moves or captures to from `sq`, own
+    /// pieces' squares included.
+    #[inline(always)]
+    pub fn reach(&self, color: Color, kind: PieceKind, sq: Square, occ: B) -> B {
+        let i = self.pk(color, kind) * self.n + sq.index();
+        self.quiet_leaps[i] | self.slide(sq, self.ride_lines[i], occ)
+    }
+
+    /// The combined rays of a kind's rides (see `KindMoves::combined`).
+    #[inline(always)]
+    pub fn ride_lines(&self, color: Color, kind: PieceKind, sq: Square) -> B {
+        self.ride_lines[self.pk(color, kind) * self.n + sq.index()]
+    }
+
+    /// The combined rays of attack group `group` of `color` from `sq`, if it has them.
+    #[inline(always)]
+    pub fn group_lines(&self, color: Color, group: usize, sq: Square) -> Option<B> {
+        if self.group_combined[color.index()][group] {
+            Some(self.group_lines[color.index()][group * self.n + sq.index()])
+        } else {
+            None
+        }
     }
 
     /// Squares a piece reaches from `sq` on an otherwise empty board (moves and captures).

@@ -301,7 +301,7 @@ impl<B: Bitboard> Position<B> {
         let t = &*self.tables;
         let theirs = self.by_color[color.index()] & occ & !removed;
         let mut result = B::EMPTY;
-        for g in &t.attack_groups[color.index()] {
+        for (gi, g) in t.attack_groups[color.index()].iter().enumerate() {
             match g {
                 AttackGroup::Leaps { table_of, kinds } => {
                     result |=
@@ -312,13 +312,19 @@ impl<B: Bitboard> Position<B> {
                     if candidates.is_empty() {
                         continue;
                     }
-                    for &r in rays {
-                        let reach = if *hop {
-                            t.hop(r, sq, occ).1
-                        } else {
-                            t.ride(r, sq, occ)
-                        };
-                        result |= reach & candidates;
+                    if let Some(lines) = t.group_lines(color, gi, sq) {
+                        if (lines & candidates).any() {
+                            result |= t.slide(sq, lines, occ) & candidates;
+                        }
+                    } else {
+                        for &r in rays {
+                            let reach = if *hop {
+                                t.hop(r, sq, occ).1
+                            } else {
+                                t.ride(r, sq, occ)
+                            };
+                            result |= reach & candidates;
+                        }
                     }
                 }
                 AttackGroup::Lame { kind } => {
@@ -338,6 +344,108 @@ impl<B: Bitboard> Position<B> {
             }
         }
         result
+    }
+
+    /// For a side `us` not in check: (our pieces whose departure may expose our king, squares
+    /// whose occupation may give an enemy hopper a screen onto it). A move from outside the first
+    /// set to outside the second (not the king's, not en passant, not castling) leaves the king
+    /// safe. Exact for riders (the first blocker on a line with an enemy rider behind it);
+    /// every square of a hopper line that holds an enemy hopper, and every path square of a lame
+    /// leap from an enemy lame leaper.
+    #[inline]
+    pub fn king_exposure(&self, us: Color) -> (B, B) {
+        use crate::movegen::tables::AttackGroup;
+        let t = &*self.tables;
+        let them = !us;
+        let ksq = self.king(us);
+        let occ = self.occupied();
+        let theirs = self.by_color[them.index()];
+        let ours = self.by_color[us.index()];
+        let mut from = B::EMPTY;
+        let mut to = B::EMPTY;
+        for g in &t.attack_groups[them.index()] {
+            match g {
+                AttackGroup::Leaps { .. } => {}
+                AttackGroup::Rays { rays, hop, kinds } => {
+                    let candidates = self.kinds_bb(kinds) & theirs;
+                    if candidates.is_empty() {
+                        continue;
+                    }
+                    for &r in rays {
+                        let line = t.ray(r, ksq);
+                        if (line & candidates).is_empty() {
+                            continue;
+                        }
+                        if *hop {
+                            from |= line & ours;
+                            to |= line;
+                        } else {
+                            // The first piece on the line, if it is ours.
+                            let blocker = t.ride(r, ksq, occ) & ours;
+                            if blocker.any() && (t.ride(r, ksq, occ & !blocker) & candidates).any()
+                            {
+                                from |= blocker;
+                            }
+                        }
+                    }
+                }
+                AttackGroup::Lame { kind } => {
+                    let candidates = self.by_kind[kind.index()] & theirs;
+                    if candidates.is_empty() {
+                        continue;
+                    }
+                    for l in t.rev_lame_leaps(them, *kind, ksq) {
+                        if candidates.has(l.target) {
+                            from |= l.block;
+                        }
+                    }
+                }
+            }
+        }
+        (from, to)
+    }
+
+    /// For a side in check by `checkers`: the squares that a move other than the king's must
+    /// leave or reach to have a chance of ending the check (the checker's square and the
+    /// squares of its line or lame path to the king, a hopper's screen included). Every square
+    /// when there are several checkers (with hoppers, one move may end two checks).
+    #[inline]
+    pub fn evasion_squares(&self, us: Color, checkers: B) -> B {
+        use crate::movegen::tables::AttackGroup;
+        if checkers.more_than_one() {
+            return !B::EMPTY;
+        }
+        let t = &*self.tables;
+        let them = !us;
+        let ksq = self.king(us);
+        let c = checkers.lsb();
+        let mut squares = checkers;
+        for g in &t.attack_groups[them.index()] {
+            match g {
+                AttackGroup::Leaps { .. } => {}
+                AttackGroup::Rays { rays, kinds, .. } => {
+                    if !self.kinds_bb(kinds).has(c) {
+                        continue;
+                    }
+                    for &r in rays {
+                        if t.ray(r, ksq).has(c) {
+                            squares |= t.ride(r, ksq, checkers);
+                        }
+                    }
+                }
+                AttackGroup::Lame { kind } => {
+                    if !self.by_kind[kind.index()].has(c) {
+                        continue;
+                    }
+                    for l in t.rev_lame_leaps(them, *kind, ksq) {
+                        if l.target == c {
+                            squares |= l.block;
+                        }
+                    }
+                }
+            }
+        }
+        squares
     }
 
     pub fn checkers(&self) -> B {

@@ -20,13 +20,7 @@ pub fn tactical_moves<B: Bitboard>(pos: &Position<B>, list: &mut MoveList) {
     let v = &*pos.variant;
     let occ = pos.occupied();
     let enemy = pos.pieces(them).without(pos.king(them));
-    let ksq = pos.king(us);
-    let careful_from = t.exposure(them, ksq);
-    let careful_to = if t.has_hoppers {
-        t.screen_lines(them, ksq)
-    } else {
-        B::EMPTY
-    };
+    let (careful_from, careful_to) = pos.king_exposure(us);
     let zone = t.promotion_zone[us.index()];
     let compulsory = t.compulsory_zone[us.index()];
     let ep = pos.ep_square();

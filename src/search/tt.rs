@@ -91,6 +91,26 @@ pub struct TranspositionTable {
     generation: AtomicU8,
 }
 
+/// Asks Linux to back the table's (still untouched) memory with huge pages where it can: every
+/// probe lands on a random page, and with 4 KiB pages most of them miss the TLB. Only advice:
+/// nothing changes but the speed, and a refusal is ignored.
+#[cfg(target_os = "linux")]
+fn advise_huge_pages(start: usize, len: usize) {
+    const HUGE: usize = 2 << 20;
+    let first = start.next_multiple_of(HUGE);
+    let end = (start + len) / HUGE * HUGE;
+    if end > first {
+        // SAFETY: the range lies inside the vector's allocation, which is live; madvise with
+        // MADV_HUGEPAGE changes no contents and no access rights.
+        unsafe {
+            libc::madvise(first as *mut libc::c_void, end - first, libc::MADV_HUGEPAGE);
+        }
+    }
+}
+
+#[cfg(not(target_os = "linux"))]
+fn advise_huge_pages(_start: usize, _len: usize) {}
+
 impl TranspositionTable {
     pub const BUCKET_BYTES: usize = std::mem::size_of::<Bucket>();
 
@@ -101,6 +121,7 @@ impl TranspositionTable {
         buckets
             .try_reserve_exact(count)
             .map_err(|_| format!("cannot allocate {mb} MB for the hash table"))?;
+        advise_huge_pages(buckets.as_mut_ptr() as usize, count * Self::BUCKET_BYTES);
         buckets.resize_with(count, Bucket::default);
         Ok(TranspositionTable {
             buckets,
