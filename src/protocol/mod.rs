@@ -5,3 +5,31 @@ pub mod san;
 pub mod select;
 pub mod uci;
 pub mod xboard;
+
+/// Reads lines on a thread of its own (named "input"), so that the protocol loop can answer
+/// while it waits: `on_line` gets each line (invalid UTF-8 becomes U+FFFD, and then an unknown
+/// command) and returns false to stop reading; `on_end` runs at the end of input.
+pub fn spawn_line_reader<R: std::io::BufRead + Send + 'static>(
+    input: R,
+    mut on_line: impl FnMut(String) -> bool + Send + 'static,
+    on_end: impl FnOnce() + Send + 'static,
+) -> std::io::Result<std::thread::JoinHandle<()>> {
+    std::thread::Builder::new()
+        .name("input".into())
+        .spawn(move || {
+            let mut input = input;
+            let mut buf = Vec::new();
+            loop {
+                buf.clear();
+                match input.read_until(b'\n', &mut buf) {
+                    Ok(0) | Err(_) => break,
+                    Ok(_) => {
+                        if !on_line(String::from_utf8_lossy(&buf).into_owned()) {
+                            return;
+                        }
+                    }
+                }
+            }
+            on_end();
+        })
+}

@@ -544,34 +544,22 @@ impl UciEngine {
     pub fn run<R: BufRead + Send + 'static>(&mut self, input: R) {
         let (tx, rx) = mpsc::channel::<(String, Instant)>();
         let search = self.searcher.handle();
-        let reader = std::thread::Builder::new()
-            .name("input".into())
-            .spawn(move || {
-                let mut input = input;
-                let mut buf = Vec::new();
-                loop {
-                    buf.clear();
-                    match input.read_until(b'\n', &mut buf) {
-                        Ok(0) | Err(_) => break,
-                        Ok(_) => {
-                            // Invalid UTF-8 becomes U+FFFD and then an unknown command.
-                            let line = String::from_utf8_lossy(&buf).into_owned();
-                            // `stop` and `ponderhit` act at once, here: waking up another
-                            // thread first can take a scheduler's time slice or more when the
-                            // search threads outnumber the cores. The line is still handed on
-                            // (to collect the search threads, and for order).
-                            match parse_command(&line) {
-                                Ok(Some(Command::Stop)) => search.stop_and_answer(),
-                                Ok(Some(Command::PonderHit)) => search.ponderhit(),
-                                _ => {}
-                            }
-                            if tx.send((line, Instant::now())).is_err() {
-                                break;
-                            }
-                        }
-                    }
+        let reader = super::spawn_line_reader(
+            input,
+            move |line| {
+                // `stop` and `ponderhit` act at once, here: waking up another thread first can
+                // take a scheduler's time slice or more when the search threads outnumber the
+                // cores. The line is still handed on (to collect the search threads, and for
+                // order).
+                match parse_command(&line) {
+                    Ok(Some(Command::Stop)) => search.stop_and_answer(),
+                    Ok(Some(Command::PonderHit)) => search.ponderhit(),
+                    _ => {}
                 }
-            });
+                tx.send((line, Instant::now())).is_ok()
+            },
+            || {},
+        );
         if let Err(e) = reader {
             self.error(&format!("cannot start the input thread: {e}"));
             return;

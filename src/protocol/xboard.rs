@@ -383,26 +383,14 @@ impl<W: Write> XboardEngine<W> {
     /// Runs until `quit` or the end of input.
     pub fn run<R: BufRead + Send + 'static>(&mut self, input: R) {
         let tx = self.tx.clone();
-        let reader = std::thread::Builder::new()
-            .name("input".into())
-            .spawn(move || {
-                let mut input = input;
-                let mut buf = Vec::new();
-                loop {
-                    buf.clear();
-                    match input.read_until(b'\n', &mut buf) {
-                        Ok(0) | Err(_) => break,
-                        Ok(_) => {
-                            // Invalid UTF-8 becomes U+FFFD and then an unknown command.
-                            let line = String::from_utf8_lossy(&buf).into_owned();
-                            if tx.send(Event::Input(line, Instant::now())).is_err() {
-                                return;
-                            }
-                        }
-                    }
-                }
-                let _ = tx.send(Event::EndOfInput);
-            });
+        let end = self.tx.clone();
+        let reader = super::spawn_line_reader(
+            input,
+            move |line| tx.send(Event::Input(line, Instant::now())).is_ok(),
+            move || {
+                let _ = end.send(Event::EndOfInput);
+            },
+        );
         if let Err(e) = reader {
             self.send(&format!(
                 "tellusererror Chimera cannot start its input thread: {e}"
