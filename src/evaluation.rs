@@ -2,6 +2,7 @@
 //! per game type, and the `EvalBoard` view of a position it reads at every leaf.
 
 use crate::position::Position;
+use crate::rules::relay::RelayView;
 use crate::types::{Bitboard, Color, PieceKind};
 use crate::variant::betza::AtomShape;
 use crate::variant::{EvalOrientation, Variant};
@@ -109,10 +110,59 @@ impl<B: Bitboard> EvalBoard for Position<B> {
     }
 }
 
+/// Relay games (`rules/relay.md`): mobility and king attacks by the pieces' effective moves,
+/// from the board's relations computed once per evaluation.
+impl<B: Bitboard> EvalBoard for RelayView<'_, B> {
+    fn side_to_move(&self) -> nnue_free_eval::Color {
+        EvalBoard::side_to_move(self.pos)
+    }
+
+    fn for_each_piece<F: FnMut(nnue_free_eval::Color, u8, u8)>(&self, f: F) {
+        self.pos.for_each_piece(f)
+    }
+
+    fn targets(&self, square: u8) -> u128 {
+        let sq = crate::types::Square::new(square);
+        if self.relations.modified.has(sq) {
+            let (quiet, caps) = RelayView::targets(self, sq);
+            (quiet | caps).to_u128()
+        } else {
+            EvalBoard::targets(self.pos, square)
+        }
+    }
+
+    fn piece_targets(&self, color: nnue_free_eval::Color, kind: u8, square: u8) -> u128 {
+        if self
+            .relations
+            .modified
+            .has(crate::types::Square::new(square))
+        {
+            EvalBoard::targets(self, square)
+        } else {
+            self.pos.piece_targets(color, kind, square)
+        }
+    }
+
+    fn pawn_attacks(&self, color: nnue_free_eval::Color) -> u128 {
+        self.pos.pawn_attacks(color)
+    }
+}
+
 impl<B: Bitboard> Position<B> {
     /// Static evaluation in centipawns from the side to move's point of view.
     pub fn evaluate(&self, params: &EvalParams) -> i32 {
-        nnue_free_eval::evaluate(params, self)
+        match RelayView::new(self) {
+            Some(view) => nnue_free_eval::evaluate(params, &view),
+            None => nnue_free_eval::evaluate(params, self),
+        }
+    }
+
+    /// The evaluation's terms (UCI `eval`).
+    pub fn eval_breakdown(&self, params: &EvalParams) -> String {
+        match RelayView::new(self) {
+            Some(view) => format!("{}", nnue_free_eval::breakdown(params, &view)),
+            None => format!("{}", nnue_free_eval::breakdown(params, self)),
+        }
     }
 }
 
@@ -161,5 +211,24 @@ mod tests {
             });
         }
         assert!(checked > 10_000, "{checked}");
+    }
+
+    /// Relay games evaluate mobility by effective moves: in relay chess the Rook on a1 sees the
+    /// Knight on a3 and relays it the Rook move, so the Knight reaches h3, and the evaluation
+    /// differs from the one by natural moves alone.
+    #[test]
+    fn relay_mobility_uses_effective_moves() {
+        let reg = Registry::builtin();
+        let gt = reg.find("relay-chess").unwrap();
+        let game = gt.position("4k3/8/8/8/8/N7/8/R3K3 w - - 0 1").unwrap();
+        with_position!(&game, p => {
+            let view = crate::rules::relay::RelayView::new(p).expect("a relay game");
+            let a3 = crate::types::Square::new(16);
+            let h3 = 1u128 << 23;
+            assert_eq!(EvalBoard::targets(p, a3.raw()) & h3, 0, "a Knight's own moves");
+            assert_ne!(EvalBoard::targets(&view, a3.raw()) & h3, 0, "the relayed Rook move");
+            let natural = nnue_free_eval::evaluate(&gt.eval, p);
+            assert_ne!(p.evaluate(&gt.eval), natural);
+        });
     }
 }

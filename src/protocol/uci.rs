@@ -686,10 +686,7 @@ impl UciEngine {
                 }
             }
             Command::Eval => {
-                let text = with_position!(&self.game, p => {
-                    let b = nnue_free_eval::breakdown(&self.game_type.eval, p);
-                    format!("{b}")
-                });
+                let text = with_position!(&self.game, p => p.eval_breakdown(&self.game_type.eval));
                 for line in text.lines() {
                     self.send(line);
                 }
