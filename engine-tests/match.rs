@@ -403,6 +403,42 @@ fn fairymax_plays_if_installed() {
     }
 }
 
+/// Issue 5's scripted session: Chimera speaking XBoard (not UCI) against Fairy-Max, both
+/// driven by the match runner's XBoard client; every game must end by the rules.
+#[test]
+fn chimera_in_xboard_mode_plays_fairymax_if_installed() {
+    let fairymax = "/usr/games/fairymax";
+    if !std::path::Path::new(fairymax).exists() {
+        eprintln!("fairymax not installed: skipped");
+        return;
+    }
+    let path = temp("fairymax-xboard.pgn");
+    let run = chimera(
+        &[
+            "match",
+            "--engine",
+            &format!("cmd={} proto=xboard name=Chimera-xboard", bin()),
+            "--engine",
+            &format!("cmd={fairymax} proto=xboard"),
+            "--variant",
+            "chess",
+            "--games",
+            "2",
+            "--tc",
+            "2+0.05",
+            "--pgn",
+            path.to_str().unwrap(),
+        ],
+        Duration::from_secs(60),
+    );
+    assert_eq!(run.code, Some(0), "{}\n{}", run.stdout, run.stderr);
+    for g in check_pgn(&path, 2) {
+        let t = g.tag("Termination").unwrap();
+        assert!(["normal", "adjudication"].contains(&t), "{t}: {g:?}");
+    }
+    assert!(!run.stdout.contains("illegal move"), "{}", run.stdout);
+}
+
 #[test]
 fn sprt_stops_when_decided() {
     let strong = format!("cmd={} name=Strong depth=4", bin());
