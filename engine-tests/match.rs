@@ -367,23 +367,24 @@ fn xboard_client_speaks_the_protocol() {
     assert!(!log.contains("variant "), "no variant command for chess");
 }
 
-#[test]
-fn fairymax_plays_if_installed() {
+/// Two games of `variant` between Chimera (`chimera_spec`) and Fairy-Max, when Fairy-Max is
+/// installed; every game must end with one of `endings`. Returns the runner's output.
+fn against_fairymax(chimera_spec: &str, variant: &str, endings: &[&str]) -> Option<String> {
     let fairymax = "/usr/games/fairymax";
     if !std::path::Path::new(fairymax).exists() {
         eprintln!("fairymax not installed: skipped");
-        return;
+        return None;
     }
-    let path = temp("fairymax.pgn");
+    let path = temp(&format!("fairymax-{variant}.pgn"));
     let run = chimera(
         &[
             "match",
             "--engine",
-            &format!("cmd={} depth=4", bin()),
+            chimera_spec,
             "--engine",
-            &format!("cmd={fairymax}"),
+            &format!("cmd={fairymax} proto=xboard"),
             "--variant",
-            "capablanca",
+            variant,
             "--games",
             "2",
             "--tc",
@@ -396,47 +397,29 @@ fn fairymax_plays_if_installed() {
     assert_eq!(run.code, Some(0), "{}\n{}", run.stdout, run.stderr);
     for g in check_pgn(&path, 2) {
         let t = g.tag("Termination").unwrap();
-        assert!(
-            ["normal", "adjudication", "time forfeit"].contains(&t),
-            "{t}: {g:?}"
-        );
+        assert!(endings.contains(&t), "{t}: {g:?}");
     }
+    Some(run.stdout)
+}
+
+#[test]
+fn fairymax_plays_if_installed() {
+    let spec = format!("cmd={} depth=4", bin());
+    against_fairymax(
+        &spec,
+        "capablanca",
+        &["normal", "adjudication", "time forfeit"],
+    );
 }
 
 /// Issue 5's scripted session: Chimera speaking XBoard (not UCI) against Fairy-Max, both
 /// driven by the match runner's XBoard client; every game must end by the rules.
 #[test]
 fn chimera_in_xboard_mode_plays_fairymax_if_installed() {
-    let fairymax = "/usr/games/fairymax";
-    if !std::path::Path::new(fairymax).exists() {
-        eprintln!("fairymax not installed: skipped");
-        return;
+    let spec = format!("cmd={} proto=xboard name=Chimera-xboard", bin());
+    if let Some(out) = against_fairymax(&spec, "chess", &["normal", "adjudication"]) {
+        assert!(!out.contains("illegal move"), "{out}");
     }
-    let path = temp("fairymax-xboard.pgn");
-    let run = chimera(
-        &[
-            "match",
-            "--engine",
-            &format!("cmd={} proto=xboard name=Chimera-xboard", bin()),
-            "--engine",
-            &format!("cmd={fairymax} proto=xboard"),
-            "--variant",
-            "chess",
-            "--games",
-            "2",
-            "--tc",
-            "2+0.05",
-            "--pgn",
-            path.to_str().unwrap(),
-        ],
-        Duration::from_secs(60),
-    );
-    assert_eq!(run.code, Some(0), "{}\n{}", run.stdout, run.stderr);
-    for g in check_pgn(&path, 2) {
-        let t = g.tag("Termination").unwrap();
-        assert!(["normal", "adjudication"].contains(&t), "{t}: {g:?}");
-    }
-    assert!(!run.stdout.contains("illegal move"), "{}", run.stdout);
 }
 
 #[test]

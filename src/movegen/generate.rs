@@ -240,7 +240,10 @@ impl<B: Bitboard> Position<B> {
         (quiet, caps, doubles & !quiet)
     }
 
-    fn emit_promotions(
+    /// The promotions of a pawn move from `from` to `to` in the promotion zone (limited by the
+    /// initial counts where the game says so), then the plain move unless promotion is
+    /// compulsory on `to`. Shared by the relay generator.
+    pub(crate) fn emit_promotions(
         &self,
         us: Color,
         from: Square,

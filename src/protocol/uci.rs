@@ -398,16 +398,12 @@ impl Output {
                 chess960,
                 outcome: o,
             } => {
-                let Some(best) = o.best else {
+                // `line` starts with `best` (see `SharedContext::answer`).
+                if o.best.is_none() {
                     writeln!(w, "info depth 0 score {}", format_score(o.score))?;
                     return writeln!(w, "bestmove (none)");
-                };
-                let line = if o.line.first() == Some(&best) {
-                    o.line
-                } else {
-                    std::iter::once(best).chain(o.ponder).collect()
-                };
-                let turns = format_turns(&root, &line, chess960);
+                }
+                let turns = format_turns(&root, &o.line, chess960);
                 match turns.as_slice() {
                     [b, p, ..] => writeln!(w, "bestmove {b} ponder {p}"),
                     [b] => writeln!(w, "bestmove {b}"),

@@ -809,15 +809,11 @@ impl<'a, B: Bitboard, R: Role> Worker<'a, B, R> {
                 {
                     continue;
                 }
-                if !self.s.see.see_ge(&self.pos, m, 0) {
-                    continue;
-                }
                 // Where captures cancel, one that wins nothing outright only trades pieces for
                 // others of the same worth: quiescence leaves those to the main search.
-                if self.s.see.captures_cancel()
-                    && m.kind() != MoveKind::Promotion
-                    && self.s.see.gain(&self.pos, m) <= 0
-                {
+                let threshold =
+                    (self.s.see.captures_cancel() && m.kind() != MoveKind::Promotion) as i32;
+                if !self.s.see.see_ge(&self.pos, m, threshold) {
                     continue;
                 }
             }

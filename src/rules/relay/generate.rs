@@ -135,7 +135,7 @@ pub fn legal_moves<B: Bitboard>(pos: &Position<B>, list: &mut MoveList) {
                 continue;
             }
             let check_all = careful_from.has(from);
-            let emit = |m: Move, list: &mut MoveList| {
+            let mut emit = |m: Move, list: &mut MoveList| {
                 if (!check_all && !careful_to.has(m.to())) || rt.safe_after(pos, &b, m) {
                     list.push(m);
                 }
@@ -145,16 +145,7 @@ pub fn legal_moves<B: Bitboard>(pos: &Position<B>, list: &mut MoveList) {
             if pawn && (targets & zone).any() {
                 for to in targets.squares() {
                     if zone.has(to) {
-                        for &p in &v.promote_to {
-                            if !v.promotion_limited_by_initial
-                                || pos.count(us, p) < v.initial_counts[us.index()][p.index()]
-                            {
-                                emit(Move::promotion(from, to, p), list);
-                            }
-                        }
-                        if !t.compulsory_zone[us.index()].has(to) {
-                            emit(Move::new(from, to, MoveKind::Normal), list);
-                        }
+                        pos.emit_promotions(us, from, to, &mut emit, list);
                     } else {
                         emit(Move::new(from, to, MoveKind::Normal), list);
                     }
