@@ -244,6 +244,54 @@ fn stop_ends_an_infinite_search_quickly_with_four_threads() {
     u.sync();
 }
 
+/// With two threads the main thread may take over an iteration a helper completed first: the
+/// search still reaches exactly the asked depth, and the answer is the first move of the last
+/// line reported.
+#[test]
+fn two_threads_reach_the_depth_and_answer_the_last_line() {
+    let mut u = Uci::new();
+    u.ok("setoption name Threads value 2");
+    for (variant, fen) in [
+        (
+            "chess",
+            "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP1B1PPP/R2QKB1R w KQ - 1 8",
+        ),
+        (
+            "capablanca",
+            "r1abqkb1nr/ppp1pppppp/2n2c4/3p6/3P6/2N2C4/PPP1PPPPPP/R1ABQKB1NR w KQkq - 4 4",
+        ),
+    ] {
+        u.variant(variant);
+        for _ in 0..3 {
+            u.position(&format!("fen {fen}"));
+            u.send("go depth 11");
+            let (lines, best) = u.read_until("bestmove", TIMEOUT, is_bestmove);
+            let infos: Vec<&String> = lines
+                .iter()
+                .filter(|l| l.starts_with("info depth"))
+                .collect();
+            let last = infos.last().expect("an info line");
+            let field = |l: &str, key: &str| -> Option<String> {
+                let mut it = l.split_whitespace();
+                it.find(|w| *w == key)?;
+                it.next().map(str::to_string)
+            };
+            assert_eq!(field(last, "depth").as_deref(), Some("11"), "{lines:#?}");
+            let depths: Vec<i32> = infos
+                .iter()
+                .filter_map(|l| field(l, "depth")?.parse().ok())
+                .collect();
+            assert!(depths.windows(2).all(|w| w[0] <= w[1]), "{depths:?}");
+            assert_eq!(
+                field(last, "pv"),
+                best.split_whitespace().nth(1).map(str::to_string),
+                "{lines:#?}"
+            );
+        }
+    }
+    u.sync();
+}
+
 #[test]
 fn isready_is_answered_during_a_search() {
     let mut u = Uci::new();

@@ -7,7 +7,7 @@ use crate::variant::Registry;
 use std::time::Instant;
 
 pub const DEFAULT_DEPTH: i32 = 11;
-const HASH_MB: usize = 16;
+pub const HASH_MB: u32 = 16;
 
 /// (game, FEN) pairs: openings, middlegames and endgames on 8x8, 9x9, 10x8 and 10x10 boards.
 pub const POSITIONS: &[(&str, &str)] = &[
@@ -101,6 +101,7 @@ pub struct BenchLine {
     pub fen: String,
     pub nodes: u64,
     pub best: String,
+    pub seconds: f64,
 }
 
 pub struct BenchReport {
@@ -119,27 +120,52 @@ impl BenchReport {
     }
 }
 
-/// Searches every bench position (or those of one game, see `positions_for`) to `depth` with
-/// one thread.
-pub fn run(registry: &Registry, depth: i32, variant: Option<&str>) -> Result<BenchReport, String> {
-    let positions = match variant {
+/// What `chimera bench` runs.
+pub struct BenchSetup<'a> {
+    pub depth: i32,
+    /// Only this game's positions (see `positions_for`).
+    pub variant: Option<&'a str>,
+    pub threads: usize,
+    pub hash_mb: usize,
+}
+
+impl Default for BenchSetup<'_> {
+    fn default() -> Self {
+        BenchSetup {
+            depth: DEFAULT_DEPTH,
+            variant: None,
+            threads: 1,
+            hash_mb: HASH_MB as usize,
+        }
+    }
+}
+
+/// Searches every bench position (or those of one game, see `positions_for`) to the depth.
+/// Only the searches are timed: loading a game and clearing the table are not search speed.
+pub fn run(registry: &Registry, setup: &BenchSetup) -> Result<BenchReport, String> {
+    let depth = setup.depth;
+    let positions = match setup.variant {
         Some(name) => positions_for(registry, name)?,
         None => POSITIONS
             .iter()
             .map(|(g, f)| (g.to_string(), f.to_string()))
             .collect(),
     };
-    let mut searcher = Searcher::new(HASH_MB)?;
+    let mut searcher = Searcher::new(setup.hash_mb)?;
+    searcher.set_threads(setup.threads)?;
     let mut lines = Vec::new();
     let mut nodes = 0;
-    let start = Instant::now();
+    let mut searching = std::time::Duration::ZERO;
     for (name, fen) in &positions {
         let gt = registry.find(name).map_err(|e| e.to_string())?;
         let game = gt
             .position(fen)
             .map_err(|e| format!("bench position {name} {fen}: {e}"))?;
         searcher.new_game()?;
+        let start = Instant::now();
         let outcome = searcher.search(&game, &gt.eval, SearchLimits::depth(depth));
+        let seconds = start.elapsed();
+        searching += seconds;
         nodes += outcome.nodes;
         let best = outcome
             .best
@@ -149,11 +175,12 @@ pub fn run(registry: &Registry, depth: i32, variant: Option<&str>) -> Result<Ben
             fen: fen.to_string(),
             nodes: outcome.nodes,
             best,
+            seconds: seconds.as_secs_f64(),
         });
     }
     Ok(BenchReport {
         lines,
         nodes,
-        seconds: start.elapsed().as_secs_f64(),
+        seconds: searching.as_secs_f64(),
     })
 }

@@ -57,6 +57,13 @@ enum Cmd {
         /// the chess ones for `cancellation-chess`; else its start position).
         #[arg(long)]
         variant: Option<String>,
+        /// Search threads. With more than one the node counts vary from run to run, and the
+        /// total time is the time to depth (compare with one thread).
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
+        threads: u32,
+        /// Transposition table size in MB.
+        #[arg(long, default_value_t = chimera::bench::HASH_MB, value_parser = clap::value_parser!(u32).range(1..=65536))]
+        hash: u32,
     },
     /// Check a variants file; prints line-numbered errors.
     CheckVariants { file: String },
@@ -170,16 +177,28 @@ fn main() -> ExitCode {
             say!("Nodes/second: {}", report.nps());
             ExitCode::SUCCESS
         }
-        Cmd::Bench { depth, variant } => {
-            match chimera::bench::run(&registry, depth, variant.as_deref()) {
+        Cmd::Bench {
+            depth,
+            variant,
+            threads,
+            hash,
+        } => {
+            let setup = chimera::bench::BenchSetup {
+                depth,
+                variant: variant.as_deref(),
+                threads: threads as usize,
+                hash_mb: hash as usize,
+            };
+            match chimera::bench::run(&registry, &setup) {
                 Ok(report) => {
                     for (i, l) in report.lines.iter().enumerate() {
                         say!(
-                            "{:>2}/{} {:<20} {:>10} nodes  bestmove {:<7} {}",
+                            "{:>2}/{} {:<20} {:>10} nodes {:>7} ms  bestmove {:<7} {}",
                             i + 1,
                             report.lines.len(),
                             l.game,
                             l.nodes,
+                            (l.seconds * 1000.0) as u64,
                             l.best,
                             l.fen
                         );

@@ -62,26 +62,23 @@ fn lmr_table() -> &'static [[u8; 64]; 64] {
     })
 }
 
-/// Lazy SMP: helper threads skip some depths so that threads spread over depths
-/// (the pattern Stockfish 10 used).
-const SKIP_SIZE: [i32; 20] = [1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4];
-const SKIP_PHASE: [i32; 20] = [0, 1, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 6, 7];
-
-fn helper_skips(id: usize, depth: i32) -> bool {
-    if id == 0 {
-        return false;
-    }
-    let i = (id - 1) % 20;
-    ((depth + SKIP_PHASE[i]) / SKIP_SIZE[i]) % 2 != 0
-}
-
 pub struct Worker<'a, B: Bitboard, R: Role> {
     pub t: &'a mut ThreadContext,
     pub s: &'a SharedContext,
     pub pos: Position<B>,
     pawn_kinds: Vec<PieceKind>,
     lmr: &'static [[u8; 64]; 64],
+    /// One principal line is searched (no MultiPV): the threads may share iterations.
+    single_line: bool,
     _role: PhantomData<R>,
+}
+
+/// What iterative deepening remembers from one iteration to the next.
+struct Progress {
+    /// Iterations in a row with the same best move.
+    stable: u32,
+    last_best: Move,
+    reported_best: Move,
 }
 
 /// The score of a side with no legal move, under the variant's stalemate rule.
@@ -109,6 +106,7 @@ impl<'a, B: Bitboard, R: Role> Worker<'a, B, R> {
             pos,
             pawn_kinds,
             lmr: lmr_table(),
+            single_line: s.options.multi_pv <= 1,
             _role: PhantomData,
         }
     }
@@ -125,21 +123,43 @@ impl<'a, B: Bitboard, R: Role> Worker<'a, B, R> {
             .multi_pv
             .clamp(1, self.t.root_moves.len().max(1));
         self.t.stack[0].in_check = self.pos.in_check();
-        let mut stable = 0;
-        let mut last_best = Move::NULL;
-        let mut reported_best = Move::NULL;
+        let mut progress = Progress {
+            stable: 0,
+            last_best: Move::NULL,
+            reported_best: Move::NULL,
+        };
         if self.t.root_moves.is_empty() {
             self.wait_if_required();
             return;
         }
-        for depth in 1..=max_depth {
-            if !R::MAIN && helper_skips(self.t.id, depth) {
-                continue;
+        let mut depth = 0;
+        while depth < max_depth {
+            depth += 1;
+            // Lazy SMP: every other helper searches one iteration beyond the main thread, so
+            // that the threads' searches differ and the main thread finds the next iteration
+            // half-done in the table (and takes the helper's result over when it comes first).
+            if !R::MAIN && self.t.id % 2 == 1 {
+                depth = depth.max(self.s.main_depth.load(Ordering::Relaxed) + 1);
+                if depth > max_depth {
+                    break;
+                }
             }
             if self.t.stopped || self.s.stopped() {
                 break;
             }
+            if R::MAIN && self.single_line {
+                if let Some(adopted) = self.adopt_helper_line(depth) {
+                    depth = adopted;
+                    if !self.iteration_done(depth, 1, &mut progress) {
+                        break;
+                    }
+                    continue;
+                }
+            }
             self.t.root_depth = depth;
+            if R::MAIN {
+                self.s.main_depth.store(depth, Ordering::Relaxed);
+            }
             for rm in self.t.root_moves.iter_mut() {
                 rm.previous_score = rm.score;
             }
@@ -154,38 +174,32 @@ impl<'a, B: Bitboard, R: Role> Worker<'a, B, R> {
                 }
             }
             if self.t.stopped {
+                if R::MAIN && self.t.superseded && !self.s.stopped() {
+                    // A helper finished this depth first: take its line over (next round).
+                    self.t.stopped = false;
+                    self.t.superseded = false;
+                    for rm in self.t.root_moves.iter_mut() {
+                        rm.score = rm.previous_score;
+                    }
+                    depth -= 1;
+                    continue;
+                }
                 break;
             }
             self.t.completed_depth = depth;
             if !R::MAIN {
+                if self.single_line {
+                    self.s.helper.offer(depth, &self.t.root_moves[0]);
+                }
                 continue;
             }
-            self.report(depth, multi_pv);
-            self.publish();
-            reported_best = self.t.root_moves[0].mv;
-            let best = &self.t.root_moves[0];
-            if let Some(mate) = self.s.limits.mate {
-                if best.score >= mate_in(2 * mate as usize) {
-                    break;
-                }
-            }
-            // A forced mate (either way) seen well past its length will not change.
-            if is_mate(best.score) && depth >= 2 * (MATE - best.score.abs()) + MATE_CONFIRM_PLIES {
-                break;
-            }
-            if best.mv == last_best {
-                stable += 1;
-            } else {
-                stable = 0;
-            }
-            last_best = best.mv;
-            if !self.s.time.another_iteration(stable) {
+            if !self.iteration_done(depth, multi_pv, &mut progress) {
                 break;
             }
         }
         if R::MAIN {
             // An interrupted iteration may still have found a better move: report it.
-            if self.t.root_moves[0].mv != reported_best && self.t.completed_depth >= 1 {
+            if self.t.root_moves[0].mv != progress.reported_best && self.t.completed_depth >= 1 {
                 self.report(self.t.completed_depth, 1);
             }
             self.wait_if_required();
@@ -194,6 +208,59 @@ impl<'a, B: Bitboard, R: Role> Worker<'a, B, R> {
         self.s.nodes[self.t.id]
             .0
             .store(self.t.nodes, Ordering::Relaxed);
+    }
+
+    /// The main thread completed iteration `depth` (or took a helper's over): reports it,
+    /// publishes the choice, and says whether to go on.
+    fn iteration_done(&mut self, depth: i32, multi_pv: usize, progress: &mut Progress) -> bool {
+        self.report(depth, multi_pv);
+        self.publish();
+        progress.reported_best = self.t.root_moves[0].mv;
+        let best = &self.t.root_moves[0];
+        if let Some(mate) = self.s.limits.mate {
+            if best.score >= mate_in(2 * mate as usize) {
+                return false;
+            }
+        }
+        // A forced mate (either way) seen well past its length will not change.
+        if is_mate(best.score) && depth >= 2 * (MATE - best.score.abs()) + MATE_CONFIRM_PLIES {
+            return false;
+        }
+        if best.mv == progress.last_best {
+            progress.stable += 1;
+        } else {
+            progress.stable = 0;
+        }
+        progress.last_best = best.mv;
+        self.s.time.another_iteration(progress.stable)
+    }
+
+    /// Lazy SMP: when a helper thread has completed iteration `depth` (or a deeper one), the
+    /// main thread takes its line as its own result of that iteration instead of searching it
+    /// again. Returns the depth taken over.
+    fn adopt_helper_line(&mut self, depth: i32) -> Option<i32> {
+        let line = self.s.helper.reaching(depth)?;
+        let found = line
+            .pv
+            .first()
+            .and_then(|&first| self.t.root_moves.iter().position(|r| r.mv == first));
+        let Some(i) = found else {
+            // Cannot happen (the threads share the root moves); searching on alone is safe.
+            self.single_line = false;
+            return None;
+        };
+        self.t.root_moves[..=i].rotate_right(1);
+        for rm in self.t.root_moves.iter_mut() {
+            rm.previous_score = rm.score;
+        }
+        let rm = &mut self.t.root_moves[0];
+        rm.score = line.score;
+        rm.seldepth = line.seldepth;
+        rm.pv = line.pv;
+        log::debug!("main thread takes over a helper's iteration {}", line.depth);
+        self.t.root_depth = line.depth;
+        self.t.completed_depth = line.depth;
+        Some(line.depth)
     }
 
     /// `go infinite` and `go ponder` answer only after `stop` (or `ponderhit`).
@@ -312,6 +379,10 @@ impl<'a, B: Bitboard, R: Role> Worker<'a, B, R> {
                     .sum();
                 if self.t.completed_depth >= 1 && self.s.time.out_of_time() {
                     self.s.request_stop();
+                }
+                if self.single_line && self.s.helper.depth() >= self.t.root_depth {
+                    self.t.superseded = true;
+                    self.t.stopped = true;
                 }
             }
         }

@@ -43,6 +43,61 @@ pub struct SharedContext {
     pub see: SeeValues,
     /// Per thread, published every `CLOCK_CHECK_NODES` nodes and at the end.
     pub nodes: Vec<NodeCounter>,
+    /// The deepest iteration a helper thread has completed (single-line searches only): the
+    /// main thread takes it over instead of searching that depth itself.
+    pub helper: DeepestHelperLine,
+    /// The iteration the main thread is searching.
+    pub main_depth: AtomicI32,
+}
+
+/// A helper thread's result of a completed iteration.
+#[derive(Clone, Default, Debug, PartialEq)]
+pub struct HelperLine {
+    pub depth: i32,
+    pub score: i32,
+    pub seldepth: usize,
+    pub pv: Vec<Move>,
+}
+
+/// The deepest iteration completed by any helper thread, with its result.
+#[derive(Default)]
+pub struct DeepestHelperLine {
+    depth: AtomicI32,
+    line: Mutex<HelperLine>,
+}
+
+impl DeepestHelperLine {
+    /// The depth of the deepest line offered so far (0: none).
+    #[inline(always)]
+    pub fn depth(&self) -> i32 {
+        self.depth.load(Ordering::Relaxed)
+    }
+
+    /// A helper completed iteration `depth` with `best` first: kept if no helper went as deep
+    /// before.
+    pub fn offer(&self, depth: i32, best: &RootMove) {
+        if depth <= self.depth.load(Ordering::Acquire) {
+            return;
+        }
+        let mut line = self.line.lock().unwrap_or_else(|e| e.into_inner());
+        if depth <= line.depth {
+            return;
+        }
+        line.depth = depth;
+        line.score = best.score;
+        line.seldepth = best.seldepth;
+        line.pv.clear();
+        line.pv.extend_from_slice(&best.pv);
+        self.depth.store(depth, Ordering::Release);
+    }
+
+    /// The deepest line, if a helper completed iteration `depth` or a deeper one.
+    pub fn reaching(&self, depth: i32) -> Option<HelperLine> {
+        if self.depth.load(Ordering::Acquire) < depth {
+            return None;
+        }
+        Some(self.line.lock().unwrap_or_else(|e| e.into_inner()).clone())
+    }
 }
 
 impl SharedContext {
@@ -187,6 +242,8 @@ pub struct ThreadContext {
     pub root_depth: i32,
     pub completed_depth: i32,
     pub stopped: bool,
+    /// The main thread left its iteration because a helper completed that depth first.
+    pub superseded: bool,
 }
 
 impl ThreadContext {
@@ -214,6 +271,7 @@ impl ThreadContext {
             root_depth: 0,
             completed_depth: 0,
             stopped: false,
+            superseded: false,
         }
     }
 
@@ -227,6 +285,7 @@ impl ThreadContext {
         self.root_depth = 0;
         self.completed_depth = 0;
         self.stopped = false;
+        self.superseded = false;
         self.hist.clear_killers();
         for f in self.stack.iter_mut() {
             *f = Frame {
@@ -236,5 +295,32 @@ impl ThreadContext {
                 mate_ply: 0,
             };
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_deepest_helper_line_is_kept() {
+        let deepest = DeepestHelperLine::default();
+        let line = |raw: u32, score: i32| RootMove {
+            mv: Move::from_raw(raw),
+            score,
+            previous_score: 0,
+            seldepth: 9,
+            pv: vec![Move::from_raw(raw), Move::from_raw(raw + 1)],
+        };
+        assert!(deepest.reaching(1).is_none());
+        deepest.offer(6, &line(100, 25));
+        deepest.offer(5, &line(200, -3));
+        assert_eq!(deepest.depth(), 6);
+        assert!(deepest.reaching(7).is_none());
+        let got = deepest.reaching(6).expect("depth 6 is done");
+        assert_eq!((got.depth, got.score, got.seldepth), (6, 25, 9));
+        assert_eq!(got.pv, vec![Move::from_raw(100), Move::from_raw(101)]);
+        deepest.offer(8, &line(300, 40));
+        assert_eq!(deepest.reaching(4).map(|l| l.depth), Some(8));
     }
 }

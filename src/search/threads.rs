@@ -193,6 +193,8 @@ impl Searcher {
             eval: eval.clone(),
             see: SeeValues::new(&variant),
             nodes: (0..n).map(|_| NodeCounter::default()).collect(),
+            helper: Default::default(),
+            main_depth: AtomicI32::new(0),
         });
         // An answer is ready from the start (a `stop` or `quit` may come before the search
         // thread has run at all): the first legal root move.
