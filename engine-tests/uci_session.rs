@@ -560,6 +560,33 @@ fn bench_is_deterministic() {
     assert_eq!(nodes(), nodes());
 }
 
+/// `bench --threads N` runs every position with N threads (time to depth) and reaches the same
+/// best-move format; `--hash` and `--threads` out of range are refused.
+#[test]
+fn bench_with_threads_and_hash() {
+    let r = run_bin(
+        &["bench", "6", "--threads", "2", "--hash", "8"],
+        None,
+        Duration::from_secs(120),
+    );
+    assert_eq!(r.code, Some(0), "{}", r.describe());
+    let positions = r
+        .stdout
+        .lines()
+        .filter(|l| l.contains(" ms  bestmove "))
+        .count();
+    assert_eq!(positions, 17, "{}", r.describe());
+    assert!(
+        r.stdout.lines().any(|l| l.starts_with("Nodes searched:")),
+        "{}",
+        r.describe()
+    );
+    for bad in [&["bench", "--threads", "0"][..], &["bench", "--hash", "0"]] {
+        let r = run_bin(bad, None, Duration::from_secs(20));
+        assert_ne!(r.code, Some(0), "{bad:?}: {}", r.describe());
+    }
+}
+
 /// Cancellation games answer with the whole turn joined by commas (`rules/cancellation.md`).
 /// Here White is in check from the Rook on e1 and only Qa1xe1 parries it: r = 9 - 5 = 4, so
 /// White places a Bishop or Knight on e1, then a Pawn beside it (never on the first rank).
