@@ -61,10 +61,11 @@ impl<B: Bitboard> EvalBoard for Position<B> {
     }
 
     fn for_each_piece<F: FnMut(nnue_free_eval::Color, u8, u8)>(&self, mut f: F) {
+        // Kind by kind from the piece sets: no board lookups.
         for color in Color::BOTH {
-            for sq in self.pieces(color).squares() {
-                if let Some(p) = self.piece_at(sq) {
-                    f(eval_color(color), p.kind().0, sq.raw());
+            for kind in self.variant.kinds() {
+                for sq in self.pieces_of(color, kind).squares() {
+                    f(eval_color(color), kind.0, sq.raw());
                 }
             }
         }
