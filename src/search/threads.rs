@@ -1,6 +1,8 @@
 //! Lazy SMP on std threads: every thread searches the same root with its own histories and
-//! stack, sharing the transposition table; helpers skip some depths and are silent; the main
-//! thread keeps the clock, reports, and its result is the answer. A search runs on a thread of
+//! stack, sharing the transposition table; helpers are silent, every other one searches an
+//! iteration ahead of the main thread, and the main thread takes over any iteration a helper
+//! completes first (`Worker::iterate`); the main thread keeps the clock, reports, and its
+//! result is the answer. A search runs on a thread of
 //! its own so that the protocol loop keeps reading input (`stop`, `isready`) meanwhile.
 
 use super::alphabeta::{no_move_score, root_moves, Helper, MainThread, Worker};
