@@ -73,18 +73,10 @@ impl<B: Bitboard> EvalBoard for Position<B> {
 
     fn targets(&self, square: u8) -> u128 {
         let sq = crate::types::Square::new(square);
-        let Some(p) = self.piece_at(sq) else { return 0 };
-        let us = p.color();
-        let kind: PieceKind = p.kind();
-        let t = &*self.tables;
-        if t.kind_moves(us, kind).symmetric {
-            // The same set as `targets` gives: moves to empty squares, captures of enemy pieces.
-            return (t.reach(us, kind, sq, self.occupied()) & !self.pieces(us)).to_u128();
+        match self.piece_at(sq) {
+            Some(p) => self.eval_targets(p.color(), p.kind(), sq),
+            None => 0,
         }
-        let pawn = self.variant.piece(kind).pawn;
-        let (quiet, caps, doubles) =
-            self.targets(us, kind, sq, self.occupied(), self.pieces(!us), pawn);
-        (quiet | caps | doubles).to_u128()
     }
 
     #[inline(always)]
@@ -99,6 +91,14 @@ impl<B: Bitboard> EvalBoard for Position<B> {
             self.piece_at(sq).map(|p| (p.color(), p.kind())),
             Some((us, kind))
         );
+        self.eval_targets(us, kind, sq)
+    }
+}
+
+impl<B: Bitboard> Position<B> {
+    /// The squares a `us` `kind` on `sq` moves or captures to, as `EvalBoard::targets` reports.
+    #[inline(always)]
+    fn eval_targets(&self, us: Color, kind: PieceKind, sq: crate::types::Square) -> u128 {
         let t = &*self.tables;
         if t.kind_moves(us, kind).symmetric {
             // The same set as `targets` gives: moves to empty squares, captures of enemy pieces.

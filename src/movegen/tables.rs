@@ -319,72 +319,54 @@ impl<B: Bitboard> Tables<B> {
                             .collect();
                         match atom.shape {
                             AtomShape::Leap if !atom.lame && !atom.initial => {
-                                for sq in size
-                                    .all_squares()
-                                    .filter(|&s| applies.has(s) && confine.has(s))
+                                for (sq, to, dx, dy) in
+                                    confined_leaps(size, applies, confine, &vectors)
                                 {
-                                    for &(dx, dy) in &vectors {
-                                        let Some(to) = size.offset(sq, dx as i32, dy as i32) else {
-                                            continue;
-                                        };
-                                        if !confine.has(to) {
-                                            continue;
-                                        }
-                                        let i = pk * n + sq.index();
-                                        if atom.modes.quiet {
-                                            t.quiet_leaps[i] = t.quiet_leaps[i].with(to);
-                                        }
-                                        if atom.modes.capture {
-                                            t.capture_leaps[i] = t.capture_leaps[i].with(to);
-                                            let r = pk * n + to.index();
-                                            match crate::rules::no_jump_check::attack_block::<B>(
-                                                piece, size, sq, dx, dy,
-                                            ) {
-                                                Some(block) => rev_lame_lists[r].push(LameLeap {
-                                                    target: sq,
-                                                    block,
-                                                    quiet: false,
-                                                    capture: true,
-                                                    initial: false,
-                                                }),
-                                                None => {
-                                                    t.rev_capture_leaps[r] =
-                                                        t.rev_capture_leaps[r].with(sq)
-                                                }
+                                    let i = pk * n + sq.index();
+                                    if atom.modes.quiet {
+                                        t.quiet_leaps[i] = t.quiet_leaps[i].with(to);
+                                    }
+                                    if atom.modes.capture {
+                                        t.capture_leaps[i] = t.capture_leaps[i].with(to);
+                                        let r = pk * n + to.index();
+                                        match crate::rules::no_jump_check::attack_block::<B>(
+                                            piece, size, sq, dx, dy,
+                                        ) {
+                                            Some(block) => rev_lame_lists[r].push(LameLeap {
+                                                target: sq,
+                                                block,
+                                                quiet: false,
+                                                capture: true,
+                                                initial: false,
+                                            }),
+                                            None => {
+                                                t.rev_capture_leaps[r] =
+                                                    t.rev_capture_leaps[r].with(sq)
                                             }
                                         }
                                     }
                                 }
                             }
                             AtomShape::Leap => {
-                                for sq in size
-                                    .all_squares()
-                                    .filter(|&s| applies.has(s) && confine.has(s))
+                                for (sq, to, dx, dy) in
+                                    confined_leaps(size, applies, confine, &vectors)
                                 {
-                                    for &(dx, dy) in &vectors {
-                                        let Some(to) = size.offset(sq, dx as i32, dy as i32) else {
-                                            continue;
-                                        };
-                                        if !confine.has(to) {
-                                            continue;
-                                        }
-                                        let block = if atom.lame {
-                                            lame_path::<B>(size, sq, dx, dy, atom.diagonal_first)
-                                        } else {
-                                            B::EMPTY
-                                        };
-                                        let leap = LameLeap {
-                                            target: to,
-                                            block,
-                                            quiet: atom.modes.quiet,
-                                            capture: atom.modes.capture,
-                                            initial: atom.initial,
-                                        };
-                                        lame_lists[pk * n + sq.index()].push(leap);
-                                        if atom.modes.capture && !atom.initial {
-                                            rev_lame_lists[pk * n + to.index()]
-                                                .push(LameLeap { target: sq, ..leap });
-                                        }
+                                    let block = if atom.lame {
+                                        lame_path::<B>(size, sq, dx, dy, atom.diagonal_first)
+                                    } else {
+                                        B::EMPTY
+                                    };
+                                    let leap = LameLeap {
+                                        target: to,
+                                        block,
+                                        quiet: atom.modes.quiet,
+                                        capture: atom.modes.capture,
+                                        initial: atom.initial,
+                                    };
+                                    lame_lists[pk * n + sq.index()].push(leap);
+                                    if atom.modes.capture && !atom.initial {
+                                        rev_lame_lists[pk * n + to.index()]
+                                            .push(LameLeap { target: sq, ..leap });
                                     }
                                 }
                             }
@@ -728,4 +710,22 @@ pub(crate) fn lame_path<B: Bitboard>(
         }
     }
     block
+}
+
+/// Every leap `(from, to, dx, dy)` by one of `vectors` from a square where the atom `applies`,
+/// staying inside `confine` (the piece's allowed area) at both ends.
+fn confined_leaps<'a, B: Bitboard>(
+    size: BoardSize,
+    applies: B,
+    confine: B,
+    vectors: &'a [(i8, i8)],
+) -> impl Iterator<Item = (Square, Square, i8, i8)> + 'a {
+    size.all_squares()
+        .filter(move |&s| applies.has(s) && confine.has(s))
+        .flat_map(move |sq| {
+            vectors.iter().filter_map(move |&(dx, dy)| {
+                let to = size.offset(sq, i32::from(dx), i32::from(dy))?;
+                confine.has(to).then_some((sq, to, dx, dy))
+            })
+        })
 }
