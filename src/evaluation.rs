@@ -6,7 +6,7 @@ use crate::rules::relay::RelayView;
 use crate::types::{Bitboard, Color, PieceKind};
 use crate::variant::betza::AtomShape;
 use crate::variant::{EvalOrientation, Variant};
-use nnue_free_eval::{EvalBoard, EvalGameInfo, EvalParams, EvalPieceInfo, Orientation};
+use nnue_free_eval::{EvalBoard, EvalGameInfo, EvalParams, EvalPieceInfo, Orientation, PawnCache};
 
 /// Centipawns per pawn of rule value.
 pub const CP_PER_PAWN: i32 = 100;
@@ -158,6 +158,14 @@ impl<B: Bitboard> Position<B> {
         }
     }
 
+    /// As `evaluate`, with the pawn-structure term taken from the thread's `cache` where it can.
+    pub fn evaluate_cached(&self, params: &EvalParams, cache: &mut PawnCache) -> i32 {
+        match RelayView::new(self) {
+            Some(view) => nnue_free_eval::evaluate_cached(params, &view, cache),
+            None => nnue_free_eval::evaluate_cached(params, self, cache),
+        }
+    }
+
     /// The evaluation's terms (UCI `eval`).
     pub fn eval_breakdown(&self, params: &EvalParams) -> String {
         match RelayView::new(self) {
@@ -212,6 +220,39 @@ mod tests {
             });
         }
         assert!(checked > 10_000, "{checked}");
+    }
+
+    /// The pawn-structure cache changes nothing: along random playouts of every game, with one
+    /// cache carried from game to game (so it must notice the change of parameters), the cached
+    /// evaluation equals the plain one.
+    #[test]
+    fn cached_evaluation_matches_the_plain_one() {
+        let reg = Registry::builtin();
+        let mut rng = StdRng::seed_from_u64(5);
+        let mut cache = nnue_free_eval::PawnCache::new();
+        let mut checked = 0;
+        for _ in 0..4 {
+            for gt in reg.games() {
+                let mut game = gt.start();
+                with_position!(&mut game, p => {
+                    let mut list = MoveList::new();
+                    for _ in 0..100 {
+                        assert_eq!(
+                            p.evaluate_cached(&gt.eval, &mut cache),
+                            p.evaluate(&gt.eval),
+                            "{}: {}", gt.variant.name, p.fen()
+                        );
+                        checked += 1;
+                        p.legal_moves(&mut list);
+                        if list.is_empty() {
+                            break;
+                        }
+                        p.play(list.as_slice()[rng.gen_range(0..list.len())]);
+                    }
+                });
+            }
+        }
+        assert!(checked > 5_000, "{checked}");
     }
 
     /// Relay games evaluate mobility by effective moves: in relay chess the Rook on a1 sees the

@@ -6,7 +6,7 @@ use crate::breakdown::Term;
 use crate::game::{Role, MAX_SQUARES};
 use crate::params::{EVAL_LIMIT, TEMPO};
 use crate::{king_safety, material, mobility, pawns, phase, psqt};
-use crate::{Color, EvalBoard, EvalParams, Score};
+use crate::{Color, EvalBoard, EvalParams, PawnCache, Score};
 
 /// One piece on the board.
 #[derive(Clone, Copy, Debug)]
@@ -104,7 +104,12 @@ impl Terms {
     }
 }
 
-pub(crate) fn terms<B: EvalBoard>(params: &EvalParams, board: &B) -> Terms {
+/// Every term; the pawn structure from `cache` when one is given.
+pub(crate) fn terms<B: EvalBoard>(
+    params: &EvalParams,
+    board: &B,
+    cache: Option<&mut PawnCache>,
+) -> Terms {
     let snap = Snapshot::take(params, board);
     let side_to_move = board.side_to_move();
     let mut scores = [[Score::ZERO; 2]; Term::COUNT];
@@ -141,7 +146,10 @@ pub(crate) fn terms<B: EvalBoard>(params: &EvalParams, board: &B) -> Terms {
     }
     scores[Term::Mobility.index()] = mobility;
     scores[Term::KingSafety.index()] = king_safety::evaluate(params, &snap, &attacks);
-    scores[Term::Pawns.index()] = pawns::evaluate(params, &snap);
+    scores[Term::Pawns.index()] = match cache {
+        Some(cache) => cache.get(params, snap.pawns),
+        None => pawns::evaluate(params, snap.pawns),
+    };
     scores[Term::Tempo.index()][side_to_move.index()] = TEMPO;
 
     Terms {

@@ -10,11 +10,14 @@ use crate::pawns::{self, PawnTables};
 use crate::phase::{self, PhaseTable};
 use crate::psqt::{self, PsqtTables};
 use crate::{Color, Score};
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// A game's compiled evaluation data: geometry, material, square tables, mobility curves, king
 /// and pawn masks, phase limits. Immutable; about 50 KB.
 #[derive(Clone, Debug)]
 pub struct EvalParams {
+    /// Unique to each `new` (clones share it): tells caches which parameters they hold.
+    id: u64,
     pub(crate) geometry: Geometry,
     pub(crate) kinds: usize,
     pub(crate) roles: [Role; MAX_KINDS],
@@ -37,7 +40,9 @@ impl EvalParams {
         for (r, p) in roles.iter_mut().zip(&game.pieces) {
             *r = p.role;
         }
+        static NEXT_ID: AtomicU64 = AtomicU64::new(1);
         Ok(EvalParams {
+            id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
             kinds: game.pieces.len(),
             roles,
             material: material::build(game),
@@ -48,6 +53,11 @@ impl EvalParams {
             phase: phase::build(game),
             geometry,
         })
+    }
+
+    /// Identifies these parameters (and their clones) among all built in this process.
+    pub(crate) fn id(&self) -> u64 {
+        self.id
     }
 
     /// Number of files.

@@ -9,7 +9,9 @@
 //! 2. implements [`EvalBoard`] over its position (side to move, the pieces, each piece's
 //!    pseudo-legal targets as a `u128` square set);
 //! 3. calls [`evaluate`] at every leaf (centipawns, side to move's view; no allocation, no
-//!    `dyn`), and [`breakdown`] for its `eval` command.
+//!    `dyn`), or [`evaluate_cached`] with a [`PawnCache`] per search thread (the same value;
+//!    the pawn structure is judged once per structure), and [`breakdown`] for its `eval`
+//!    command.
 //!
 //! Terms, one module each: `material`, `psqt` (with the games' own bonus tables such as
 //! Paulowich's Chancellor table), `mobility`, `king_safety`, `pawns`, blended by `phase`; all
@@ -55,6 +57,7 @@ mod king_safety;
 mod material;
 mod mobility;
 pub mod params;
+mod pawn_cache;
 mod pawns;
 mod phase;
 mod psqt;
@@ -70,6 +73,7 @@ pub use game::{
     EvalError, EvalGameInfo, EvalPieceInfo, Orientation, Role, MAX_KINDS, MAX_SIDE, MAX_SQUARES,
 };
 pub use params::{EVAL_LIMIT, PHASE_MAX};
+pub use pawn_cache::PawnCache;
 pub use score::Score;
 
 /// The static evaluation of `board`, in centipawns from the side to move's point of view,
@@ -78,7 +82,18 @@ pub use score::Score;
 #[inline]
 #[must_use]
 pub fn evaluate<B: EvalBoard>(params: &EvalParams, board: &B) -> i32 {
-    let terms = eval::terms(params, board);
+    side_to_move_pov(&eval::terms(params, board, None))
+}
+
+/// The same value as [`evaluate`], faster: the pawn-structure term comes from `cache` when the
+/// same structure was judged before (one cache per thread).
+#[inline]
+#[must_use]
+pub fn evaluate_cached<B: EvalBoard>(params: &EvalParams, board: &B, cache: &mut PawnCache) -> i32 {
+    side_to_move_pov(&eval::terms(params, board, Some(cache)))
+}
+
+fn side_to_move_pov(terms: &eval::Terms) -> i32 {
     match terms.side_to_move {
         Color::White => terms.white_pov(),
         Color::Black => -terms.white_pov(),
@@ -90,5 +105,5 @@ pub fn evaluate<B: EvalBoard>(params: &EvalParams, board: &B) -> i32 {
 /// `breakdown(p, b).side_to_move_pov() == evaluate(p, b)` always.
 #[must_use]
 pub fn breakdown<B: EvalBoard>(params: &EvalParams, board: &B) -> Breakdown {
-    Breakdown::from_terms(&eval::terms(params, board))
+    Breakdown::from_terms(&eval::terms(params, board, None))
 }

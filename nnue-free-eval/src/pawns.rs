@@ -10,7 +10,6 @@
 //!   diagonal boards: in its forward cone, `|Δlane| ≤ Δheight`), so nothing can block or capture
 //!   it on the way. Bonus `PASSED_BASE + PASSED_PROGRESS × progress²`.
 
-use crate::eval::Snapshot;
 use crate::game::{Orientation, MAX_SQUARES};
 use crate::geometry::{round, squares_of, Geometry, MAX_HEIGHTS};
 use crate::params::{DOUBLED, ISOLATED, PASSED_BASE, PASSED_PROGRESS};
@@ -70,13 +69,13 @@ pub(crate) fn build(geo: &Geometry) -> PawnTables {
     t
 }
 
-/// Pawn structure of each side, `[color]`.
-pub(crate) fn evaluate(params: &EvalParams, snap: &Snapshot) -> [Score; 2] {
+/// Pawn structure of each side, `[color]`, from the squares of each side's pawn-like pieces.
+pub(crate) fn evaluate(params: &EvalParams, pawns: [u128; 2]) -> [Score; 2] {
     let t = &params.pawns;
     let mut out = [Score::ZERO; 2];
     for color in Color::BOTH {
         let (us, them) = (color.index(), color.opposite().index());
-        let (own, enemy) = (snap.pawns[us], snap.pawns[them]);
+        let (own, enemy) = (pawns[us], pawns[them]);
         for sq in squares_of(own) {
             if own & t.front[us][sq] != 0 {
                 out[us] += DOUBLED;

@@ -424,8 +424,8 @@ impl<'a, B: Bitboard, R: Role> Worker<'a, B, R> {
         rest.any()
     }
 
-    fn evaluate(&self) -> i32 {
-        super::eval::evaluate(&self.s.eval, &self.pos)
+    fn evaluate(&mut self) -> i32 {
+        super::eval::evaluate_cached(&self.s.eval, &self.pos, &mut self.t.pawn_cache)
     }
 
     #[inline(always)]

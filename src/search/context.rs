@@ -2,7 +2,7 @@
 //! node counters written) by every thread of one search; `ThreadContext` belongs to one thread
 //! and lives on between searches (its histories are only cleared by `ucinewgame`).
 
-use super::eval::EvalParams;
+use super::eval::{EvalParams, PawnCache};
 use super::history::Histories;
 use super::limits::{SearchLimits, SearchOptions};
 use super::movepick::PlyMoves;
@@ -242,6 +242,8 @@ pub struct ThreadContext {
     pub root_depth: i32,
     pub completed_depth: i32,
     pub stopped: bool,
+    /// Pawn-structure scores already computed (the evaluation's cache).
+    pub pawn_cache: PawnCache,
     /// The main thread left its iteration because a helper completed that depth first.
     pub superseded: bool,
 }
@@ -271,6 +273,7 @@ impl ThreadContext {
             root_depth: 0,
             completed_depth: 0,
             stopped: false,
+            pawn_cache: PawnCache::new(),
             superseded: false,
         }
     }

@@ -4,9 +4,19 @@
 
 use crate::position::Position;
 use crate::types::Bitboard;
-pub use nnue_free_eval::EvalParams;
+pub use nnue_free_eval::{EvalParams, PawnCache};
 
 #[inline(always)]
 pub fn evaluate<B: Bitboard>(params: &EvalParams, pos: &Position<B>) -> i32 {
     pos.evaluate(params)
+}
+
+/// As `evaluate`, with the thread's pawn-structure cache (the same value, sooner).
+#[inline(always)]
+pub fn evaluate_cached<B: Bitboard>(
+    params: &EvalParams,
+    pos: &Position<B>,
+    cache: &mut PawnCache,
+) -> i32 {
+    pos.evaluate_cached(params, cache)
 }

@@ -9,8 +9,8 @@ use mock::*;
 
 use crate::params::{BONUS_TABLE_CP_PER_UNIT, MAX_VALUE_CP, TEMPO};
 use crate::{
-    breakdown, evaluate, Color, EvalError, EvalGameInfo, EvalParams, EvalPieceInfo, Orientation,
-    Role, Score, Term, EVAL_LIMIT, PHASE_MAX,
+    breakdown, evaluate, evaluate_cached, Color, EvalError, EvalGameInfo, EvalParams,
+    EvalPieceInfo, Orientation, PawnCache, Role, Score, Term, EVAL_LIMIT, PHASE_MAX,
 };
 
 const ORIENTATIONS: [Orientation; 3] = [
@@ -298,6 +298,25 @@ fn chancellor_table_applies_only_where_given() {
         y.term(Term::Psqt).white.mg - x.term(Term::Psqt).white.mg,
         30
     );
+}
+
+#[test]
+fn the_pawn_cache_gives_the_plain_value() {
+    let mut rng = Rng::new(13);
+    let mut cache = PawnCache::new();
+    // Each board twice (a miss, then a hit), and the cache carried across games.
+    for game in all_games() {
+        let params = game.params();
+        for _ in 0..40 {
+            let board = random_board(&game, &mut rng, 40);
+            for _ in 0..2 {
+                assert_eq!(
+                    evaluate_cached(&params, &board, &mut cache),
+                    evaluate(&params, &board)
+                );
+            }
+        }
+    }
 }
 
 #[test]
