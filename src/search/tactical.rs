@@ -2,17 +2,33 @@
 //! the full legal list costs about twice as much: most of a legal generator's time goes to
 //! checking quiet moves). It follows `Position::legal_moves` move for move (the enemy king is
 //! never captured; king safety is tested where that generator tests it); the test below holds
-//! the two together on random positions of every built-in game.
+//! the two together on random positions of every built-in game and of relay and cancellation
+//! games (which take the filtered legal list: their captures follow rules of their own).
 //!
 //! Wanted in `movegen` instead (so rule modules have one generator to hook into): a
 //! `legal_moves_of(GenKind::Tactical, list)` variant of `legal_moves`.
 
+use super::movepick::is_tactical;
 use crate::position::Position;
 use crate::types::{Bitboard, Move, MoveKind, MoveList};
 
 /// The legal captures and promotions (all promotion pieces; non-promoting captures where
 /// promotion is optional). The side to move must not be in check.
 pub fn tactical_moves<B: Bitboard>(pos: &Position<B>, list: &mut MoveList) {
+    if pos.tables.relay.is_some() || pos.variant.cancellation.is_some() {
+        // Relay moves change which moves the pieces have, and cancellation captures follow
+        // their own rule and never promote: the legal list, filtered.
+        pos.legal_moves(list);
+        let mut i = 0;
+        while i < list.len() {
+            if is_tactical(pos, list.as_slice()[i]) {
+                i += 1;
+            } else {
+                list.swap_remove(i);
+            }
+        }
+        return;
+    }
     list.clear();
     let us = pos.side_to_move();
     let them = !us;
@@ -87,7 +103,6 @@ pub fn tactical_moves<B: Bitboard>(pos: &Position<B>, list: &mut MoveList) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::movepick::is_tactical;
     use crate::variant::Registry;
     use crate::with_position;
     use rand::rngs::StdRng;
@@ -101,7 +116,19 @@ mod tests {
         let reg = Registry::builtin();
         let mut rng = StdRng::seed_from_u64(7);
         let mut checked = 0;
-        for gt in reg.games() {
+        let mut games: Vec<&crate::game::GameType> = reg.games().iter().collect();
+        for name in [
+            "relay-chess",
+            "anti-relay-chess",
+            "cancellation-chess",
+            "cancellation-extended-chess",
+            "relay-grand",
+            "anti-relay-tutti-frutti",
+            "cancellation-capablanca",
+        ] {
+            games.push(reg.find(name).unwrap());
+        }
+        for gt in games {
             for _ in 0..6 {
                 let mut game = gt.start();
                 with_position!(&mut game, p => {
@@ -112,7 +139,8 @@ mod tests {
                         if legal.is_empty() {
                             break;
                         }
-                        if !p.in_check() {
+                        // Mid-turn (placements owed) quiescence generates every move instead.
+                        if !p.in_check() && !p.placement_pending() {
                             tactical_moves(p, &mut tactical);
                             let want: BTreeSet<u32> =
                                 legal.iter().filter(|&&m| is_tactical(p, m)).map(|m| m.raw()).collect();

@@ -177,22 +177,6 @@ pub fn legal_moves<B: Bitboard>(pos: &Position<B>, list: &mut MoveList) {
     crate::rules::no_repetition::filter(pos, list);
 }
 
-/// The legal captures and promotions (quiescence search), from the full legal list: in a relay
-/// game any move may change which types the pieces have, so there is no shortcut.
-pub fn tactical_moves<B: Bitboard>(pos: &Position<B>, list: &mut MoveList) {
-    legal_moves(pos, list);
-    let enemy = pos.pieces(!pos.side_to_move());
-    let mut i = 0;
-    while i < list.len() {
-        let m = list.as_slice()[i];
-        if enemy.has(m.to()) || matches!(m.kind(), MoveKind::EnPassant | MoveKind::Promotion) {
-            i += 1;
-        } else {
-            list.swap_remove(i);
-        }
-    }
-}
-
 /// Castling as in the base game; the squares the King crosses are judged in the position before
 /// the move and its safety after it, both with effective moves.
 fn castling<B: Bitboard>(
