@@ -123,3 +123,79 @@ fn play_undo_hash_and_fen_round_trips_in_relay_games() {
         }
     }
 }
+
+/// Every line the search reports is a sequence of legal moves, in the games whose rule modules
+/// change the moves (relay, anti-relay, cancellation, King's Leap, no-repetition, Cannons and
+/// Crabs' hoppers): a search that generated moves by the wrong rule would show them here.
+#[test]
+fn reported_lines_are_legal_in_games_with_rule_modules() {
+    use chimera::search::{Listener, Outcome, Report, SearchLimits, Searcher};
+    use std::sync::{Arc, Mutex};
+    use std::time::Instant;
+
+    struct Lines(Arc<Mutex<Vec<Vec<chimera::types::Move>>>>);
+    impl Listener for Lines {
+        fn report(&mut self, r: &Report) {
+            self.0.lock().unwrap().push(r.pv.clone());
+        }
+        fn finished(&mut self, o: &Outcome) {
+            self.0.lock().unwrap().push(o.line.clone());
+        }
+    }
+
+    let registry = Registry::builtin();
+    let mut searcher = Searcher::new(4).unwrap();
+    let mut rng = Lcg(17);
+    let mut lines_checked = 0;
+    for name in [
+        "relay-chess",
+        "anti-relay-chess",
+        "anti-relay-grand",
+        "cancellation-chess",
+        "cancellation-extended-capablanca",
+        "kings-leap",
+        "cannons-and-crabs",
+    ] {
+        let gt = registry.find(name).unwrap();
+        for _ in 0..6 {
+            // A random position a few plies in, captures preferred (they open the tactics).
+            let mut game = gt.start();
+            for _ in 0..rng.next(12) + 4 {
+                let mut list = MoveList::new();
+                game.legal_moves(&mut list);
+                if list.is_empty() {
+                    break;
+                }
+                game.play(list.as_slice()[rng.next(list.len())]);
+            }
+            let lines = Arc::new(Mutex::new(Vec::new()));
+            searcher
+                .start(
+                    &game,
+                    &gt.eval,
+                    SearchLimits::depth(5),
+                    Instant::now(),
+                    Box::new(Lines(lines.clone())),
+                )
+                .unwrap();
+            searcher.wait();
+            for line in lines.lock().unwrap().iter() {
+                let mut g = game.clone();
+                for &m in line {
+                    let mut list = MoveList::new();
+                    g.legal_moves(&mut list);
+                    assert!(
+                        list.contains(m),
+                        "{name}: {} is not legal in {} (line from {})",
+                        g.move_to_uci(m),
+                        g.fen(),
+                        game.fen()
+                    );
+                    g.play(m);
+                }
+                lines_checked += 1;
+            }
+        }
+    }
+    assert!(lines_checked > 100, "{lines_checked}");
+}
