@@ -199,3 +199,50 @@ fn reported_lines_are_legal_in_games_with_rule_modules() {
     }
     assert!(lines_checked > 100, "{lines_checked}");
 }
+
+/// `quiet_move_gives_check` (the search's way to skip playing futile quiet moves) answers as
+/// playing the move and asking `in_check` does, for every quiet move along random playouts of
+/// every built-in game and of cancellation games; in relay games it declines to answer.
+#[test]
+fn quiet_move_gives_check_matches_playing_the_move() {
+    let registry = Registry::builtin();
+    let mut games: Vec<&chimera::game::GameType> = registry.games().iter().collect();
+    for name in [
+        "cancellation-chess",
+        "cancellation-extended-grand",
+        "relay-chess",
+    ] {
+        games.push(registry.find(name).unwrap());
+    }
+    let (mut answered, mut checks) = (0, 0);
+    for gt in games {
+        let mut rng = Lcg(0x5EED ^ gt.variant.name.len() as u64);
+        for _ in 0..4 {
+            let mut game = gt.start();
+            chimera::with_position!(&mut game, p => {
+                let mut list = MoveList::new();
+                for _ in 0..100 {
+                    p.legal_moves(&mut list);
+                    if list.is_empty() {
+                        break;
+                    }
+                    for &m in list.iter() {
+                        let Some(told) = p.quiet_move_gives_check(m) else {
+                            continue;
+                        };
+                        assert!(p.tables.relay.is_none(), "{}", gt.variant.name);
+                        p.play(m);
+                        let real = p.in_check();
+                        p.undo();
+                        assert_eq!(told, real, "{}: {m:?} in {}", gt.variant.name, p.fen());
+                        answered += 1;
+                        checks += real as usize;
+                    }
+                    let m = list.as_slice()[rng.next(list.len())];
+                    p.play(m);
+                }
+            });
+        }
+    }
+    assert!(answered > 50_000 && checks > 500, "{answered} {checks}");
+}

@@ -458,4 +458,28 @@ impl<B: Bitboard> Position<B> {
     pub fn in_check(&self) -> bool {
         self.checkers().any()
     }
+
+    /// Would the quiet move `m` (a plain move or a pawn's initial step to an empty square) give
+    /// check? `None` where only playing it tells: relay games (the move changes which moves
+    /// the pieces have) and every other kind of move. Answers as `in_check` after `play(m)`
+    /// would, without playing: the mover's bits are moved, the attacks on the enemy king
+    /// looked at, and the bits put back.
+    pub fn quiet_move_gives_check(&mut self, m: Move) -> Option<bool> {
+        use crate::types::MoveKind;
+        if self.tables.relay.is_some()
+            || !matches!(m.kind(), MoveKind::Normal | MoveKind::DoubleStep)
+            || self.piece_at(m.to()).is_some()
+        {
+            return None;
+        }
+        let piece = self.piece_at(m.from())?;
+        let (c, k) = (piece.color().index(), piece.kind().index());
+        let moved = B::from_square(m.from()) | B::from_square(m.to());
+        self.by_color[c] ^= moved;
+        self.by_kind[k] ^= moved;
+        let check = self.is_attacked(self.king(!piece.color()), piece.color(), self.occupied());
+        self.by_color[c] ^= moved;
+        self.by_kind[k] ^= moved;
+        Some(check)
+    }
 }

@@ -424,6 +424,17 @@ impl<'a, B: Bitboard, R: Role> Worker<'a, B, R> {
         rest.any()
     }
 
+    /// A quiet move at a shallow depth that loses more material than both the quiet and the
+    /// capture bound allow: pruned even if it gives check.
+    fn quiet_loses_too_much(&self, m: Move, depth: i32) -> bool {
+        depth <= SEE_PRUNE_MAX_DEPTH
+            && !self.s.see.see_ge(
+                &self.pos,
+                m,
+                see_quiet_threshold(depth).min(see_capture_threshold(depth)),
+            )
+    }
+
     fn evaluate(&mut self) -> i32 {
         super::eval::evaluate_cached(&self.s.eval, &self.pos, &mut self.t.pawn_cache)
     }
@@ -630,6 +641,9 @@ impl<'a, B: Bitboard, R: Role> Worker<'a, B, R> {
             // Pruning at shallow depth, once a move that does not lose has been found. Quiet
             // checks escape futility and the quiet SEE bound (but not the capture one).
             let mut prune_unless_check = false;
+            // A futile quiet move is searched only if it gives check: its exchange is looked at
+            // only then (most are not checks, and the exchange test is not cheap).
+            let mut see_if_check = false;
             if may_prune && best > -MATE_BOUND {
                 if !tactical {
                     // Late-move pruning holds for every later quiet move too.
@@ -641,17 +655,17 @@ impl<'a, B: Bitboard, R: Role> Worker<'a, B, R> {
                     }
                     let futile =
                         !in_check && depth <= FUTILITY_MAX_DEPTH && futility_bound <= alpha;
-                    let losing = depth <= SEE_PRUNE_MAX_DEPTH
-                        && !self.s.see.see_ge(&self.pos, m, see_quiet_threshold(depth));
-                    if losing
-                        && !self
-                            .s
-                            .see
-                            .see_ge(&self.pos, m, see_capture_threshold(depth))
-                    {
-                        continue;
+                    if futile {
+                        prune_unless_check = true;
+                        see_if_check = depth <= SEE_PRUNE_MAX_DEPTH;
+                    } else {
+                        let losing = depth <= SEE_PRUNE_MAX_DEPTH
+                            && !self.s.see.see_ge(&self.pos, m, see_quiet_threshold(depth));
+                        if losing && self.quiet_loses_too_much(m, depth) {
+                            continue;
+                        }
+                        prune_unless_check = losing;
                     }
-                    prune_unless_check = futile || losing;
                 } else if !good_tactical
                     && depth <= SEE_PRUNE_MAX_DEPTH
                     && !self
@@ -663,6 +677,9 @@ impl<'a, B: Bitboard, R: Role> Worker<'a, B, R> {
                 }
             }
 
+            if prune_unless_check && self.pos.quiet_move_gives_check(m) == Some(false) {
+                continue;
+            }
             self.t.stack[ply].mv = m;
             self.pos.play(m);
             self.s.tt.prefetch(self.pos.hash());
@@ -670,6 +687,13 @@ impl<'a, B: Bitboard, R: Role> Worker<'a, B, R> {
             if prune_unless_check && !gives_check {
                 self.pos.undo();
                 continue;
+            }
+            if see_if_check {
+                self.pos.undo();
+                if self.quiet_loses_too_much(m, depth) {
+                    continue;
+                }
+                self.pos.play(m);
             }
             self.t.stack[ply + 1].in_check = gives_check;
             // A ply after which the same side moves again is part of a turn: the turn as a
