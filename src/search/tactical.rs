@@ -2,8 +2,9 @@
 //! the full legal list costs about twice as much: most of a legal generator's time goes to
 //! checking quiet moves). It follows `Position::legal_moves` move for move (the enemy king is
 //! never captured; king safety is tested where that generator tests it); the test below holds
-//! the two together on random positions of every built-in game and of relay and cancellation
-//! games (which take the filtered legal list: their captures follow rules of their own).
+//! the two together on random positions of every built-in game and of cancellation games
+//! (captures by their own rule, as there) and relay games (which take the filtered legal
+//! list: a relay move changes which moves the pieces have).
 //!
 //! Wanted in `movegen` instead (so rule modules have one generator to hook into): a
 //! `legal_moves_of(GenKind::Tactical, list)` variant of `legal_moves`.
@@ -15,9 +16,8 @@ use crate::types::{Bitboard, Move, MoveKind, MoveList};
 /// The legal captures and promotions (all promotion pieces; non-promoting captures where
 /// promotion is optional). The side to move must not be in check.
 pub fn tactical_moves<B: Bitboard>(pos: &Position<B>, list: &mut MoveList) {
-    if pos.tables.relay.is_some() || pos.variant.cancellation.is_some() {
-        // Relay moves change which moves the pieces have, and cancellation captures follow
-        // their own rule and never promote: the legal list, filtered.
+    if pos.tables.relay.is_some() {
+        // Relay moves change which moves the pieces have: the legal list, filtered.
         pos.legal_moves(list);
         let mut i = 0;
         while i < list.len() {
@@ -40,6 +40,7 @@ pub fn tactical_moves<B: Bitboard>(pos: &Position<B>, list: &mut MoveList) {
     let zone = t.promotion_zone[us.index()];
     let compulsory = t.compulsory_zone[us.index()];
     let ep = pos.ep_square();
+    let cancellation = v.cancellation.is_some();
     for k in v.kinds() {
         let pieces = pos.pieces_of(us, k);
         if pieces.is_empty() {
@@ -49,7 +50,7 @@ pub fn tactical_moves<B: Bitboard>(pos: &Position<B>, list: &mut MoveList) {
         let pawn = v.piece(k).pawn;
         let km = t.kind_moves(us, k);
         for from in pieces.squares() {
-            let (quiet, caps, _) = pos.targets(us, k, from, occ, enemy, pawn);
+            let (quiet, mut caps, _) = pos.targets(us, k, from, occ, enemy, pawn);
             if royal {
                 for to in caps.squares() {
                     let m = Move::new(from, to, MoveKind::Normal);
@@ -58,6 +59,11 @@ pub fn tactical_moves<B: Bitboard>(pos: &Position<B>, list: &mut MoveList) {
                     }
                 }
                 continue;
+            }
+            if cancellation {
+                // Cancellation captures: never a promotion, and legal by their own rule.
+                crate::rules::cancellation::legality::push_captures(pos, from, caps, false, list);
+                caps = B::EMPTY;
             }
             let check_all = careful_from.has(from);
             let mut emit = |m: Move| {
@@ -89,7 +95,12 @@ pub fn tactical_moves<B: Bitboard>(pos: &Position<B>, list: &mut MoveList) {
                 if let Some(ep) = ep {
                     if t.capture_leaps(us, k, from).has(ep) {
                         let m = Move::new(from, ep, MoveKind::EnPassant);
-                        if pos.leaves_king_safe(m) {
+                        let legal = if cancellation {
+                            crate::rules::cancellation::legality::capture_is_legal(pos, m)
+                        } else {
+                            pos.leaves_king_safe(m)
+                        };
+                        if legal {
                             list.push(m);
                         }
                     }
