@@ -34,7 +34,9 @@ mod tables;
 mod types;
 
 pub use board::Board;
-pub use generate::{checkers, king_attacked, leaves_king_safe, legal_moves, RelayView};
+pub use generate::{
+    checkers, king_attacked, leaves_king_safe, legal_moves, tactical_moves, RelayView,
+};
 pub use relations::Relations;
 pub use tables::RelayTables;
 pub use types::check_pieces;

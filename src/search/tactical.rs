@@ -3,13 +3,12 @@
 //! checking quiet moves). It follows `Position::legal_moves` move for move (the enemy king is
 //! never captured; king safety is tested where that generator tests it); the test below holds
 //! the two together on random positions of every built-in game and of cancellation games
-//! (captures by their own rule, as there) and relay games (which take the filtered legal
-//! list: a relay move changes which moves the pieces have).
+//! (captures by their own rule, as there) and relay games (which have a generator of their
+//! own: a relay move changes which moves the pieces have).
 //!
 //! Wanted in `movegen` instead (so rule modules have one generator to hook into): a
 //! `legal_moves_of(GenKind::Tactical, list)` variant of `legal_moves`.
 
-use super::movepick::is_tactical;
 use crate::position::Position;
 use crate::types::{Bitboard, Move, MoveKind, MoveList};
 
@@ -17,17 +16,8 @@ use crate::types::{Bitboard, Move, MoveKind, MoveList};
 /// promotion is optional). The side to move must not be in check.
 pub fn tactical_moves<B: Bitboard>(pos: &Position<B>, list: &mut MoveList) {
     if pos.tables.relay.is_some() {
-        // Relay moves change which moves the pieces have: the legal list, filtered.
-        pos.legal_moves(list);
-        let mut i = 0;
-        while i < list.len() {
-            if is_tactical(pos, list.as_slice()[i]) {
-                i += 1;
-            } else {
-                list.swap_remove(i);
-            }
-        }
-        return;
+        // Relay moves change which moves the pieces have: the relay generator's own.
+        return crate::rules::relay::tactical_moves(pos, list);
     }
     list.clear();
     let us = pos.side_to_move();
@@ -114,6 +104,7 @@ pub fn tactical_moves<B: Bitboard>(pos: &Position<B>, list: &mut MoveList) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::search::movepick::is_tactical;
     use crate::variant::Registry;
     use crate::with_position;
     use rand::rngs::StdRng;

@@ -88,6 +88,16 @@ pub fn leaves_king_safe<B: Bitboard>(pos: &Position<B>, m: Move) -> bool {
 
 /// All legal moves of a relay game.
 pub fn legal_moves<B: Bitboard>(pos: &Position<B>, list: &mut MoveList) {
+    generate::<B, false>(pos, list)
+}
+
+/// The legal captures and promotions of a relay game (quiescence): the same moves as
+/// `legal_moves` keeps of these, without testing the quiet ones.
+pub fn tactical_moves<B: Bitboard>(pos: &Position<B>, list: &mut MoveList) {
+    generate::<B, true>(pos, list)
+}
+
+fn generate<B: Bitboard, const TACTICAL: bool>(pos: &Position<B>, list: &mut MoveList) {
     list.clear();
     let t = &*pos.tables;
     let rt = tables_of(pos);
@@ -125,6 +135,13 @@ pub fn legal_moves<B: Bitboard>(pos: &Position<B>, list: &mut MoveList) {
             } else {
                 pos.targets(us, k, from, occ, enemy, pawn)
             };
+            let zone = t.promotion_zone[us.index()];
+            // Only captures, and quiet moves that may promote.
+            let (quiet, doubles) = if TACTICAL {
+                (if pawn { quiet & zone } else { B::EMPTY }, B::EMPTY)
+            } else {
+                (quiet, doubles)
+            };
             if royal {
                 for to in (quiet | caps).squares() {
                     let m = Move::new(from, to, MoveKind::Normal);
@@ -136,12 +153,16 @@ pub fn legal_moves<B: Bitboard>(pos: &Position<B>, list: &mut MoveList) {
             }
             let check_all = careful_from.has(from);
             let mut emit = |m: Move, list: &mut MoveList| {
+                // A pawn's plain move onto an empty square of the zone is no capture.
+                let quiet_move = m.kind() == MoveKind::Normal && !caps.has(m.to());
+                if TACTICAL && quiet_move {
+                    return;
+                }
                 if (!check_all && !careful_to.has(m.to())) || rt.safe_after(pos, &b, m) {
                     list.push(m);
                 }
             };
             let targets = quiet | caps;
-            let zone = t.promotion_zone[us.index()];
             if pawn && (targets & zone).any() {
                 for to in targets.squares() {
                     if zone.has(to) {
@@ -170,7 +191,7 @@ pub fn legal_moves<B: Bitboard>(pos: &Position<B>, list: &mut MoveList) {
             }
         }
     }
-    if checkers.is_empty() {
+    if checkers.is_empty() && !TACTICAL {
         castling(pos, rt, &b, &rel, list);
         kings_leap(pos, rt, &b, &rel, list);
     }
