@@ -682,6 +682,11 @@ impl<W: Write> XboardEngine<W> {
                     .map(|i| self.registry.games()[i].clone())
                     .or_else(|| self.registry.find(&name).ok().cloned());
                 match found {
+                    // A cancellation turn is a capture and then placements, which XBoard
+                    // cannot be told: those games are played over UCI, `play` or `match`.
+                    Some(gt) if gt.variant.cancellation.is_some() => {
+                        self.send(&format!("Error (unsupported variant): {name}"))
+                    }
                     Some(gt) => {
                         self.discard();
                         self.set_game_type(gt);
