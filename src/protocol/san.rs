@@ -141,8 +141,11 @@ pub fn to_san(game: &mut Game, m: Move) -> String {
 /// As `to_san`, with the position's legal moves already known.
 pub fn to_san_with(game: &mut Game, m: Move, legal: &[Move]) -> String {
     let mut out = san_body(game, m, legal);
+    let mover = game.side_to_move();
     game.play(m);
-    if game.in_check() {
+    // Mid-turn (a cancellation capture whose placements the mover still owes) `in_check` is
+    // about the mover's own king: a check is marked on the ply that ends the turn.
+    if game.side_to_move() != mover && game.in_check() {
         out.push(if legal_moves(game).is_empty() {
             '#'
         } else {
@@ -387,6 +390,17 @@ mod tests {
         assert_eq!(san(&mut g, "e7e8q"), "e8=Q+");
         assert_eq!(san(&mut g, "e7e8n"), "e8=N");
         let mut g = game("chess", Some("7k/8/6K1/8/8/8/8/R7 w - - 0 1"));
+        assert_eq!(san(&mut g, "a1a8"), "Ra8#");
+    }
+
+    /// Mid-turn the mover's own king may stand exposed until a placement covers it; that is
+    /// no check on the opponent. Queen takes rook on d3 (9 − 5): placements owed, e-file open.
+    #[test]
+    fn no_check_mark_mid_turn() {
+        let mut g = game("cancellation-chess", Some("4r2k/8/8/8/8/3r4/4Q3/4K3 w - - 0 1"));
+        assert_eq!(san(&mut g, "e2d3"), "Qxd3");
+        // A check that ends the turn is still marked.
+        let mut g = game("cancellation-chess", Some("7k/6pp/8/8/8/8/8/R3K3 w - - 0 1"));
         assert_eq!(san(&mut g, "a1a8"), "Ra8#");
     }
 
