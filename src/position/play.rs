@@ -274,7 +274,14 @@ impl<B: Bitboard> Position<B> {
     }
 
     /// Did the game (from its set-up position on) already have the position with this hash?
+    /// The position after a null move (the search's pass) never occurred in the game: every
+    /// state after the first was reached by a move, except those.
     pub fn seen(&self, hash: u64) -> bool {
-        self.state.hash == hash || self.history.iter().any(|s| s.hash == hash)
+        let occurred = |i: usize, s: &super::State| i == 0 || s.mv != Move::NULL;
+        self.history
+            .iter()
+            .enumerate()
+            .any(|(i, s)| s.hash == hash && occurred(i, s))
+            || (self.state.hash == hash && occurred(self.history.len(), &self.state))
     }
 }

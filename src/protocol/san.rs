@@ -397,10 +397,16 @@ mod tests {
     /// no check on the opponent. Queen takes rook on d3 (9 − 5): placements owed, e-file open.
     #[test]
     fn no_check_mark_mid_turn() {
-        let mut g = game("cancellation-chess", Some("4r2k/8/8/8/8/3r4/4Q3/4K3 w - - 0 1"));
+        let mut g = game(
+            "cancellation-chess",
+            Some("4r2k/8/8/8/8/3r4/4Q3/4K3 w - - 0 1"),
+        );
         assert_eq!(san(&mut g, "e2d3"), "Qxd3");
         // A check that ends the turn is still marked.
-        let mut g = game("cancellation-chess", Some("7k/6pp/8/8/8/8/8/R3K3 w - - 0 1"));
+        let mut g = game(
+            "cancellation-chess",
+            Some("7k/6pp/8/8/8/8/8/R3K3 w - - 0 1"),
+        );
         assert_eq!(san(&mut g, "a1a8"), "Ra8#");
     }
 
