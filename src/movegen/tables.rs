@@ -614,12 +614,8 @@ impl<B: Bitboard> Tables<B> {
     #[inline(always)]
     pub fn slide(&self, from: Square, lines: B, occ: B) -> B {
         // Every blocker's shadow, the hidden ones' too: the loads do not wait on each other.
-        let mut shadows = B::EMPTY;
-        let mut blockers = lines & occ;
         let row = &self.shadow[from.index() * self.n..(from.index() + 1) * self.n];
-        while blockers.any() {
-            shadows |= row[blockers.pop_lsb().index()];
-        }
+        let shadows = (lines & occ).or_over(B::EMPTY, |b| row[b.index()]);
         lines & !shadows
     }
 

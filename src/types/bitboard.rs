@@ -52,12 +52,45 @@ pub trait Bitboard:
     }
     /// True when more than one square is set.
     fn more_than_one(self) -> bool;
+    /// The OR of `f(square)` over the squares, low to high.
+    #[inline(always)]
+    fn or_over<T: BitOr<Output = T>>(self, init: T, mut f: impl FnMut(Square) -> T) -> T {
+        let mut acc = init;
+        let mut rest = self;
+        while rest.any() {
+            acc = acc | f(rest.pop_lsb());
+        }
+        acc
+    }
     /// The same squares in a 128-bit board.
     fn to_u128(self) -> u128;
 }
 
 macro_rules! impl_bitboard {
+    ($t:ty, $bits:expr, halves) => {
+        impl_bitboard!(@ $t, $bits,
+            // Each 64-bit half on its own: no 128-bit borrow chain per square.
+            #[inline(always)]
+            fn or_over<T: BitOr<Output = T>>(self, init: T, mut f: impl FnMut(Square) -> T) -> T {
+                let mut acc = init;
+                let mut lo = self as u64;
+                while lo != 0 {
+                    acc = acc | f(Square::new(lo.trailing_zeros() as u8));
+                    lo &= lo - 1;
+                }
+                let mut hi = (self >> 64) as u64;
+                while hi != 0 {
+                    acc = acc | f(Square::new(64 + hi.trailing_zeros() as u8));
+                    hi &= hi - 1;
+                }
+                acc
+            }
+        );
+    };
     ($t:ty, $bits:expr) => {
+        impl_bitboard!(@ $t, $bits,);
+    };
+    (@ $t:ty, $bits:expr, $($extra:item)*) => {
         impl Bitboard for $t {
             const CAPACITY: usize = $bits;
             const EMPTY: Self = 0;
@@ -95,12 +128,13 @@ macro_rules! impl_bitboard {
             fn more_than_one(self) -> bool {
                 self & self.wrapping_sub(1) != 0
             }
+            $($extra)*
         }
     };
 }
 
 impl_bitboard!(u64, 64);
-impl_bitboard!(u128, 128);
+impl_bitboard!(u128, 128, halves);
 
 /// Iterates the squares of a bitboard from low to high.
 pub struct SquareIter<B>(B);
@@ -113,6 +147,33 @@ impl<B: Bitboard> Iterator for SquareIter<B> {
             None
         } else {
             Some(self.0.pop_lsb())
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `or_over` visits every square once, low to high, in both halves of a 128-bit board (its
+    /// own loop) and on a 64-bit one (the default), as `squares` does.
+    #[test]
+    fn or_over_visits_every_square() {
+        let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+        for _ in 0..1000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let wide = (u128::from(x) << 64 | u128::from(x.rotate_left(29))) & !(1 << 127);
+            let narrow = x.rotate_left(7);
+            assert_eq!(wide.or_over(0u128, |s| 1 << s.index()), wide);
+            assert_eq!(narrow.or_over(0u64, |s| 1 << s.index()), narrow);
+            let mut seen = Vec::new();
+            wide.or_over(false, |s| {
+                seen.push(s);
+                false
+            });
+            assert_eq!(seen, wide.squares().collect::<Vec<_>>());
         }
     }
 }
