@@ -177,12 +177,27 @@ impl<B: Bitboard> Position<B> {
 
 #[cfg(test)]
 mod tests {
+    use crate::position::Position;
     use crate::types::{Bitboard, Color, MoveList};
     use crate::variant::Registry;
     use crate::with_position;
     use nnue_free_eval::EvalBoard;
     use rand::rngs::StdRng;
     use rand::{Rng, SeedableRng};
+
+    /// Plays a random legal move; false when there is none.
+    fn random_step<B: Bitboard>(
+        p: &mut Position<B>,
+        list: &mut MoveList,
+        rng: &mut StdRng,
+    ) -> bool {
+        p.legal_moves(list);
+        if list.is_empty() {
+            return false;
+        }
+        p.play(list.as_slice()[rng.gen_range(0..list.len())]);
+        true
+    }
 
     /// `piece_targets` (with its shortcut for pieces whose moves and captures coincide) gives
     /// the same squares as `targets`, for every piece along random playouts of every game.
@@ -211,11 +226,9 @@ mod tests {
                             checked += 1;
                         }
                     }
-                    p.legal_moves(&mut list);
-                    if list.is_empty() {
+                    if !random_step(p, &mut list, &mut rng) {
                         break;
                     }
-                    p.play(list.as_slice()[rng.gen_range(0..list.len())]);
                 }
             });
         }
@@ -243,11 +256,9 @@ mod tests {
                             "{}: {}", gt.variant.name, p.fen()
                         );
                         checked += 1;
-                        p.legal_moves(&mut list);
-                        if list.is_empty() {
+                        if !random_step(p, &mut list, &mut rng) {
                             break;
                         }
-                        p.play(list.as_slice()[rng.gen_range(0..list.len())]);
                     }
                 });
             }
