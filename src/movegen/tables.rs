@@ -179,6 +179,17 @@ impl<B: Bitboard> Tables<B> {
         mask & !self.ray(self.ray_full[ray as usize], b)
     }
 
+    /// What a rider (or, with `hop`, a hopper) along `ray` from `sq` attacks: every square
+    /// up to and including the first piece, or the piece beyond the first screen.
+    #[inline(always)]
+    pub fn ray_attacks(&self, ray: u16, hop: bool, sq: Square, occ: B) -> B {
+        if hop {
+            self.hop(ray, sq, occ).1
+        } else {
+            self.ride(ray, sq, occ)
+        }
+    }
+
     /// For a hopper along `ray` from `sq`: (empty squares beyond the screen before the next
     /// piece, the next piece's square if any).
     #[inline(always)]

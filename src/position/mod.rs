@@ -318,12 +318,7 @@ impl<B: Bitboard> Position<B> {
                         }
                     } else {
                         for &r in rays {
-                            let reach = if *hop {
-                                t.hop(r, sq, occ).1
-                            } else {
-                                t.ride(r, sq, occ)
-                            };
-                            result |= reach & candidates;
+                            result |= t.ray_attacks(r, *hop, sq, occ) & candidates;
                         }
                     }
                 }

@@ -48,14 +48,10 @@ fn attacks<B: Bitboard>(
     {
         return true;
     }
-    t.kind_moves(color, kind).rides.iter().any(|r| {
-        r.capture
-            && if r.hop {
-                t.hop(r.ray, from, occ).1.has(to)
-            } else {
-                t.ride(r.ray, from, occ).has(to)
-            }
-    })
+    t.kind_moves(color, kind)
+        .rides
+        .iter()
+        .any(|r| r.capture && t.ray_attacks(r.ray, r.hop, from, occ).has(to))
 }
 
 impl<B: Bitboard> Guard<'_, B> {

@@ -231,12 +231,7 @@ fn scan<B: Bitboard, const ANY: bool>(
                     continue;
                 }
                 for &r in rays {
-                    let reach = if *hop {
-                        t.hop(r, sq, occ).1
-                    } else {
-                        t.ride(r, sq, occ)
-                    };
-                    result |= reach & cands;
+                    result |= t.ray_attacks(r, *hop, sq, occ) & cands;
                 }
             }
             AttackGroup::Lame { kind } => {

@@ -421,11 +421,7 @@ impl<B: Bitboard> RelayTables<B> {
         let r = &self.rev[c.index()][slot as usize];
         let mut reach = t.rev_capture_leaps(c, k, sq);
         for &(ray, hop) in &r.rays {
-            reach |= if hop {
-                t.hop(ray, sq, occ).1
-            } else {
-                t.ride(ray, sq, occ)
-            };
+            reach |= t.ray_attacks(ray, hop, sq, occ);
         }
         if r.lame {
             for l in t.rev_lame_leaps(c, k, sq) {
@@ -446,11 +442,7 @@ impl<B: Bitboard> RelayTables<B> {
             AttackGroup::Rays { rays, hop, .. } => {
                 let mut reach = B::EMPTY;
                 for &r in rays {
-                    reach |= if *hop {
-                        t.hop(r, sq, occ).1
-                    } else {
-                        t.ride(r, sq, occ)
-                    };
+                    reach |= t.ray_attacks(r, *hop, sq, occ);
                 }
                 reach
             }
