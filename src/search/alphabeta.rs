@@ -677,8 +677,16 @@ impl<'a, B: Bitboard, R: Role> Worker<'a, B, R> {
                 }
             }
 
-            if prune_unless_check && self.pos.quiet_move_gives_check(m) == Some(false) {
-                continue;
+            if prune_unless_check {
+                let gives_check = self.pos.quiet_move_gives_check(m);
+                if gives_check == Some(false) {
+                    continue;
+                }
+                // A futile check (or, where only playing tells, a futile move) that loses too
+                // much is pruned all the same.
+                if see_if_check && self.quiet_loses_too_much(m, depth) {
+                    continue;
+                }
             }
             self.t.stack[ply].mv = m;
             self.pos.play(m);
@@ -687,13 +695,6 @@ impl<'a, B: Bitboard, R: Role> Worker<'a, B, R> {
             if prune_unless_check && !gives_check {
                 self.pos.undo();
                 continue;
-            }
-            if see_if_check {
-                self.pos.undo();
-                if self.quiet_loses_too_much(m, depth) {
-                    continue;
-                }
-                self.pos.play(m);
             }
             self.t.stack[ply + 1].in_check = gives_check;
             // A ply after which the same side moves again is part of a turn: the turn as a
