@@ -142,18 +142,28 @@ impl<B: Bitboard> Position<B> {
     }
 
     /// How many times the current position occurred before (same side, same hash), looking
-    /// back no further than the last irreversible move.
+    /// back no further than the last irreversible move, nor past a null move of the search:
+    /// the positions before a pass cannot come again after it in a real game, so a "repetition"
+    /// across one would be a draw that does not exist.
     pub fn repetitions(&self) -> usize {
+        if self.state.mv == Move::NULL {
+            // Reached by a null move (or the start position, with nothing before it).
+            return 0;
+        }
         let limit = self.state.halfmove as usize;
         let mut count = 0;
         let h = self.state.hash;
         let len = self.history.len();
-        let mut back = 2;
+        let mut back = 1;
         while back <= limit && back <= len {
-            if self.history[len - back].hash == h {
+            let earlier = &self.history[len - back];
+            if back % 2 == 0 && earlier.hash == h {
                 count += 1;
             }
-            back += 2;
+            if earlier.mv == Move::NULL {
+                break;
+            }
+            back += 1;
         }
         count
     }

@@ -285,3 +285,40 @@ impl<B: Bitboard> Position<B> {
             || (self.state.hash == hash && occurred(self.history.len(), &self.state))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::protocol::notation::parse_uci;
+    use crate::variant::Registry;
+    use crate::with_position;
+
+    /// After White's Ke2, both kings walk round a triangle and the position comes back six
+    /// plies later: a repetition. The same position six plies later again, but with a null move
+    /// in between (White's walk after Black passes): no repetition, since the position before
+    /// the pass cannot come back in a real game.
+    #[test]
+    fn repetitions_do_not_reach_across_a_null_move() {
+        let reg = Registry::builtin();
+        let gt = reg.find("chess").unwrap();
+        let walks: [(bool, &[&str]); 2] = [
+            (false, &["e8d8", "e2d2", "d8d7", "d2d1", "d7e8", "d1e2"]),
+            (true, &["e2d2", "e8d8", "d2d1", "d8e8", "d1e2"]),
+        ];
+        for (null, walk) in walks {
+            let mut game = gt.position("4k3/8/8/8/8/8/8/4K3 w - - 0 1").unwrap();
+            with_position!(&mut game, p => {
+                p.play(parse_uci(p, "e1e2").unwrap());
+                let start = p.hash();
+                if null {
+                    p.play_null();
+                }
+                for (i, m) in walk.iter().enumerate() {
+                    assert_eq!(p.repetitions(), 0, "before {m}");
+                    p.play(parse_uci(p, m).unwrap());
+                    assert_eq!(p.hash() == start, i + 1 == walk.len());
+                }
+                assert_eq!(p.repetitions(), usize::from(!null), "null move: {null}");
+            });
+        }
+    }
+}
