@@ -85,9 +85,9 @@ pub struct Tables<B> {
     pub kind_moves: Vec<KindMoves>,
     pub attack_groups: [Vec<AttackGroup>; 2],
     /// Squares from which a piece's departure may expose that square to an attack of `color`
-    /// (rays of its riders and hoppers, paths of its lame leapers): [color][square].
+    /// (rays of its riders and hoppers, paths of its lame leapers): `[color][square]`.
     pub exposure: Vec<B>,
-    /// Squares onto which a piece may create a screen for `color`'s hoppers: [color][square].
+    /// Squares onto which a piece may create a screen for `color`'s hoppers: `[color][square]`.
     pub screen_lines: Vec<B>,
     pub has_hoppers: bool,
     /// Per colour: squares where a pawn-like piece may promote / must promote / may make its

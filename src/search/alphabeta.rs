@@ -1,15 +1,15 @@
-//! The search proper: iterative deepening with aspiration windows over a principal variation
-//! search, and quiescence. Node kinds (root / PV / non-PV) and thread roles (main / helper) are
-//! types, so the checks they decide are made when the code is compiled, not at every node.
+//! The search proper: a principal variation search with its pruning, reductions and
+//! extensions (iterative deepening is in `iterate.rs`, quiescence in `quiescence.rs`). Node kinds
+//! (root / PV / non-PV) and thread roles (main / helper) are types, so the checks they decide are
+//! made when the code is compiled, not at every node.
 
 use super::context::{RootMove, SharedContext, ThreadContext};
 use super::movepick::{is_tactical, MovePicker, OrderHints};
 use super::params::*;
 use super::score::*;
 use super::tt::Bound;
-use super::Report;
 use crate::position::Position;
-use crate::types::{Bitboard, Move, MoveKind, MoveList, PieceKind};
+use crate::types::{Bitboard, Move, MoveList, PieceKind};
 use crate::variant::{RepetitionRule, StalemateRule};
 use std::marker::PhantomData;
 use std::sync::atomic::Ordering;
@@ -67,18 +67,10 @@ pub struct Worker<'a, B: Bitboard, R: Role> {
     pub s: &'a SharedContext,
     pub pos: Position<B>,
     pawn_kinds: Vec<PieceKind>,
-    lmr: &'static [[u8; 64]; 64],
+    pub(super) lmr: &'static [[u8; 64]; 64],
     /// One principal line is searched (no MultiPV): the threads may share iterations.
-    single_line: bool,
+    pub(super) single_line: bool,
     _role: PhantomData<R>,
-}
-
-/// What iterative deepening remembers from one iteration to the next.
-struct Progress {
-    /// Iterations in a row with the same best move.
-    stable: u32,
-    last_best: Move,
-    reported_best: Move,
 }
 
 /// The score of a side with no legal move, under the variant's stalemate rule.
@@ -111,256 +103,11 @@ impl<'a, B: Bitboard, R: Role> Worker<'a, B, R> {
         }
     }
 
-    // ---------------------------------------------------------------- iterative deepening
-
-    /// Searches until the limits or the stop flag end it. The main thread reports each
-    /// iteration and publishes its choice as it goes.
-    pub fn iterate(&mut self) {
-        let max_depth = self.s.limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
-        let multi_pv = self
-            .s
-            .options
-            .multi_pv
-            .clamp(1, self.t.root_moves.len().max(1));
-        self.t.stack[0].in_check = self.pos.in_check();
-        let mut progress = Progress {
-            stable: 0,
-            last_best: Move::NULL,
-            reported_best: Move::NULL,
-        };
-        if self.t.root_moves.is_empty() {
-            self.wait_if_required();
-            return;
-        }
-        let mut depth = 0;
-        while depth < max_depth {
-            depth += 1;
-            // Lazy SMP: every other helper searches one iteration beyond the main thread, so
-            // that the threads' searches differ and the main thread finds the next iteration
-            // half-done in the table (and takes the helper's result over when it comes first).
-            if !R::MAIN && self.t.id % 2 == 1 {
-                depth = depth.max(self.s.main_depth.load(Ordering::Relaxed) + 1);
-                if depth > max_depth {
-                    break;
-                }
-            }
-            if self.t.stopped || self.s.stopped() {
-                break;
-            }
-            if R::MAIN && self.single_line {
-                if let Some(adopted) = self.adopt_helper_line(depth) {
-                    depth = adopted;
-                    if !self.iteration_done(depth, 1, &mut progress) {
-                        break;
-                    }
-                    continue;
-                }
-            }
-            self.t.root_depth = depth;
-            if R::MAIN {
-                self.s.main_depth.store(depth, Ordering::Relaxed);
-            }
-            for rm in self.t.root_moves.iter_mut() {
-                rm.previous_score = rm.score;
-            }
-            for pv_index in 0..multi_pv {
-                self.t.pv_index = pv_index;
-                self.t.seldepth = 0;
-                self.aspiration(depth);
-                // Keep the lines already found in front, best first.
-                self.t.root_moves[..=pv_index].sort_by_key(|r| std::cmp::Reverse(r.score));
-                if self.t.stopped {
-                    break;
-                }
-            }
-            if self.t.stopped {
-                if R::MAIN && self.t.superseded && !self.s.stopped() {
-                    // A helper finished this depth first: take its line over (next round).
-                    self.t.stopped = false;
-                    self.t.superseded = false;
-                    for rm in self.t.root_moves.iter_mut() {
-                        rm.score = rm.previous_score;
-                    }
-                    depth -= 1;
-                    continue;
-                }
-                break;
-            }
-            self.t.completed_depth = depth;
-            if !R::MAIN {
-                if self.single_line {
-                    self.s.helper.offer(depth, &self.t.root_moves[0]);
-                }
-                continue;
-            }
-            if !self.iteration_done(depth, multi_pv, &mut progress) {
-                break;
-            }
-        }
-        if R::MAIN {
-            // An interrupted iteration may still have found a better move: report it.
-            if self.t.root_moves[0].mv != progress.reported_best && self.t.completed_depth >= 1 {
-                self.report(self.t.completed_depth, 1);
-            }
-            self.wait_if_required();
-            self.s.request_stop();
-        }
-        self.s.nodes[self.t.id]
-            .0
-            .store(self.t.nodes, Ordering::Relaxed);
-    }
-
-    /// The main thread completed iteration `depth` (or took a helper's over): reports it,
-    /// publishes the choice, and says whether to go on.
-    fn iteration_done(&mut self, depth: i32, multi_pv: usize, progress: &mut Progress) -> bool {
-        self.report(depth, multi_pv);
-        self.publish();
-        progress.reported_best = self.t.root_moves[0].mv;
-        let best = &self.t.root_moves[0];
-        if let Some(mate) = self.s.limits.mate {
-            if best.score >= mate_in(2 * mate as usize) {
-                return false;
-            }
-        }
-        // A forced mate (either way) seen well past its length will not change.
-        if is_mate(best.score) && depth >= 2 * (MATE - best.score.abs()) + MATE_CONFIRM_PLIES {
-            return false;
-        }
-        if best.mv == progress.last_best {
-            progress.stable += 1;
-        } else {
-            progress.stable = 0;
-        }
-        progress.last_best = best.mv;
-        self.s.time.another_iteration(progress.stable)
-    }
-
-    /// Lazy SMP: when a helper thread has completed iteration `depth` (or a deeper one), the
-    /// main thread takes its line as its own result of that iteration instead of searching it
-    /// again. Returns the depth taken over.
-    fn adopt_helper_line(&mut self, depth: i32) -> Option<i32> {
-        let line = self.s.helper.reaching(depth)?;
-        let found = line
-            .pv
-            .first()
-            .and_then(|&first| self.t.root_moves.iter().position(|r| r.mv == first));
-        let Some(i) = found else {
-            // Cannot happen (the threads share the root moves); searching on alone is safe.
-            self.single_line = false;
-            return None;
-        };
-        self.t.root_moves[..=i].rotate_right(1);
-        for rm in self.t.root_moves.iter_mut() {
-            rm.previous_score = rm.score;
-        }
-        let rm = &mut self.t.root_moves[0];
-        rm.score = line.score;
-        rm.seldepth = line.seldepth;
-        rm.pv = line.pv;
-        log::debug!("main thread takes over a helper's iteration {}", line.depth);
-        self.t.root_depth = line.depth;
-        self.t.completed_depth = line.depth;
-        Some(line.depth)
-    }
-
-    /// `go infinite` and `go ponder` answer only after `stop` (or `ponderhit`).
-    fn wait_if_required(&self) {
-        if !R::MAIN {
-            return;
-        }
-        while (self.s.limits.infinite || self.s.time.pondering()) && !self.s.stopped() {
-            std::thread::sleep(std::time::Duration::from_millis(1));
-        }
-    }
-
-    fn aspiration(&mut self, depth: i32) {
-        let previous = self.t.root_moves[self.t.pv_index].previous_score;
-        let mut delta = ASPIRATION_DELTA;
-        let (mut alpha, mut beta) = if depth >= ASPIRATION_MIN_DEPTH && previous.abs() < MATE_BOUND
-        {
-            (
-                (previous - delta).max(-INFINITE),
-                (previous + delta).min(INFINITE),
-            )
-        } else {
-            (-INFINITE, INFINITE)
-        };
-        loop {
-            let score = self.negamax::<Root>(alpha, beta, depth, 0, false);
-            let from = self.t.pv_index;
-            self.t.root_moves[from..].sort_by_key(|r| std::cmp::Reverse(r.score));
-            if self.t.stopped {
-                return;
-            }
-            if score <= alpha {
-                beta = (alpha + beta) / 2;
-                alpha = (score - delta).max(-INFINITE);
-            } else if score >= beta {
-                beta = (score + delta).min(INFINITE);
-            } else {
-                return;
-            }
-            delta = aspiration_widen(delta);
-            if delta > 1_000 {
-                alpha = -INFINITE;
-                beta = INFINITE;
-            }
-        }
-    }
-
-    /// The current best root move (and the reply to ponder on) for whoever answers.
-    fn publish(&self) {
-        let rm = &self.t.root_moves[0];
-        let score = if rm.score == -INFINITE {
-            rm.previous_score
-        } else {
-            rm.score
-        };
-        self.s
-            .publish(&rm.pv, score.max(-MATE), self.t.completed_depth);
-    }
-
-    fn report(&self, depth: i32, lines: usize) {
-        if !R::MAIN {
-            return;
-        }
-        let time_us = self.s.time.since_go_us().max(1);
-        let nodes = self.t.nodes
-            + self
-                .s
-                .nodes
-                .iter()
-                .skip(1)
-                .map(|n| n.0.load(Ordering::Relaxed))
-                .sum::<u64>();
-        for (i, rm) in self.t.root_moves.iter().take(lines).enumerate() {
-            let score = if rm.score == -INFINITE {
-                rm.previous_score
-            } else {
-                rm.score
-            };
-            if score == -INFINITE {
-                continue;
-            }
-            self.s.report(&Report {
-                depth,
-                seldepth: rm.seldepth.max(1),
-                multipv: i + 1,
-                score: Score::from_internal(score),
-                nodes,
-                nps: nodes * 1_000_000 / time_us,
-                hashfull: self.s.tt.hashfull(),
-                time_ms: time_us / 1000,
-                pv: rm.pv.clone(),
-            });
-        }
-    }
-
     // ---------------------------------------------------------------- helpers
 
     /// Counts the node and says whether the search must unwind now.
     #[inline(always)]
-    fn visit(&mut self, ply: usize) -> bool {
+    pub(super) fn visit(&mut self, ply: usize) -> bool {
         self.t.nodes += 1;
         if ply > self.t.seldepth {
             self.t.seldepth = ply;
@@ -400,7 +147,7 @@ impl<'a, B: Bitboard, R: Role> Worker<'a, B, R> {
     }
 
     /// Draw by the move rule or by repetition (any repetition inside the search counts).
-    fn is_draw(&mut self, in_check: bool) -> bool {
+    pub(super) fn is_draw(&mut self, in_check: bool) -> bool {
         let v = &self.pos.variant;
         if v.move_rule > 0 && self.pos.halfmove_clock() >= v.move_rule {
             if !in_check {
@@ -435,12 +182,12 @@ impl<'a, B: Bitboard, R: Role> Worker<'a, B, R> {
             )
     }
 
-    fn evaluate(&mut self) -> i32 {
+    pub(super) fn evaluate(&mut self) -> i32 {
         super::eval::evaluate_cached(&self.s.eval, &self.pos, &mut self.t.pawn_cache)
     }
 
     #[inline(always)]
-    fn update_pv(&mut self, ply: usize, m: Move) {
+    pub(super) fn update_pv(&mut self, ply: usize, m: Move) {
         let (head, tail) = self.t.pv.split_at_mut(ply + 1);
         let line = &mut head[ply];
         let child = &tail[0];
@@ -472,7 +219,7 @@ impl<'a, B: Bitboard, R: Role> Worker<'a, B, R> {
         }
     }
 
-    fn negamax<N: NodeKind>(
+    pub(super) fn negamax<N: NodeKind>(
         &mut self,
         mut alpha: i32,
         mut beta: i32,
@@ -829,140 +576,6 @@ impl<'a, B: Bitboard, R: Role> Worker<'a, B, R> {
                 bound,
             );
         }
-        best
-    }
-
-    fn quiescence<N: NodeKind>(&mut self, mut alpha: i32, beta: i32, ply: usize) -> i32 {
-        self.t.pv_len[ply] = ply;
-        let us = self.pos.side_to_move();
-        let mate_ply = self.t.stack[ply].mate_ply;
-        if self.visit(ply) {
-            return 0;
-        }
-        let in_check = self.t.stack[ply].in_check;
-        if self.is_draw(in_check) {
-            return DRAW;
-        }
-        if ply >= MAX_PLY - 4 {
-            return if in_check { DRAW } else { self.evaluate() };
-        }
-        let key = self.pos.hash();
-        let hit = self.s.tt.probe(key);
-        let tt_move = hit.map_or(Move::NULL, |h| h.mv);
-        if let Some(h) = hit {
-            if !N::PV {
-                let s = from_tt(h.score, mate_ply);
-                let usable = match h.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => s >= beta,
-                    Bound::Upper => s <= alpha,
-                };
-                if usable {
-                    return s;
-                }
-            }
-        }
-        // Mid-turn (placements owed) every placement is searched: no standing pat on a board
-        // that still misses the pieces to be placed.
-        let mid_turn = self.pos.placement_pending();
-        let static_eval;
-        let mut best;
-        if in_check || mid_turn {
-            static_eval = NONE;
-            best = -INFINITE;
-        } else {
-            static_eval = match hit {
-                Some(h) if h.eval != NONE => h.eval,
-                _ => self.evaluate(),
-            };
-            best = static_eval;
-            if best >= beta {
-                if hit.is_none() {
-                    self.s.tt.store(
-                        key,
-                        Move::NULL,
-                        to_tt(best, mate_ply),
-                        static_eval,
-                        -1,
-                        Bound::Lower,
-                    );
-                }
-                return best;
-            }
-            alpha = alpha.max(best);
-        }
-        let original_alpha = alpha;
-        let mut picker = MovePicker::quiescence(&self.pos, in_check || mid_turn, tt_move);
-        let mut best_move = Move::NULL;
-        let mut any_move = false;
-        while let Some((m, _)) =
-            picker.next(&mut self.t.moves[ply], &self.pos, &self.s.see, &self.t.hist)
-        {
-            any_move = true;
-            if !in_check && !mid_turn && best > -MATE_BOUND {
-                if m.kind() != MoveKind::Promotion
-                    && static_eval + self.s.see.gain(&self.pos, m) + DELTA_MARGIN <= alpha
-                {
-                    continue;
-                }
-                // Where captures cancel, one that wins nothing outright only trades pieces for
-                // others of the same worth: quiescence leaves those to the main search.
-                let threshold =
-                    (self.s.see.captures_cancel() && m.kind() != MoveKind::Promotion) as i32;
-                if !self.s.see.see_ge(&self.pos, m, threshold) {
-                    continue;
-                }
-            }
-            self.t.stack[ply].mv = m;
-            self.pos.play(m);
-            self.s.tt.prefetch(self.pos.hash());
-            self.t.stack[ply + 1].in_check = self.pos.in_check();
-            self.t.stack[ply + 1].mate_ply = mate_ply + (self.pos.side_to_move() != us) as usize;
-            let score = if self.pos.side_to_move() == us {
-                self.quiescence::<N>(alpha, beta, ply + 1)
-            } else {
-                -self.quiescence::<N>(-beta, -alpha, ply + 1)
-            };
-            self.pos.undo();
-            if self.t.stopped {
-                return 0;
-            }
-            if score > best {
-                best = score;
-                if score > alpha {
-                    best_move = m;
-                    if N::PV {
-                        self.update_pv(ply, m);
-                    }
-                    if score >= beta {
-                        break;
-                    }
-                    alpha = score;
-                }
-            }
-        }
-        if in_check && !any_move {
-            return mated_in(mate_ply);
-        }
-        if mid_turn && !any_move {
-            // Cannot happen (a placement is owed only where one can be made); be safe.
-            return self.evaluate();
-        }
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if N::PV && best > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
-        self.s.tt.store(
-            key,
-            best_move,
-            to_tt(best, mate_ply),
-            static_eval,
-            -1,
-            bound,
-        );
         best
     }
 }

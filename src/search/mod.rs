@@ -6,9 +6,11 @@
 //! Use: a [`Searcher`] holds the table and the threads; [`Searcher::start`] runs a search on its
 //! own thread and tells a [`Listener`] about each iteration ([`Report`]) and the result
 //! ([`Outcome`]); [`Searcher::search`] does the same and waits. [`SearchLimits`] says when to
-//! stop. The evaluation is [`eval::Evaluator`] (built per game).
+//! stop. The evaluation is reached through [`eval`] only (its data built once per game).
 //!
-//! Files: `alphabeta` (the search), `movepick` (ordering), `history`, `see`, `tt`, `time`,
+//! Files: `iterate` (iterative deepening, aspiration, reports), `alphabeta` (the principal
+//! variation search), `quiescence`, `tactical` (quiescence's move generator), `movepick`
+//! (ordering), `history`, `see`, `tt`, `time`,
 //! `threads` (Lazy SMP and the `Searcher`), `context` (shared vs per-thread state), `eval`,
 //! `limits`, `score`, and `params` (every tunable, declared once).
 
@@ -16,9 +18,11 @@ mod alphabeta;
 mod context;
 pub mod eval;
 pub mod history;
+mod iterate;
 pub mod limits;
 pub mod movepick;
 pub mod params;
+mod quiescence;
 pub mod score;
 pub mod see;
 pub mod tactical;

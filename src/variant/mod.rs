@@ -60,7 +60,7 @@ pub struct Variant {
     pub initial_counts: [[u8; MAX_KINDS]; 2],
     /// Relative ranks, 0-based, from which `i` (initial) moves of pawn-like pieces are allowed.
     pub double_step_ranks: Vec<u8>,
-    /// [color][side], side 0 = partner on the higher file.
+    /// `[color][side]`, side 0 = partner on the higher file.
     pub castling: [[Option<Castling>; 2]; 2],
     pub king_leap: bool,
     /// Each king's square in the start position: castling and leap rights need the king there.

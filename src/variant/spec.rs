@@ -75,7 +75,7 @@ pub struct VariantSpec {
     pub promotion_ranks: Vec<u8>,
     pub promotion_limited_by_initial: bool,
     pub double_step_ranks: Vec<u8>,
-    /// [color][side]: side 0 = partner on the higher file, 1 = lower file.
+    /// `[color][side]`: side 0 = partner on the higher file, 1 = lower file.
     pub castling: [[Option<CastleSpec>; 2]; 2],
     pub king_leap: bool,
     pub stalemate: StalemateRule,

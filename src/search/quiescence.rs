@@ -1,0 +1,145 @@
+//! Quiescence: captures and promotions (every evasion in check, every placement mid-turn) until
+//! the position is quiet, standing pat on the static evaluation.
+
+use super::alphabeta::{NodeKind, Role, Worker};
+use super::movepick::MovePicker;
+use super::params::*;
+use super::score::*;
+use super::tt::Bound;
+use crate::types::{Bitboard, Move, MoveKind};
+
+impl<B: Bitboard, R: Role> Worker<'_, B, R> {
+    pub(super) fn quiescence<N: NodeKind>(&mut self, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+        self.t.pv_len[ply] = ply;
+        let us = self.pos.side_to_move();
+        let mate_ply = self.t.stack[ply].mate_ply;
+        if self.visit(ply) {
+            return 0;
+        }
+        let in_check = self.t.stack[ply].in_check;
+        if self.is_draw(in_check) {
+            return DRAW;
+        }
+        if ply >= MAX_PLY - 4 {
+            return if in_check { DRAW } else { self.evaluate() };
+        }
+        let key = self.pos.hash();
+        let hit = self.s.tt.probe(key);
+        let tt_move = hit.map_or(Move::NULL, |h| h.mv);
+        if let Some(h) = hit {
+            if !N::PV {
+                let s = from_tt(h.score, mate_ply);
+                let usable = match h.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => s >= beta,
+                    Bound::Upper => s <= alpha,
+                };
+                if usable {
+                    return s;
+                }
+            }
+        }
+        // Mid-turn (placements owed) every placement is searched: no standing pat on a board
+        // that still misses the pieces to be placed.
+        let mid_turn = self.pos.placement_pending();
+        let static_eval;
+        let mut best;
+        if in_check || mid_turn {
+            static_eval = NONE;
+            best = -INFINITE;
+        } else {
+            static_eval = match hit {
+                Some(h) if h.eval != NONE => h.eval,
+                _ => self.evaluate(),
+            };
+            best = static_eval;
+            if best >= beta {
+                if hit.is_none() {
+                    self.s.tt.store(
+                        key,
+                        Move::NULL,
+                        to_tt(best, mate_ply),
+                        static_eval,
+                        -1,
+                        Bound::Lower,
+                    );
+                }
+                return best;
+            }
+            alpha = alpha.max(best);
+        }
+        let original_alpha = alpha;
+        let mut picker = MovePicker::quiescence(&self.pos, in_check || mid_turn, tt_move);
+        let mut best_move = Move::NULL;
+        let mut any_move = false;
+        while let Some((m, _)) =
+            picker.next(&mut self.t.moves[ply], &self.pos, &self.s.see, &self.t.hist)
+        {
+            any_move = true;
+            if !in_check && !mid_turn && best > -MATE_BOUND {
+                if m.kind() != MoveKind::Promotion
+                    && static_eval + self.s.see.gain(&self.pos, m) + DELTA_MARGIN <= alpha
+                {
+                    continue;
+                }
+                // Where captures cancel, one that wins nothing outright only trades pieces for
+                // others of the same worth: quiescence leaves those to the main search.
+                let threshold =
+                    (self.s.see.captures_cancel() && m.kind() != MoveKind::Promotion) as i32;
+                if !self.s.see.see_ge(&self.pos, m, threshold) {
+                    continue;
+                }
+            }
+            self.t.stack[ply].mv = m;
+            self.pos.play(m);
+            self.s.tt.prefetch(self.pos.hash());
+            self.t.stack[ply + 1].in_check = self.pos.in_check();
+            self.t.stack[ply + 1].mate_ply = mate_ply + (self.pos.side_to_move() != us) as usize;
+            let score = if self.pos.side_to_move() == us {
+                self.quiescence::<N>(alpha, beta, ply + 1)
+            } else {
+                -self.quiescence::<N>(-beta, -alpha, ply + 1)
+            };
+            self.pos.undo();
+            if self.t.stopped {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    best_move = m;
+                    if N::PV {
+                        self.update_pv(ply, m);
+                    }
+                    if score >= beta {
+                        break;
+                    }
+                    alpha = score;
+                }
+            }
+        }
+        if in_check && !any_move {
+            return mated_in(mate_ply);
+        }
+        if mid_turn && !any_move {
+            // Cannot happen (a placement is owed only where one can be made); be safe.
+            return self.evaluate();
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if N::PV && best > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.s.tt.store(
+            key,
+            best_move,
+            to_tt(best, mate_ply),
+            static_eval,
+            -1,
+            bound,
+        );
+        best
+    }
+}
