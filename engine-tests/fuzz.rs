@@ -1,14 +1,18 @@
 //! Fuzzing the text parsers, in process and deterministic (seeded), CI-fast: the UCI command
-//! parser, the UCI engine fed random sessions, and the FEN parser of every built-in game.
+//! parser, the UCI engine fed random sessions, the XBoard engine fed random sessions, and the
+//! FEN parser of every built-in game.
 //! Inputs are both random bytes and mutations of valid input (which reach deeper). Nothing may
 //! panic; a FEN that parses must round-trip. Each test prints how many inputs it ran.
 //! `CHIMERA_FUZZ_CASES` raises the count for a longer run.
 
 use chimera::protocol::uci::{parse_command, UciEngine};
+use chimera::protocol::xboard::XboardEngine;
 use chimera::variant::Registry;
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
+use std::io::{Cursor, Write};
+use std::sync::{Arc, Mutex};
 
 fn cases() -> usize {
     std::env::var("CHIMERA_FUZZ_CASES")
@@ -197,6 +201,191 @@ fn uci_engine_survives_random_sessions() {
     engine.handle("go depth 3");
     engine.wait_for_search();
     eprintln!("uci engine: {n} random lines, no panic");
+}
+
+/// XBoard command words, and arguments that reach further than random text.
+const XBOARD_WORDS: &[&str] = &[
+    "xboard",
+    "protover",
+    "accepted",
+    "rejected",
+    "new",
+    "variant",
+    "force",
+    "go",
+    "playother",
+    "white",
+    "black",
+    "level",
+    "st",
+    "sd",
+    "nps",
+    "time",
+    "otim",
+    "usermove",
+    "?",
+    "ping",
+    "draw",
+    "result",
+    "setboard",
+    "undo",
+    "remove",
+    "hard",
+    "easy",
+    "post",
+    "nopost",
+    "analyze",
+    "exit",
+    ".",
+    "hint",
+    "bk",
+    "memory",
+    "cores",
+    "option",
+    "lift",
+    "put",
+    "hover",
+    "random",
+    "computer",
+    "name",
+    "rating",
+    "ics",
+    "d",
+    "normal",
+    "capablanca",
+    "gothic",
+    "grand",
+    "janus",
+    "embassy",
+    "fairy",
+    "10x8+0_capablanca",
+    "9x9+0_chancellor",
+    "paulowich",
+    "kings-leap",
+    "cannons-and-crabs",
+    "canonical",
+    "relay-chess",
+    "e2e4",
+    "e7e8q",
+    "a10a9",
+    "j1j10",
+    "N@e5",
+    "P@d4",
+    "e1g1",
+    "O-O",
+    "Nf3",
+    "1-0",
+    "0-1",
+    "1/2-1/2",
+    "*",
+    "{resign}",
+    "40",
+    "5",
+    "0:30",
+    "0",
+    "-5",
+    "1000000000000",
+    "Ponder=1",
+    "Threads=2",
+];
+
+/// One line of a random XBoard session. Searches stay tiny (`sd 2` stands for every depth
+/// limit) and nothing allocates a huge table or starts hundreds of threads.
+fn random_xboard_line(rng: &mut StdRng) -> String {
+    let line = match rng.gen_range(0..10) {
+        0 => {
+            let n = rng.gen_range(0..60);
+            let bytes: Vec<u8> = (0..n).map(|_| rng.gen()).collect();
+            String::from_utf8_lossy(&bytes).into_owned()
+        }
+        1 => {
+            let reg = Registry::builtin();
+            let games = reg.games();
+            let gt = &games[rng.gen_range(0..games.len())];
+            format!("setboard {}", mutate_fen(rng, &gt.variant.start_fen))
+        }
+        _ => {
+            let n = rng.gen_range(1..5);
+            let mut words: Vec<String> = (0..n)
+                .map(|_| XBOARD_WORDS.choose(rng).unwrap().to_string())
+                .collect();
+            if rng.gen_bool(0.3) {
+                words.push(random_token(rng));
+            }
+            words.join(" ")
+        }
+    };
+    match line.split_whitespace().next() {
+        Some("sd") => "sd 2".into(),
+        Some("memory") => "memory 1".into(),
+        Some("cores") => "cores 2".into(),
+        Some("option") if line.contains("Threads") || line.contains("Hash") => "post".into(),
+        // The session goes on to the check at its end.
+        Some("quit") => "force".into(),
+        _ => line,
+    }
+}
+
+/// Output shared with the test while the engine writes it.
+#[derive(Clone, Default)]
+struct SharedOutput(Arc<Mutex<Vec<u8>>>);
+
+impl Write for SharedOutput {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        let mut out = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        out.extend_from_slice(buf);
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+impl SharedOutput {
+    fn take(&self) -> String {
+        let mut out = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        String::from_utf8_lossy(&std::mem::take(&mut *out)).into_owned()
+    }
+}
+
+/// Random XBoard sessions through the whole engine (its own input thread, searches on theirs):
+/// no panic on any thread, and afterwards the same engine still plays a move when asked.
+#[test]
+fn xboard_engine_survives_random_sessions() {
+    let panics = Arc::new(std::sync::atomic::AtomicUsize::new(0));
+    let seen = panics.clone();
+    let previous = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        seen.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+        previous(info);
+    }));
+    let mut rng = StdRng::seed_from_u64(0x0B0A_4D5E);
+    let lines_per_session = 100;
+    let sessions = (cases() / lines_per_session).max(4);
+    for session in 0..sessions {
+        let out = SharedOutput::default();
+        let mut engine = XboardEngine::new(Registry::builtin(), out.clone());
+        let mut lines = vec!["xboard".to_string(), "protover 2".into(), "sd 2".into()];
+        lines.extend((0..lines_per_session).map(|_| random_xboard_line(&mut rng)));
+        let text = lines.join("\n") + "\n";
+        engine.run(Cursor::new(text.clone().into_bytes()));
+        out.take();
+        engine.run(Cursor::new(b"new\nsd 2\ngo\n".to_vec()));
+        let after = out.take();
+        assert!(
+            after.lines().any(|l| l.starts_with("move ")),
+            "session {session}: no move after\n{text}\noutput:\n{after}"
+        );
+    }
+    assert_eq!(
+        panics.load(std::sync::atomic::Ordering::SeqCst),
+        0,
+        "a thread panicked"
+    );
+    eprintln!(
+        "xboard engine: {} random lines in {sessions} sessions, no panic",
+        sessions * lines_per_session
+    );
 }
 
 fn mutate_fen(rng: &mut StdRng, fen: &str) -> String {

@@ -346,13 +346,19 @@ fn first_command_chooses_the_protocol() {
         "{}",
         r.describe()
     );
-    // End of input without quit: the engine's move is still made, then a clean exit.
-    let r = common::run_bin(&["xboard"], Some(b"new\nst 0.1\ngo\n"), REPLY_TIMEOUT);
-    assert!(
-        r.code == Some(0) && !r.timed_out && r.stdout.contains("move "),
-        "{}",
-        r.describe()
-    );
+    // End of input without quit: the engine's move is still made, then a clean exit; also
+    // when an analysis was stopped just before (its answer comes after the end of input).
+    for input in [
+        &b"new\nst 0.1\ngo\n"[..],
+        &b"new\nsd 2\nanalyze\nforce\nnew\nsd 2\ngo\n"[..],
+    ] {
+        let r = common::run_bin(&["xboard"], Some(input), REPLY_TIMEOUT);
+        assert!(
+            r.code == Some(0) && !r.timed_out && r.stdout.contains("move "),
+            "{}",
+            r.describe()
+        );
+    }
 }
 
 /// Whatever the GUI sends, the engine answers `ping` and keeps its position.

@@ -382,6 +382,7 @@ impl<W: Write> XboardEngine<W> {
 
     /// Runs until `quit` or the end of input.
     pub fn run<R: BufRead + Send + 'static>(&mut self, input: R) {
+        self.closing = false;
         let tx = self.tx.clone();
         let end = self.tx.clone();
         let reader = super::spawn_line_reader(
@@ -423,7 +424,9 @@ impl<W: Write> XboardEngine<W> {
             }
             Event::Finished(id, o) => {
                 self.finished(id, o);
-                !self.closing
+                // Once the input is gone, only the engine's own move is waited for: the answer
+                // of a search stopped before it (analysis, pondering) does not end the session.
+                !self.closing || self.thinking()
             }
         }
     }
