@@ -14,6 +14,22 @@ use rand::{Rng, SeedableRng};
 use std::io::{Cursor, Write};
 use std::sync::{Arc, Mutex};
 
+/// Panics so far on any thread of this test binary (the engines catch a search thread's panic
+/// and go on, so only a hook sees it). The hook is installed by the first call.
+fn panics() -> usize {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    static PANICS: AtomicUsize = AtomicUsize::new(0);
+    static HOOK: std::sync::Once = std::sync::Once::new();
+    HOOK.call_once(|| {
+        let previous = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            PANICS.fetch_add(1, Ordering::SeqCst);
+            previous(info);
+        }));
+    });
+    PANICS.load(Ordering::SeqCst)
+}
+
 fn cases() -> usize {
     std::env::var("CHIMERA_FUZZ_CASES")
         .ok()
@@ -171,10 +187,11 @@ fn uci_parser_never_panics() {
     eprintln!("uci parser: {n} inputs, no panic ({accepted} parsed as commands)");
 }
 
-/// Random sessions through the whole engine (searches kept tiny): no panic, and the engine
-/// still answers afterwards.
+/// Random sessions through the whole engine (searches kept tiny): no panic on any thread, and
+/// the engine still answers afterwards.
 #[test]
 fn uci_engine_survives_random_sessions() {
+    let before = panics();
     let mut rng = StdRng::seed_from_u64(0x5E55_1011);
     let n = cases();
     let mut engine = UciEngine::new(Registry::builtin(), std::io::sink());
@@ -200,6 +217,7 @@ fn uci_engine_survives_random_sessions() {
     engine.handle("position startpos moves e2e4");
     engine.handle("go depth 3");
     engine.wait_for_search();
+    assert_eq!(panics(), before, "a thread panicked");
     eprintln!("uci engine: {n} random lines, no panic");
 }
 
@@ -352,13 +370,7 @@ impl SharedOutput {
 /// no panic on any thread, and afterwards the same engine still plays a move when asked.
 #[test]
 fn xboard_engine_survives_random_sessions() {
-    let panics = Arc::new(std::sync::atomic::AtomicUsize::new(0));
-    let seen = panics.clone();
-    let previous = std::panic::take_hook();
-    std::panic::set_hook(Box::new(move |info| {
-        seen.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
-        previous(info);
-    }));
+    let before = panics();
     let mut rng = StdRng::seed_from_u64(0x0B0A_4D5E);
     let lines_per_session = 100;
     let sessions = (cases() / lines_per_session).max(4);
@@ -377,11 +389,7 @@ fn xboard_engine_survives_random_sessions() {
             "session {session}: no move after\n{text}\noutput:\n{after}"
         );
     }
-    assert_eq!(
-        panics.load(std::sync::atomic::Ordering::SeqCst),
-        0,
-        "a thread panicked"
-    );
+    assert_eq!(panics(), before, "a thread panicked");
     eprintln!(
         "xboard engine: {} random lines in {sessions} sessions, no panic",
         sessions * lines_per_session

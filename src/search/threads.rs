@@ -210,7 +210,17 @@ impl Searcher {
         let spawned = std::thread::Builder::new()
             .name("search".into())
             .stack_size(SEARCH_STACK_BYTES)
-            .spawn(move || run(&for_thread, game, threads));
+            .spawn(move || {
+                let searched = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                    run(&for_thread, game, threads)
+                }));
+                // A panic anywhere else in the search thread (see `run_typed`) is answered too.
+                searched.unwrap_or_else(|panic| {
+                    for_thread.request_stop();
+                    for_thread.answer(0);
+                    std::panic::resume_unwind(panic)
+                })
+            });
         match spawned {
             Ok(handle) => {
                 *self.latest.0.lock().unwrap_or_else(|e| e.into_inner()) = Some(shared.clone());
@@ -401,9 +411,19 @@ fn run_typed<B: Bitboard>(
             }
         }
         yield_to_protocol_threads(n_threads);
-        Worker::<B, MainThread>::new(main, shared, pos.clone()).iterate();
-        shared.request_stop();
-        finish(shared, main, &mut pos);
+        let searched = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            Worker::<B, MainThread>::new(main, shared, pos.clone()).iterate();
+            shared.request_stop();
+            finish(shared, main, &mut pos);
+        }));
+        if let Err(panic) = searched {
+            // A bug, never bad input. Still, the GUI gets the best move found so far (or the
+            // first legal one) instead of waiting forever, and the helpers and the clock
+            // watchdog stop, so that the scope can end.
+            shared.request_stop();
+            shared.answer(0);
+            std::panic::resume_unwind(panic);
+        }
         // Answer at once; the helpers are unwinding and are joined when the scope ends.
         shared.answer(main.completed_depth);
     });
