@@ -6,7 +6,7 @@
 //! `CHIMERA_FUZZ_CASES` raises the count for a longer run.
 
 use chimera::protocol::uci::{parse_command, UciEngine};
-use chimera::protocol::xboard::XboardEngine;
+use chimera::protocol::xboard::{self, coords, describe, XboardEngine};
 use chimera::variant::Registry;
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
@@ -450,5 +450,237 @@ fn fen_parser_never_panics() {
     eprintln!(
         "fen parser: {total} inputs over {} games, no panic ({valid} valid, all round-trip)",
         reg.games().len()
+    );
+}
+
+/// What the XBoard engine's game should be after each command of a session in force mode,
+/// kept by the test: the game type, the game, and the moves played since it was set up.
+struct Replica {
+    registry: Registry,
+    game_type: chimera::game::GameType,
+    game: chimera::game::Game,
+    played: usize,
+}
+
+impl Replica {
+    fn new() -> Replica {
+        let registry = Registry::builtin();
+        let game_type = registry.find("chess").unwrap().clone();
+        let game = game_type.start();
+        Replica {
+            registry,
+            game_type,
+            game,
+            played: 0,
+        }
+    }
+
+    fn zero_based(&self) -> bool {
+        describe::zero_based_ranks(&self.game_type.variant)
+    }
+
+    fn set(&mut self, gt: chimera::game::GameType) {
+        self.game = gt.start();
+        self.game_type = gt;
+        self.played = 0;
+    }
+
+    /// The game a `variant NAME` command selects, as the engine looks it up.
+    fn find(&self, name: &str) -> Option<chimera::game::GameType> {
+        let games = self.registry.games();
+        games
+            .iter()
+            .position(|g| describe::describe(g).name == name)
+            .map(|i| games[i].clone())
+            .or_else(|| self.registry.find(name).ok().cloned())
+            .filter(|gt| gt.variant.cancellation.is_none())
+    }
+
+    fn play_text(&mut self, text: &str) {
+        let zero_based = self.zero_based();
+        if let Ok(m) = coords::parse_gui_move(&mut self.game, text, zero_based) {
+            self.game.play(m);
+            self.played += 1;
+        }
+    }
+
+    fn take_back(&mut self, plies: usize) {
+        if self.played >= plies {
+            for _ in 0..plies {
+                self.game.undo();
+            }
+            self.played -= plies;
+        }
+    }
+
+    fn setboard(&mut self, fen: &str) {
+        let gui = describe::describe(&self.game_type);
+        let fen = coords::fen_from_gui(fen, self.zero_based());
+        if let Ok(g) = xboard::position_from_gui(&self.game_type, &fen, !gui.native) {
+            self.game = g;
+            self.played = 0;
+        }
+    }
+
+    /// A legal move of the game in the GUI's notation, if there is one.
+    fn random_move(&self, rng: &mut StdRng) -> Option<String> {
+        let mut list = chimera::types::MoveList::new();
+        self.game.legal_moves(&mut list);
+        let moves = list.as_slice();
+        let m = *moves.choose(rng)?;
+        Some(coords::move_to_gui(&self.game, m, self.zero_based()))
+    }
+
+    /// The FEN of a position a few random moves away (valid), sometimes mutated.
+    fn random_fen(&self, rng: &mut StdRng) -> String {
+        let mut game = self.game.clone();
+        let mut list = chimera::types::MoveList::new();
+        for _ in 0..rng.gen_range(0..12) {
+            game.legal_moves(&mut list);
+            match list.as_slice().choose(rng) {
+                Some(&m) => game.play(m),
+                None => break,
+            }
+        }
+        let fen = game.fen();
+        if rng.gen_bool(0.3) {
+            mutate_fen(rng, &fen)
+        } else {
+            fen
+        }
+    }
+}
+
+/// Random XBoard sessions in force mode (as a GUI editing or replaying a game): legal and
+/// illegal moves, `undo`, `remove`, `setboard` (valid and broken), `variant` (known, refused
+/// and unknown names), `new` and commands that change nothing, with the engine's game compared
+/// to the test's after every `d`; at the end the engine's own move must be legal there.
+#[test]
+fn xboard_engine_keeps_its_game_through_random_edits() {
+    let before = panics();
+    let mut rng = StdRng::seed_from_u64(0x0F0_4CE5);
+    let names: Vec<String> = {
+        let reg = Registry::builtin();
+        let mut v: Vec<String> = reg
+            .games()
+            .iter()
+            .map(|g| describe::describe(g).name)
+            .collect();
+        v.extend(reg.names().map(str::to_string));
+        v.extend(["fairy", "xiangqi", "cancellation-chess", "nonsense"].map(String::from));
+        v
+    };
+    let quiet = [
+        "ping 7",
+        "post",
+        "nopost",
+        "hard",
+        "easy",
+        ".",
+        "hint",
+        "bk",
+        "random",
+        "otim 500",
+        "time 500",
+        "level 40 5 0",
+        "st 1",
+        "sd 2",
+        "accepted usermove",
+        "computer",
+        "",
+    ];
+    let steps = 120;
+    let sessions = (cases() / steps).max(4);
+    let mut checked = 0;
+    for session in 0..sessions {
+        let mut replica = Replica::new();
+        let mut lines: Vec<String> = ["xboard", "protover 2", "new", "force"]
+            .map(String::from)
+            .to_vec();
+        let mut fens = Vec::new();
+        for _ in 0..steps {
+            let line = match rng.gen_range(0..100) {
+                0..=39 => match replica.random_move(&mut rng) {
+                    Some(m) if rng.gen_bool(0.5) => format!("usermove {m}"),
+                    Some(m) => m,
+                    None => "undo".into(),
+                },
+                40..=47 => {
+                    // Most of these are not moves here; the replica decides as the engine does.
+                    let files = b"abcdefghij";
+                    let sq = |rng: &mut StdRng| {
+                        format!(
+                            "{}{}",
+                            files[rng.gen_range(0..files.len())] as char,
+                            rng.gen_range(0..11)
+                        )
+                    };
+                    format!("usermove {}{}", sq(&mut rng), sq(&mut rng))
+                }
+                48..=57 => "undo".into(),
+                58..=62 => "remove".into(),
+                63..=68 => format!("setboard {}", replica.random_fen(&mut rng)),
+                69..=73 => format!("variant {}", names.choose(&mut rng).unwrap()),
+                74..=76 => "new".into(),
+                77..=84 => quiet.choose(&mut rng).unwrap().to_string(),
+                _ => "d".into(),
+            };
+            let word = line.split_whitespace().next().unwrap_or("");
+            match word {
+                "usermove" => replica.play_text(&line["usermove ".len()..]),
+                "undo" => replica.take_back(1),
+                "remove" => replica.take_back(2),
+                "setboard" => replica.setboard(&line["setboard ".len()..]),
+                "variant" => {
+                    if let Some(gt) = replica.find(&line["variant ".len()..]) {
+                        replica.set(gt);
+                    }
+                }
+                "new" => {
+                    let chess = replica.find("normal").unwrap();
+                    replica.set(chess);
+                }
+                "d" => fens.push(replica.game.fen()),
+                w if !w.is_empty() && !quiet.contains(&line.as_str()) => replica.play_text(w),
+                _ => {}
+            }
+            lines.push(line.clone());
+            if line == "new" {
+                lines.push("force".into());
+            }
+        }
+        lines.extend(["d", "sd 1", "go"].map(String::from));
+        fens.push(replica.game.fen());
+        let out = SharedOutput::default();
+        let mut engine = XboardEngine::new(Registry::builtin(), out.clone());
+        let text = lines.join("\n") + "\n";
+        engine.run(Cursor::new(text.clone().into_bytes()));
+        let output = out.take();
+        let seen: Vec<&str> = output
+            .lines()
+            .filter_map(|l| l.strip_prefix("# Fen: "))
+            .collect();
+        assert_eq!(seen, fens, "session {session}:\n{text}\noutput:\n{output}");
+        checked += fens.len();
+        let mut list = chimera::types::MoveList::new();
+        replica.game.legal_moves(&mut list);
+        if !list.is_empty() {
+            let m = output
+                .lines()
+                .filter_map(|l| l.strip_prefix("move "))
+                .last()
+                .unwrap_or_else(|| panic!("session {session}: no move\n{text}\n{output}"));
+            let zero_based = replica.zero_based();
+            assert!(
+                coords::parse_gui_move(&mut replica.game, m, zero_based).is_ok(),
+                "session {session}: {m} is not legal in {}",
+                replica.game.fen()
+            );
+        }
+    }
+    assert_eq!(panics(), before, "a thread panicked");
+    eprintln!(
+        "xboard edits: {} random commands in {sessions} sessions, {checked} positions compared",
+        sessions * steps
     );
 }
