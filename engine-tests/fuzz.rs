@@ -667,8 +667,8 @@ fn xboard_engine_keeps_its_game_through_random_edits() {
         if !list.is_empty() {
             let m = output
                 .lines()
-                .filter_map(|l| l.strip_prefix("move "))
-                .last()
+                .rev()
+                .find_map(|l| l.strip_prefix("move "))
                 .unwrap_or_else(|| panic!("session {session}: no move\n{text}\n{output}"));
             let zero_based = replica.zero_based();
             assert!(
