@@ -560,21 +560,11 @@ impl<'a, B: Bitboard, R: Role> Worker<'a, B, R> {
             return no_move_score(self.pos.variant.stalemate, in_check, mate_ply);
         }
         if !N::ROOT {
-            let bound = if best >= beta {
-                Bound::Lower
-            } else if best > original_alpha {
-                Bound::Exact
-            } else {
-                Bound::Upper
-            };
-            self.s.tt.store(
-                key,
-                best_move,
-                to_tt(best, mate_ply),
-                static_eval,
-                depth,
-                bound,
-            );
+            let bound = Bound::of_result(best, original_alpha, beta);
+            let score = to_tt(best, mate_ply);
+            self.s
+                .tt
+                .store(key, best_move, score, static_eval, depth, bound);
         }
         best
     }

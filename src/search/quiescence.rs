@@ -125,21 +125,11 @@ impl<B: Bitboard, R: Role> Worker<'_, B, R> {
             // Cannot happen (a placement is owed only where one can be made); be safe.
             return self.evaluate();
         }
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if N::PV && best > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
-        self.s.tt.store(
-            key,
-            best_move,
-            to_tt(best, mate_ply),
-            static_eval,
-            -1,
-            bound,
-        );
+        let bound = Bound::of_result(best, original_alpha, beta);
+        let score = to_tt(best, mate_ply);
+        self.s
+            .tt
+            .store(key, best_move, score, static_eval, -1, bound);
         best
     }
 }

@@ -16,6 +16,21 @@ pub enum Bound {
     Upper,
 }
 
+impl Bound {
+    /// What the result `best` of a search of the window (`alpha`, `beta`) is. (A search of a
+    /// null window, as every non-PV node's, never gives `Exact`.)
+    #[inline(always)]
+    pub fn of_result(best: i32, alpha: i32, beta: i32) -> Bound {
+        if best >= beta {
+            Bound::Lower
+        } else if best > alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        }
+    }
+}
+
 /// What a probe returns. Scores are as stored (node-relative mates; see `score::from_tt`).
 #[derive(Copy, Clone, Debug)]
 pub struct TtHit {
