@@ -258,16 +258,9 @@ impl<'a, B: Bitboard, R: Role> Worker<'a, B, R> {
         let hit = self.s.tt.probe(key);
         let tt_move = hit.map_or(Move::NULL, |h| h.mv);
         if let Some(h) = hit {
-            if !N::PV && h.depth >= depth {
-                let s = from_tt(h.score, mate_ply);
-                let usable = match h.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => s >= beta,
-                    Bound::Upper => s <= alpha,
-                };
-                if usable {
-                    return s;
-                }
+            let s = from_tt(h.score, mate_ply);
+            if !N::PV && h.depth >= depth && h.bound.settles(s, alpha, beta) {
+                return s;
             }
         }
 

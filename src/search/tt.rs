@@ -29,6 +29,17 @@ impl Bound {
             Bound::Upper
         }
     }
+
+    /// Whether a stored `score` with this bound settles a search of the window (`alpha`,
+    /// `beta`) without searching.
+    #[inline(always)]
+    pub fn settles(self, score: i32, alpha: i32, beta: i32) -> bool {
+        match self {
+            Bound::Exact => true,
+            Bound::Lower => score >= beta,
+            Bound::Upper => score <= alpha,
+        }
+    }
 }
 
 /// What a probe returns. Scores are as stored (node-relative mates; see `score::from_tt`).
