@@ -614,13 +614,13 @@ impl<W: Write> XboardEngine<W> {
         }
         let kind = running.kind;
         self.running = None;
-        // Collect the search thread (it has answered; joining takes no time).
-        self.searcher.wait();
         if kind != SearchKind::Think {
+            self.searcher.wait();
             return;
         }
         self.last_score = Some(outcome.score);
         let Some(best) = outcome.best else {
+            self.searcher.wait();
             if let Some(end) = ending(&mut self.game) {
                 self.send(&end.claim());
             }
@@ -631,6 +631,9 @@ impl<W: Write> XboardEngine<W> {
         self.game.play(best);
         self.send(&format!("move {text}"));
         self.flush_pongs();
+        // The move is out; now collect the search threads (with many threads on few cores
+        // they take a while to end).
+        self.searcher.wait();
         self.hint = outcome.ponder;
         if let Some(end) = ending(&mut self.game) {
             self.send(&end.claim());
@@ -742,7 +745,9 @@ impl<W: Write> XboardEngine<W> {
             Command::UserMove(text) => self.user_move(&text, at),
             Command::MoveNow => {
                 if self.thinking() {
-                    self.searcher.request_stop();
+                    // Answered now, from the best move found so far, not when the search
+                    // threads next get a core (many threads on few cores take a while).
+                    self.searcher.stop_and_answer();
                 }
             }
             Command::Ping(n) => {
