@@ -1,10 +1,15 @@
 #!/usr/bin/env python3
-"""`isready` and `stop` latency during a `go infinite`, for a thread count.
+"""How fast Chimera answers the commands that must be answered at once, during a search, for a
+thread count (more threads than cores is the hard case: the search threads then compete with
+the protocol's own threads for the cores).
 
     python3 scripts/protocol_latency.py [--chimera target/release/chimera] [--threads 1 64 256]
 
-For each thread count: 10 `isready` a tenth of a second apart while the engine searches the
-start position, then `stop`; prints the worst and median `readyok` delay and the `stop` delay.
+For each thread count, with the start position being searched:
+  * UCI: 10 `isready` a tenth of a second apart during `go infinite`, then `stop`;
+  * XBoard: 8 rounds of `go` (a long clock) then `?` half a second later;
+  * both: `quit` during a search, until the process has exited (5 rounds).
+Prints the worst and median delay of each.
 """
 import argparse
 import queue
@@ -13,47 +18,93 @@ import threading
 import time
 
 
-def measure(exe, threads, rounds=10):
-    p = subprocess.Popen([exe], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
-    lines = queue.Queue()
+class Engine:
+    def __init__(self, exe):
+        self.p = subprocess.Popen([exe], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
+        self.lines = queue.Queue()
+        threading.Thread(target=self._read, daemon=True).start()
 
-    def read():
-        for line in p.stdout:
-            lines.put((time.monotonic(), line.strip()))
+    def _read(self):
+        for line in self.p.stdout:
+            self.lines.put((time.monotonic(), line.strip()))
 
-    threading.Thread(target=read, daemon=True).start()
+    def send(self, cmd):
+        self.p.stdin.write(cmd + "\n")
+        self.p.stdin.flush()
 
-    def send(cmd):
-        p.stdin.write(cmd + "\n")
-        p.stdin.flush()
-
-    def wait(pred):
+    def wait(self, pred):
+        """The time the first line matching `pred` arrived."""
         while True:
-            t, line = lines.get(timeout=30)
+            t, line = self.lines.get(timeout=30)
             if pred(line):
                 return t
 
-    send("uci")
-    wait(lambda l: l == "uciok")
-    send(f"setoption name Threads value {threads}")
-    send("isready")
-    wait(lambda l: l == "readyok")
-    send("position startpos")
-    send("go infinite")
-    time.sleep(0.5)
-    delays = []
-    for _ in range(rounds):
+    def delay(self, cmd, pred):
         t0 = time.monotonic()
-        send("isready")
-        delays.append((wait(lambda l: l == "readyok") - t0) * 1000)
+        self.send(cmd)
+        return (self.wait(pred) - t0) * 1000
+
+    def quit(self):
+        t0 = time.monotonic()
+        self.send("quit")
+        self.p.wait(timeout=30)
+        return (time.monotonic() - t0) * 1000
+
+
+def uci(exe, threads):
+    e = Engine(exe)
+    e.send("uci")
+    e.wait(lambda l: l == "uciok")
+    e.send(f"setoption name Threads value {threads}")
+    e.delay("isready", lambda l: l == "readyok")
+    e.send("position startpos")
+    e.send("go infinite")
+    time.sleep(0.5)
+    ready = []
+    for _ in range(10):
+        ready.append(e.delay("isready", lambda l: l == "readyok"))
         time.sleep(0.1)
-    t0 = time.monotonic()
-    send("stop")
-    stop_ms = (wait(lambda l: l.startswith("bestmove")) - t0) * 1000
-    send("quit")
-    p.wait(timeout=30)
-    delays.sort()
-    print(f"threads {threads}: isready worst {delays[-1]:.0f} ms, median {delays[len(delays) // 2]:.0f} ms; stop {stop_ms:.0f} ms")
+    stop = e.delay("stop", lambda l: l.startswith("bestmove"))
+    e.quit()
+    return ready, stop
+
+
+def xboard(exe, threads):
+    e = Engine(exe)
+    e.send("xboard")
+    e.send("protover 2")
+    e.wait(lambda l: l == "feature done=1")
+    e.send(f"cores {threads}")
+    e.send("level 0 60 0")
+    move_now = []
+    for i in range(8):
+        for cmd in ["new", "force", "time 600000", "otim 600000", "go"]:
+            e.send(cmd)
+        time.sleep(0.5)
+        move_now.append(e.delay("?", lambda l: l.startswith("move ")))
+        e.delay(f"ping {i}", lambda l, i=i: l == f"pong {i}")
+    e.quit()
+    return move_now
+
+
+def quit_during_search(exe, threads, protocol):
+    delays = []
+    for _ in range(5):
+        e = Engine(exe)
+        if protocol == "uci":
+            cmds = [f"setoption name Threads value {threads}", "position startpos", "go infinite"]
+        else:
+            cmds = ["xboard", "protover 2", f"cores {threads}", "new", "analyze"]
+        for cmd in cmds:
+            e.send(cmd)
+        time.sleep(0.5)
+        delays.append(e.quit())
+    return delays
+
+
+def summary(delays):
+    delays = sorted(delays)
+    return f"worst {delays[-1]:.0f} ms, median {delays[len(delays) // 2]:.0f} ms"
 
 
 def main():
@@ -62,7 +113,11 @@ def main():
     ap.add_argument("--threads", type=int, nargs="+", default=[1, 2, 64, 256])
     args = ap.parse_args()
     for n in args.threads:
-        measure(args.chimera, n)
+        ready, stop = uci(args.chimera, n)
+        print(f"threads {n}: UCI isready {summary(ready)}; stop {stop:.0f} ms")
+        print(f"threads {n}: XBoard ? {summary(xboard(args.chimera, n))}")
+        quits = [summary(quit_during_search(args.chimera, n, p)) for p in ("uci", "xboard")]
+        print(f"threads {n}: quit during a search: UCI {quits[0]}; XBoard {quits[1]}")
 
 
 if __name__ == "__main__":
