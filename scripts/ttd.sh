@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Time to depth: `chimera bench DEPTH` with one thread, then RUNS times with THREADS threads;
-# prints each run's total search time and the mean speed-up. Lazy SMP is not deterministic, so
-# single runs vary by ±15%: take at least 8 runs.
+# Time to depth: `chimera bench DEPTH` with one thread and with THREADS threads, alternately,
+# RUNS times each (alternating spreads the machine's own ups and downs over both); prints each
+# run's total search time, both means and the speed-up. Lazy SMP is not deterministic, so single
+# runs with several threads vary by ±15%: take at least 8 runs.
 #   DEPTH=15 RUNS=8 THREADS=2 HASH=64 CHIMERA=target/release/chimera scripts/ttd.sh [--variant NAME]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -12,14 +13,15 @@ HASH=${HASH:-64}
 CHIMERA=${CHIMERA:-target/release/chimera}
 [ -x "$CHIMERA" ] || cargo build --release --quiet
 total_ms() { "$CHIMERA" bench "$DEPTH" --hash "$HASH" "$@" | awk '/^Total time/ {print $4}'; }
-one=$(total_ms --threads 1 "$@")
-echo "1 thread: $one ms (depth $DEPTH, hash $HASH MB)"
-sum=0
+one=0
+many=0
 for _ in $(seq "$RUNS"); do
-  t=$(total_ms --threads "$THREADS" "$@")
-  printf '%s ' "$t"
-  sum=$((sum + t))
+  a=$(total_ms --threads 1 "$@")
+  b=$(total_ms --threads "$THREADS" "$@")
+  printf '%s/%s ' "$a" "$b"
+  one=$((one + a))
+  many=$((many + b))
 done
 echo
-awk -v one="$one" -v sum="$sum" -v runs="$RUNS" -v n="$THREADS" \
-  'BEGIN { printf "%d threads: mean %.0f ms, time to depth %.2fx faster\n", n, sum / runs, one * runs / sum }'
+awk -v one="$one" -v many="$many" -v runs="$RUNS" -v n="$THREADS" -v d="$DEPTH" -v h="$HASH" \
+  'BEGIN { printf "depth %d, hash %d MB: 1 thread mean %.0f ms, %d threads mean %.0f ms: time to depth %.2fx faster\n", d, h, one / runs, n, many / runs, one / many }'
