@@ -67,7 +67,7 @@ pub struct Worker<'a, B: Bitboard, R: Role> {
     pub s: &'a SharedContext,
     pub pos: Position<B>,
     pawn_kinds: Vec<PieceKind>,
-    pub(super) lmr: &'static [[u8; 64]; 64],
+    lmr: &'static [[u8; 64]; 64],
     /// One principal line is searched (no MultiPV): the threads may share iterations.
     pub(super) single_line: bool,
     _role: PhantomData<R>,
