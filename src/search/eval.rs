@@ -1,4 +1,4 @@
-//! The search's one door to the evaluation: `evaluate` (centipawns, side to move's view) with
+//! The search's one door to the evaluation: `evaluate_cached` (centipawns, side to move's view) with
 //! the data built once per game (`GameType::eval`, from the `nnue-free-eval` crate). Swapping
 //! the evaluation means changing this file only.
 
@@ -6,12 +6,8 @@ use crate::position::Position;
 use crate::types::Bitboard;
 pub use nnue_free_eval::{EvalParams, PawnCache};
 
-#[inline(always)]
-pub fn evaluate<B: Bitboard>(params: &EvalParams, pos: &Position<B>) -> i32 {
-    pos.evaluate(params)
-}
-
-/// As `evaluate`, with the thread's pawn-structure cache (the same value, sooner).
+/// The static evaluation (`Position::evaluate`), with the thread's pawn-structure cache: the
+/// same value, sooner.
 #[inline(always)]
 pub fn evaluate_cached<B: Bitboard>(
     params: &EvalParams,
