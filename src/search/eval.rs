@@ -1,6 +1,6 @@
-//! The search's one door to the evaluation: `evaluate_cached` (centipawns, side to move's view) with
-//! the data built once per game (`GameType::eval`, from the `nnue-free-eval` crate). Swapping
-//! the evaluation means changing this file only.
+//! The search's one door to the evaluation: `evaluate_cached` (centipawns, side to move's
+//! view) with the data built once per game (`GameType::eval`, from the `nnue-free-eval` crate).
+//! Swapping the evaluation means changing this file only.
 
 use crate::position::Position;
 use crate::types::Bitboard;
