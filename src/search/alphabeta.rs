@@ -7,9 +7,10 @@ use super::context::{RootMove, SharedContext, ThreadContext};
 use super::movepick::{is_tactical, MovePicker, OrderHints};
 use super::params::*;
 use super::score::*;
+use super::split::SplitNode;
 use super::tt::Bound;
 use crate::position::Position;
-use crate::types::{Bitboard, Move, MoveList, PieceKind};
+use crate::types::{Bitboard, Color, Move, MoveList, PieceKind};
 use crate::variant::{RepetitionRule, StalemateRule};
 use std::marker::PhantomData;
 use std::sync::atomic::Ordering;
@@ -48,6 +49,32 @@ impl Role for Helper {
     const MAIN: bool = false;
 }
 
+/// What the search of each move of a node reads about the node.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct NodeFacts {
+    pub depth: i32,
+    pub ply: usize,
+    pub cut_node: bool,
+    pub improving: bool,
+    /// Placements are owed (a cancellation turn is under way).
+    pub mid_turn: bool,
+    pub us: Color,
+    pub mate_ply: usize,
+}
+
+/// One move of a node, as its move picker gave it.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct MoveFacts {
+    pub m: Move,
+    /// The picker's ordering value.
+    pub order: i32,
+    pub tactical: bool,
+    /// A capture or promotion that does not lose material (or a root move).
+    pub good_tactical: bool,
+    /// Futile unless it gives check: searched only if it does.
+    pub prune_unless_check: bool,
+}
+
 /// Late-move reductions by [depth][moves searched], computed once.
 fn lmr_table() -> &'static [[u8; 64]; 64] {
     static TABLE: OnceLock<[[u8; 64]; 64]> = OnceLock::new();
@@ -70,6 +97,11 @@ pub struct Worker<'a, B: Bitboard, R: Role> {
     lmr: &'static [[u8; 64]; 64],
     /// One principal line is searched (no MultiPV): the threads may share iterations.
     pub(super) single_line: bool,
+    /// Searching a move of a split point (`split_move`, its index there).
+    pub(super) in_split: bool,
+    pub(super) split_move: usize,
+    /// A line being passed on (a split point's path or result), kept to reuse its memory.
+    pub(super) line_buf: Vec<Move>,
     _role: PhantomData<R>,
 }
 
@@ -99,6 +131,9 @@ impl<'a, B: Bitboard, R: Role> Worker<'a, B, R> {
             pawn_kinds,
             lmr: lmr_table(),
             single_line: s.options.multi_pv <= 1,
+            in_split: false,
+            split_move: 0,
+            line_buf: Vec::with_capacity(MAX_PLY + 2),
             _role: PhantomData,
         }
     }
@@ -140,7 +175,7 @@ impl<'a, B: Bitboard, R: Role> Worker<'a, B, R> {
                 }
             }
         }
-        if self.s.stop.load(Ordering::Relaxed) {
+        if self.s.stop.load(Ordering::Relaxed) || (self.in_split && self.split_work_void()) {
             self.t.stopped = true;
         }
         self.t.stopped
@@ -217,6 +252,100 @@ impl<'a, B: Bitboard, R: Role> Worker<'a, B, R> {
         } else {
             -self.negamax::<N>(-beta, -alpha, depth, ply + 1, cut_node)
         }
+    }
+
+    /// Plays `mv.m`, searches it (the first move with the node's window, later ones with a
+    /// null window, reduced when late and quiet, then again as needed) and takes it back.
+    /// `None` when the move was played only to learn that it is pruned (no check). `searched`:
+    /// the node's moves searched before this one. Shared by the node's own loop and by the
+    /// threads of a split point (`split.rs`).
+    #[inline(always)]
+    pub(super) fn search_move<N: NodeKind>(
+        &mut self,
+        node: &NodeFacts,
+        mv: MoveFacts,
+        searched: usize,
+        alpha: i32,
+        beta: i32,
+    ) -> Option<i32> {
+        let NodeFacts {
+            depth,
+            ply,
+            cut_node,
+            improving,
+            mid_turn,
+            us,
+            mate_ply,
+        } = *node;
+        let m = mv.m;
+        self.t.stack[ply].mv = m;
+        self.pos.play(m);
+        self.s.tt.prefetch(self.pos.hash());
+        let gives_check = self.pos.in_check();
+        if mv.prune_unless_check && !gives_check {
+            self.pos.undo();
+            return None;
+        }
+        self.t.stack[ply + 1].in_check = gives_check;
+        // A ply after which the same side moves again is part of a turn: the turn as a
+        // whole costs one ply of depth.
+        let same_side = self.pos.side_to_move() == us;
+        self.t.stack[ply + 1].mate_ply = mate_ply + !same_side as usize;
+        let extension = (gives_check && (ply as i32) < 2 * self.t.root_depth) as i32;
+        let new_depth = if same_side {
+            depth
+        } else {
+            depth - 1 + extension
+        };
+        let searched = searched + 1;
+
+        let score = if searched == 1 {
+            if N::PV {
+                self.child::<Pv>(alpha, beta, new_depth, ply, false, same_side)
+            } else {
+                self.child::<NonPv>(alpha, beta, new_depth, ply, !cut_node, same_side)
+            }
+        } else {
+            let mut r = 0;
+            if depth >= LMR_MIN_DEPTH
+                && searched > LMR_MIN_MOVES
+                && !mv.good_tactical
+                && !mid_turn
+                && !same_side
+            {
+                r = self.lmr[(depth as usize).min(63)][searched.min(63)] as i32;
+                if N::PV {
+                    r -= 1;
+                }
+                if cut_node {
+                    r += 1;
+                }
+                if !improving {
+                    r += 1;
+                }
+                if gives_check {
+                    r -= 1;
+                }
+                if !mv.tactical {
+                    if mv.order >= MovePicker::KILLER - 2 {
+                        r -= 1;
+                    } else {
+                        r -= mv.order / LMR_HISTORY_DIVISOR;
+                    }
+                }
+                r = r.clamp(0, (new_depth - 1).max(0));
+            }
+            let mut s = self.child::<NonPv>(alpha, alpha + 1, new_depth - r, ply, true, same_side);
+            if s > alpha && r > 0 {
+                s = self.child::<NonPv>(alpha, alpha + 1, new_depth, ply, !cut_node, same_side);
+            }
+            if N::PV && s > alpha && s < beta {
+                s = self.child::<Pv>(alpha, beta, new_depth, ply, false, same_side);
+            }
+            s
+        };
+        self.pos.undo();
+        Some(score)
     }
 
     pub(super) fn negamax<N: NodeKind>(
@@ -350,6 +479,15 @@ impl<'a, B: Bitboard, R: Role> Worker<'a, B, R> {
         };
         let mut root_index = self.t.pv_index;
 
+        let node = NodeFacts {
+            depth,
+            ply,
+            cut_node,
+            improving,
+            mid_turn,
+            us,
+            mate_ply,
+        };
         let original_alpha = alpha;
         let mut best = -INFINITE;
         let mut best_move = Move::NULL;
@@ -428,74 +566,22 @@ impl<'a, B: Bitboard, R: Role> Worker<'a, B, R> {
                     continue;
                 }
             }
-            self.t.stack[ply].mv = m;
-            self.pos.play(m);
-            self.s.tt.prefetch(self.pos.hash());
-            let gives_check = self.pos.in_check();
-            if prune_unless_check && !gives_check {
-                self.pos.undo();
+            let Some(score) = self.search_move::<N>(
+                &node,
+                MoveFacts {
+                    m,
+                    order,
+                    tactical,
+                    good_tactical,
+                    prune_unless_check,
+                },
+                searched,
+                alpha,
+                beta,
+            ) else {
                 continue;
-            }
-            self.t.stack[ply + 1].in_check = gives_check;
-            // A ply after which the same side moves again is part of a turn: the turn as a
-            // whole costs one ply of depth.
-            let same_side = self.pos.side_to_move() == us;
-            self.t.stack[ply + 1].mate_ply = mate_ply + !same_side as usize;
-            let extension = (gives_check && (ply as i32) < 2 * self.t.root_depth) as i32;
-            let new_depth = if same_side {
-                depth
-            } else {
-                depth - 1 + extension
             };
             searched += 1;
-
-            let score = if searched == 1 {
-                if N::PV {
-                    self.child::<Pv>(alpha, beta, new_depth, ply, false, same_side)
-                } else {
-                    self.child::<NonPv>(alpha, beta, new_depth, ply, !cut_node, same_side)
-                }
-            } else {
-                let mut r = 0;
-                if depth >= LMR_MIN_DEPTH
-                    && searched > LMR_MIN_MOVES
-                    && !good_tactical
-                    && !mid_turn
-                    && !same_side
-                {
-                    r = self.lmr[(depth as usize).min(63)][searched.min(63)] as i32;
-                    if N::PV {
-                        r -= 1;
-                    }
-                    if cut_node {
-                        r += 1;
-                    }
-                    if !improving {
-                        r += 1;
-                    }
-                    if gives_check {
-                        r -= 1;
-                    }
-                    if !tactical {
-                        if order >= MovePicker::KILLER - 2 {
-                            r -= 1;
-                        } else {
-                            r -= order / LMR_HISTORY_DIVISOR;
-                        }
-                    }
-                    r = r.clamp(0, (new_depth - 1).max(0));
-                }
-                let mut s =
-                    self.child::<NonPv>(alpha, alpha + 1, new_depth - r, ply, true, same_side);
-                if s > alpha && r > 0 {
-                    s = self.child::<NonPv>(alpha, alpha + 1, new_depth, ply, !cut_node, same_side);
-                }
-                if N::PV && s > alpha && s < beta {
-                    s = self.child::<Pv>(alpha, beta, new_depth, ply, false, same_side);
-                }
-                s
-            };
-            self.pos.undo();
             if self.t.stopped {
                 return 0;
             }
@@ -546,6 +632,23 @@ impl<'a, B: Bitboard, R: Role> Worker<'a, B, R> {
             if !tactical && !mid_turn && quiet_count < quiets.len() {
                 quiets[quiet_count] = m;
                 quiet_count += 1;
+            }
+            if N::PV && searched == 1 && self.may_split(depth) {
+                let mut at = SplitNode {
+                    alpha,
+                    beta,
+                    best,
+                    best_move,
+                    root_index,
+                    quiets: &mut quiets,
+                    quiet_count,
+                };
+                if !self.split::<N>(&node, picker.as_mut(), &mut at) {
+                    return 0;
+                }
+                best = at.best;
+                best_move = at.best_move;
+                break;
             }
         }
 

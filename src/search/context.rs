@@ -48,6 +48,8 @@ pub struct SharedContext {
     pub helper: DeepestHelperLine,
     /// The iteration the main thread is searching.
     pub main_depth: AtomicI32,
+    /// Where the main thread shares a node's moves with the split helpers.
+    pub split: super::split::SplitPoint,
 }
 
 /// A helper thread's result of a completed iteration.
@@ -214,7 +216,7 @@ impl RootMove {
 }
 
 /// One ply of the search stack.
-#[derive(Copy, Clone)]
+#[derive(Copy, Clone, Debug)]
 pub struct Frame {
     pub static_eval: i32,
     pub mv: Move,

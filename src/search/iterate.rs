@@ -40,10 +40,11 @@ impl<B: Bitboard, R: Role> Worker<'_, B, R> {
         let mut depth = 0;
         while depth < max_depth {
             depth += 1;
-            // Lazy SMP: every other helper searches one iteration beyond the main thread, so
+            // Lazy SMP: every other Lazy SMP helper (those beyond the split helpers, see
+            // `split.rs`) searches one iteration beyond the main thread, so
             // that the threads' searches differ and the main thread finds the next iteration
             // half-done in the table (and takes the helper's result over when it comes first).
-            if !R::MAIN && self.t.id % 2 == 1 {
+            if !R::MAIN && (self.t.id - self.s.split.helpers) % 2 == 1 {
                 depth = depth.max(self.s.main_depth.load(Ordering::Relaxed) + 1);
                 if depth > max_depth {
                     break;

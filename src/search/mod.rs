@@ -25,6 +25,7 @@ pub mod params;
 mod quiescence;
 pub mod score;
 pub mod see;
+mod split;
 pub mod tactical;
 mod threads;
 pub mod time;

@@ -124,6 +124,12 @@ pub const fn stability_scale(stable_iterations: u32) -> u64 {
 /// Nodes between clock checks of the main thread.
 pub const CLOCK_CHECK_NODES: u64 = 1024;
 
+/// Principal-variation nodes at least this deep share their moves between threads (`split.rs`;
+/// above every pruning depth, so that a split node prunes nothing).
+pub const SPLIT_MIN_DEPTH: i32 = 8;
+/// Helpers that serve split points; any further helper runs Lazy SMP.
+pub const SPLIT_HELPERS: usize = 3;
+
 const fn min(a: i32, b: i32) -> i32 {
     if a < b {
         a

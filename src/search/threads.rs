@@ -10,6 +10,7 @@ use super::context::{ChoiceLine, NodeCounter, SharedContext, ThreadContext, CHOI
 use super::eval::EvalParams;
 use super::limits::{SearchLimits, SearchOptions, MAX_THREADS};
 use super::see::SeeValues;
+use super::split::SplitPoint;
 use super::time::TimeManager;
 use super::tt::TranspositionTable;
 use super::{Listener, Outcome};
@@ -197,6 +198,7 @@ impl Searcher {
             nodes: (0..n).map(|_| NodeCounter::default()).collect(),
             helper: Default::default(),
             main_depth: AtomicI32::new(0),
+            split: SplitPoint::new(n),
         });
         // An answer is ready from the start (a `stop` or `quit` may come before the search
         // thread has run at all): the first legal root move.
@@ -404,7 +406,13 @@ fn run_typed<B: Bitboard>(
                 .stack_size(SEARCH_STACK_BYTES)
                 .spawn_scoped(scope, move || {
                     yield_to_protocol_threads(n_threads);
-                    Worker::<B, Helper>::new(t, shared, pos).iterate()
+                    let splits = t.id <= shared.split.helpers;
+                    let mut worker = Worker::<B, Helper>::new(t, shared, pos);
+                    if splits {
+                        worker.serve_splits()
+                    } else {
+                        worker.iterate()
+                    }
                 });
             if let Err(e) = spawned {
                 log::warn!("helper thread not started: {e}");
