@@ -41,19 +41,27 @@ pub struct SplitPoint {
     state: Mutex<SplitState>,
     /// How many helpers serve split points.
     pub helpers: usize,
+    /// The main thread leaves every move of a split to the helpers (tests: the helpers' results
+    /// then decide the search).
+    main_leaves_moves: bool,
+    /// Moves whose result a helper gave (a statistic: the helpers did share the work).
+    helper_results: AtomicUsize,
 }
 
 #[derive(Default)]
 struct SplitState {
     open: bool,
-    /// The moves from the root to the split node, and the main thread's stack frames there.
+    /// The moves from the root to the split node, the node's hash, and the main thread's stack
+    /// frames there.
     path: Vec<Move>,
+    key: u64,
     frames: Vec<Frame>,
     root_depth: i32,
     node: Option<NodeFacts>,
     moves: Vec<MoveFacts>,
-    /// The next move to hand out.
+    /// The next move to hand out, and how many have their result.
     next: usize,
+    posted: usize,
     alpha: i32,
     beta: i32,
     best: i32,
@@ -69,7 +77,7 @@ struct SplitState {
 
 impl SplitPoint {
     /// The split point of a search with `threads` threads.
-    pub fn new(threads: usize) -> SplitPoint {
+    pub fn new(threads: usize, main_leaves_moves: bool) -> SplitPoint {
         // Room for the longest path and move list, so that no split allocates.
         let state = SplitState {
             path: Vec::with_capacity(MAX_PLY + 4),
@@ -81,6 +89,7 @@ impl SplitPoint {
         };
         SplitPoint {
             helpers: threads.saturating_sub(1).min(SPLIT_HELPERS),
+            main_leaves_moves,
             state: Mutex::new(state),
             posted: (0..MAX_MOVES).map(|_| AtomicBool::new(false)).collect(),
             ..Default::default()
@@ -95,6 +104,11 @@ impl SplitPoint {
     #[inline(always)]
     pub fn is_open(&self) -> bool {
         self.open.load(Ordering::Relaxed)
+    }
+
+    /// Moves of split points whose result a helper gave, in this search.
+    pub fn helper_results(&self) -> usize {
+        self.helper_results.load(Ordering::Relaxed)
     }
 
     /// Whether the work of the split a helper is in has become void.
@@ -219,6 +233,8 @@ impl<B: Bitboard, R: Role> Worker<'_, B, R> {
             st.root_depth = self.t.root_depth;
             st.node = Some(*node);
             st.next = 0;
+            st.posted = 0;
+            st.key = self.pos.hash();
             st.alpha = at.alpha;
             st.beta = at.beta;
             st.best = at.best;
@@ -296,6 +312,17 @@ impl<B: Bitboard, R: Role> Worker<'_, B, R> {
     fn work_at_split<N: NodeKind>(&mut self, node: &NodeFacts) {
         let sp = &self.s.split;
         let ply = node.ply;
+        if R::MAIN && sp.main_leaves_moves {
+            while !sp.aborted() && !self.s.stopped() {
+                let st = sp.lock();
+                if st.posted == st.moves.len() {
+                    break;
+                }
+                drop(st);
+                std::thread::yield_now();
+            }
+            return;
+        }
         self.in_split = true;
         loop {
             let (k, mv, alpha, beta) = {
@@ -339,6 +366,10 @@ impl<B: Bitboard, R: Role> Worker<'_, B, R> {
             let mut st = sp.lock();
             if sp.posted[k].swap(true, Ordering::Relaxed) {
                 continue;
+            }
+            st.posted += 1;
+            if !R::MAIN {
+                sp.helper_results.fetch_add(1, Ordering::Relaxed);
             }
             st.record(
                 &sp.abort,
@@ -388,7 +419,7 @@ impl<B: Bitboard, R: Role> Worker<'_, B, R> {
     fn join_split(&mut self) {
         let shared = self.s;
         let sp = &shared.split;
-        let node = {
+        let (node, key) = {
             let st = sp.lock();
             let Some(node) = st.node.filter(|_| st.open) else {
                 return;
@@ -398,7 +429,7 @@ impl<B: Bitboard, R: Role> Worker<'_, B, R> {
             self.t.root_depth = st.root_depth;
             self.line_buf.clear();
             self.line_buf.extend_from_slice(&st.path);
-            node
+            (node, st.key)
         };
         // Leaves the split even if the search panics, so that the main thread does not wait
         // for this thread forever.
@@ -411,7 +442,11 @@ impl<B: Bitboard, R: Role> Worker<'_, B, R> {
         let plies = self.line_buf.len();
         self.t.seldepth = node.ply;
         self.t.stopped = false;
-        self.work_at_split::<Pv>(&node);
+        if self.pos.hash() == key {
+            self.work_at_split::<Pv>(&node);
+        } else {
+            log::error!("split helper: the path does not lead to the split node; left alone");
+        }
         self.t.stopped = false;
         for _ in 0..plies {
             self.pos.undo();
@@ -431,3 +466,144 @@ impl Drop for Member<'_> {
 /// Idle polls (each a yield of the core) before a split helper starts sleeping between polls.
 const SPLIT_SPIN_POLLS: u32 = 20_000;
 const SPLIT_IDLE_SLEEP: std::time::Duration = std::time::Duration::from_micros(200);
+
+#[cfg(test)]
+mod tests {
+    use crate::game::Game;
+    use crate::search::{Listener, Outcome, Report, Score, SearchLimits, Searcher};
+    use crate::types::{Move, MoveList};
+    use crate::variant::Registry;
+    use std::sync::{Arc, Mutex};
+    use std::time::Instant;
+
+    /// Every line a search reports, its answer's last.
+    struct Lines(Arc<Mutex<Vec<Vec<Move>>>>);
+    impl Listener for Lines {
+        fn report(&mut self, r: &Report) {
+            self.0.lock().unwrap().push(r.pv.clone());
+        }
+        fn finished(&mut self, o: &Outcome) {
+            self.0.lock().unwrap().push(o.line.clone());
+        }
+    }
+
+    /// Searches `game` to `depth` and checks that every reported line is legal; returns the
+    /// answer's line and how many moves' results the helpers gave.
+    fn search(
+        searcher: &mut Searcher,
+        game: &Game,
+        eval: &Arc<crate::search::eval::EvalParams>,
+        depth: i32,
+    ) -> (Vec<Move>, usize) {
+        let lines = Arc::new(Mutex::new(Vec::new()));
+        searcher
+            .start(
+                game,
+                eval,
+                SearchLimits::depth(depth),
+                Instant::now(),
+                Box::new(Lines(lines.clone())),
+            )
+            .expect("idle");
+        searcher.wait();
+        let lines = lines.lock().unwrap();
+        for line in lines.iter() {
+            let mut g = game.clone();
+            for &m in line {
+                let mut list = MoveList::new();
+                g.legal_moves(&mut list);
+                assert!(
+                    list.contains(m),
+                    "{} is not legal in {} (line from {})",
+                    g.move_to_uci(m),
+                    g.fen(),
+                    game.fen()
+                );
+                g.play(m);
+            }
+        }
+        let answer = lines.last().cloned().unwrap_or_default();
+        let shared = searcher.latest_shared().expect("the search just run");
+        (answer, shared.split.helper_results())
+    }
+
+    /// Two searchers with two threads: one where the threads share split nodes' moves, one
+    /// where the helper searches all of them (so that its results decide the search).
+    fn searchers() -> [Searcher; 2] {
+        let mut shared = Searcher::new(16).expect("a 16 MB table");
+        shared.set_threads(2).expect("idle");
+        let mut to_helper = Searcher::new(16).expect("a 16 MB table");
+        to_helper.set_threads(2).expect("idle");
+        to_helper.leave_split_moves_to_helpers();
+        [shared, to_helper]
+    }
+
+    /// The search with split nodes finds the exact forced mates, with the right first move,
+    /// however the moves are shared (a result taken from a helper with the wrong move, score or
+    /// line would show, as would a helper searching from the wrong position).
+    #[test]
+    fn split_searches_find_forced_mates() {
+        let registry = Registry::builtin();
+        let chess = registry.find("chess").expect("chess is built in");
+        for mut searcher in searchers() {
+            let mut helper_results = 0;
+            for (fen, mate, first) in [
+                // Mates in 3 and 5: iterations deep enough to split are searched.
+                (
+                    "2q1nk1r/4Rp2/1ppp1P2/6Pp/3p1B2/3P3P/PPP1Q3/6K1 w - - 0 1",
+                    5,
+                    "e7e8",
+                ),
+                ("r5rk/5p1p/5R2/4B3/8/8/7P/7K w - - 0 1", 3, "f6a6"),
+            ] {
+                let game = chess.position(fen).expect("a legal position");
+                for _ in 0..2 {
+                    searcher.new_game().expect("idle");
+                    let outcome = searcher.search(&game, &chess.eval, SearchLimits::depth(11));
+                    assert_eq!(outcome.score, Score::Mate(mate), "{fen}");
+                    let best = outcome.best.expect("a move");
+                    assert_eq!(game.move_to_uci(best), first, "{fen}");
+                    let shared = searcher.latest_shared().expect("the search just run");
+                    helper_results += shared.split.helper_results();
+                }
+            }
+            assert!(helper_results > 0, "the helper did nothing");
+        }
+    }
+
+    /// Lines reported by searches with split nodes are legal, in chess middlegames and in games
+    /// whose rules change the search's moves (cancellation turns of several plies, relay moves),
+    /// and the helper gives results of its own in each.
+    #[test]
+    fn split_searches_report_legal_lines() {
+        let registry = Registry::builtin();
+        for mut searcher in searchers() {
+            for (name, fen, depth) in [
+                (
+                    "chess",
+                    "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP1B1PPP/R2QKB1R w KQ - 1 8",
+                    11,
+                ),
+                (
+                    "chess",
+                    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+                    10,
+                ),
+                ("cancellation-chess", "", 9),
+                ("anti-relay-chess", "", 10),
+                ("capablanca", "", 10),
+            ] {
+                let gt = registry.find(name).expect("built in");
+                let game = if fen.is_empty() {
+                    gt.start()
+                } else {
+                    gt.position(fen).expect("a legal position")
+                };
+                searcher.new_game().expect("idle");
+                let (answer, helper_results) = search(&mut searcher, &game, &gt.eval, depth);
+                assert!(!answer.is_empty(), "{name}");
+                assert!(helper_results > 0, "{name}: the helper did nothing");
+            }
+        }
+    }
+}

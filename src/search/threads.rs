@@ -70,6 +70,8 @@ pub struct Searcher {
     /// The game of the last search: the table is emptied when the game changes, since
     /// positions of different games may share a hash.
     last_variant: Option<Arc<Variant>>,
+    /// The main thread leaves split nodes' moves to the helpers (tests only).
+    split_moves_to_helpers: bool,
 }
 
 impl Searcher {
@@ -81,6 +83,7 @@ impl Searcher {
             running: None,
             latest: SearchHandle(Arc::new(Mutex::new(None))),
             last_variant: None,
+            split_moves_to_helpers: false,
         })
     }
 
@@ -198,7 +201,7 @@ impl Searcher {
             nodes: (0..n).map(|_| NodeCounter::default()).collect(),
             helper: Default::default(),
             main_depth: AtomicI32::new(0),
-            split: SplitPoint::new(n),
+            split: SplitPoint::new(n, self.split_moves_to_helpers),
         });
         // An answer is ready from the start (a `stop` or `quit` may come before the search
         // thread has run at all): the first legal root move.
@@ -308,6 +311,19 @@ impl Searcher {
         }
         self.wait();
         rx.recv().expect("a finished search reports its outcome")
+    }
+}
+
+#[cfg(test)]
+impl Searcher {
+    /// The shared state of the latest search, for tests that look inside it.
+    pub(super) fn latest_shared(&self) -> Option<Arc<SharedContext>> {
+        self.latest.latest()
+    }
+
+    /// From now on the main thread leaves the moves of its split nodes to the helpers.
+    pub(super) fn leave_split_moves_to_helpers(&mut self) {
+        self.split_moves_to_helpers = true;
     }
 }
 
@@ -434,6 +450,10 @@ fn run_typed<B: Bitboard>(
         }
         // Answer at once; the helpers are unwinding and are joined when the scope ends.
         shared.answer(main.completed_depth);
+        log::debug!(
+            "split helpers gave {} moves' results",
+            shared.split.helper_results()
+        );
     });
 }
 
