@@ -1,6 +1,6 @@
 //! Iterative deepening: one aspiration-window search of the root per depth (and per line with
 //! MultiPV), the main thread's reports, its clock decisions and its taking over of a helper's
-//! completed iteration (Lazy SMP, see `threads.rs`).
+//! completed iteration (Lazy SMP helpers, see `threads.rs`).
 
 use super::alphabeta::{Role, Root, Worker};
 use super::params::*;

@@ -1,5 +1,6 @@
 //! The search: iterative deepening with aspiration windows, principal variation search,
-//! quiescence, a lock-free transposition table shared by Lazy SMP threads, and time management.
+//! quiescence, a lock-free transposition table shared by the threads (which split the main
+//! thread's PV nodes, and beyond three helpers run Lazy SMP), and time management.
 //! It is generic over the bitboard width (dispatched once per search) and reads every game rule
 //! from the variant: stalemate and repetition rules, the move rule, piece values.
 //!
@@ -11,7 +12,8 @@
 //! Files: `iterate` (iterative deepening, aspiration, reports), `alphabeta` (the principal
 //! variation search), `quiescence`, `tactical` (quiescence's move generator), `movepick`
 //! (ordering), `history`, `see`, `tt`, `time`,
-//! `threads` (Lazy SMP and the `Searcher`), `context` (shared vs per-thread state), `eval`,
+//! `threads` (the threads and the `Searcher`), `split` (sharing a node's moves between
+//! threads), `context` (shared vs per-thread state), `eval`,
 //! `limits`, `score`, and `params` (every tunable, declared once).
 
 mod alphabeta;

@@ -606,4 +606,20 @@ mod tests {
             }
         }
     }
+
+    /// MultiPV searches do not split: their helper runs Lazy SMP rather than wait for a split.
+    #[test]
+    fn multi_pv_helpers_search_on_their_own() {
+        let registry = Registry::builtin();
+        let chess = registry.find("chess").expect("chess is built in");
+        let mut searcher = Searcher::new(16).expect("a 16 MB table");
+        searcher.set_threads(2).expect("idle");
+        searcher.set_multi_pv(2).expect("idle");
+        let (answer, helper_results) = search(&mut searcher, &chess.start(), &chess.eval, 9);
+        assert!(!answer.is_empty());
+        assert_eq!(helper_results, 0);
+        let shared = searcher.latest_shared().expect("the search just run");
+        let helper_nodes = shared.nodes[1].0.load(std::sync::atomic::Ordering::Relaxed);
+        assert!(helper_nodes > 1000, "{helper_nodes}");
+    }
 }

@@ -1,9 +1,10 @@
-//! Lazy SMP on std threads: every thread searches the same root with its own histories and
-//! stack, sharing the transposition table; helpers are silent, every other one searches an
-//! iteration ahead of the main thread, and the main thread takes over any iteration a helper
-//! completes first (`Worker::iterate`); the main thread keeps the clock, reports, and its
-//! result is the answer. A search runs on a thread of
-//! its own so that the protocol loop keeps reading input (`stop`, `isready`) meanwhile.
+//! The search threads, on std threads, sharing the transposition table: the main thread keeps
+//! the clock, reports, and its result is the answer; helpers are silent. The first
+//! `SPLIT_HELPERS` helpers share the main thread's PV nodes with it (`split.rs`); any further
+//! helper runs Lazy SMP, every other one an iteration ahead of the main thread, which takes
+//! over any iteration such a helper completes first (`Worker::iterate`). A search runs on a
+//! thread of its own so that the protocol loop keeps reading input (`stop`, `isready`)
+//! meanwhile.
 
 use super::alphabeta::{no_move_score, root_moves, Helper, MainThread, Worker};
 use super::context::{ChoiceLine, NodeCounter, SharedContext, ThreadContext, CHOICE_LINE_LEN};
@@ -201,7 +202,11 @@ impl Searcher {
             nodes: (0..n).map(|_| NodeCounter::default()).collect(),
             helper: Default::default(),
             main_depth: AtomicI32::new(0),
-            split: SplitPoint::new(n, self.split_moves_to_helpers),
+            // MultiPV searches do not split (their helpers all run Lazy SMP).
+            split: SplitPoint::new(
+                if self.options.multi_pv <= 1 { n } else { 1 },
+                self.split_moves_to_helpers,
+            ),
         });
         // An answer is ready from the start (a `stop` or `quit` may come before the search
         // thread has run at all): the first legal root move.
