@@ -129,6 +129,20 @@ impl Game {
     pub fn compute_hash(&self) -> u64 {
         with_position!(self, p => p.compute_hash())
     }
+    /// Plays `line` from here on a copy: the first move that is not legal where it comes,
+    /// described (`e2e5 is not legal in FEN`), if there is one.
+    pub fn first_illegal(&self, line: &[Move]) -> Option<String> {
+        let mut g = self.clone();
+        for &m in line {
+            let mut list = MoveList::new();
+            g.legal_moves(&mut list);
+            if !list.contains(m) {
+                return Some(format!("{} is not legal in {}", g.move_to_uci(m), g.fen()));
+            }
+            g.play(m);
+        }
+        None
+    }
     pub fn in_check(&self) -> bool {
         with_position!(self, p => p.in_check())
     }

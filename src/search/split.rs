@@ -471,7 +471,7 @@ const SPLIT_IDLE_SLEEP: std::time::Duration = std::time::Duration::from_micros(2
 mod tests {
     use crate::game::Game;
     use crate::search::{Listener, Outcome, Report, Score, SearchLimits, Searcher};
-    use crate::types::{Move, MoveList};
+    use crate::types::Move;
     use crate::variant::Registry;
     use std::sync::{Arc, Mutex};
     use std::time::Instant;
@@ -508,18 +508,8 @@ mod tests {
         searcher.wait();
         let lines = lines.lock().unwrap();
         for line in lines.iter() {
-            let mut g = game.clone();
-            for &m in line {
-                let mut list = MoveList::new();
-                g.legal_moves(&mut list);
-                assert!(
-                    list.contains(m),
-                    "{} is not legal in {} (line from {})",
-                    g.move_to_uci(m),
-                    g.fen(),
-                    game.fen()
-                );
-                g.play(m);
+            if let Some(illegal) = game.first_illegal(line) {
+                panic!("{illegal} (line from {})", game.fen());
             }
         }
         let answer = lines.last().cloned().unwrap_or_default();
