@@ -268,15 +268,7 @@ impl<'a, B: Bitboard, R: Role> Worker<'a, B, R> {
         alpha: i32,
         beta: i32,
     ) -> Option<i32> {
-        let NodeFacts {
-            depth,
-            ply,
-            cut_node,
-            improving,
-            mid_turn,
-            us,
-            mate_ply,
-        } = *node;
+        let (depth, ply) = (node.depth, node.ply);
         let m = mv.m;
         self.t.stack[ply].mv = m;
         self.pos.play(m);
@@ -289,8 +281,8 @@ impl<'a, B: Bitboard, R: Role> Worker<'a, B, R> {
         self.t.stack[ply + 1].in_check = gives_check;
         // A ply after which the same side moves again is part of a turn: the turn as a
         // whole costs one ply of depth.
-        let same_side = self.pos.side_to_move() == us;
-        self.t.stack[ply + 1].mate_ply = mate_ply + !same_side as usize;
+        let same_side = self.pos.side_to_move() == node.us;
+        self.t.stack[ply + 1].mate_ply = node.mate_ply + !same_side as usize;
         let extension = (gives_check && (ply as i32) < 2 * self.t.root_depth) as i32;
         let new_depth = if same_side {
             depth
@@ -303,24 +295,24 @@ impl<'a, B: Bitboard, R: Role> Worker<'a, B, R> {
             if N::PV {
                 self.child::<Pv>(alpha, beta, new_depth, ply, false, same_side)
             } else {
-                self.child::<NonPv>(alpha, beta, new_depth, ply, !cut_node, same_side)
+                self.child::<NonPv>(alpha, beta, new_depth, ply, !node.cut_node, same_side)
             }
         } else {
             let mut r = 0;
             if depth >= LMR_MIN_DEPTH
                 && searched > LMR_MIN_MOVES
                 && !mv.good_tactical
-                && !mid_turn
+                && !node.mid_turn
                 && !same_side
             {
                 r = self.lmr[(depth as usize).min(63)][searched.min(63)] as i32;
                 if N::PV {
                     r -= 1;
                 }
-                if cut_node {
+                if node.cut_node {
                     r += 1;
                 }
-                if !improving {
+                if !node.improving {
                     r += 1;
                 }
                 if gives_check {
@@ -337,7 +329,14 @@ impl<'a, B: Bitboard, R: Role> Worker<'a, B, R> {
             }
             let mut s = self.child::<NonPv>(alpha, alpha + 1, new_depth - r, ply, true, same_side);
             if s > alpha && r > 0 {
-                s = self.child::<NonPv>(alpha, alpha + 1, new_depth, ply, !cut_node, same_side);
+                s = self.child::<NonPv>(
+                    alpha,
+                    alpha + 1,
+                    new_depth,
+                    ply,
+                    !node.cut_node,
+                    same_side,
+                );
             }
             if N::PV && s > alpha && s < beta {
                 s = self.child::<Pv>(alpha, beta, new_depth, ply, false, same_side);
