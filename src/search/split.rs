@@ -5,10 +5,16 @@
 //! a move that reaches beta ends the split. The helpers that serve split points (the first
 //! `SPLIT_HELPERS`) do nothing else; any further helper runs Lazy SMP (`iterate.rs`).
 //!
+//! When no move is left to hand out, a free thread searches one that another thread is still
+//! on, sharing the table with it, rather than wait: whichever finishes first gives the result,
+//! and the other drops its work.
+//!
 //! Lazy SMP alone made two threads search about 1.3 times the nodes of one; a split shares the
 //! work instead of repeating it. Only the main thread opens split points, one at a time, at
 //! depths where no move is pruned (the moves' order and reductions are the node's own, as
-//! `search_move` computes them for any thread).
+//! `search_move` computes them for any thread). A stack of split points, where any thread may
+//! open one inside another while a thread waits, was tried and was slower: the helper then
+//! waited more than it does searching alongside.
 
 use super::alphabeta::{MoveFacts, NodeFacts, NodeKind, Pv, Role, Worker};
 use super::context::Frame;
