@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Time to depth: `chimera bench DEPTH` with one thread and with THREADS threads, alternately,
 # RUNS times each (alternating spreads the machine's own ups and downs over both); prints each
-# run's total search time, both means and the speed-up. Lazy SMP is not deterministic, so single
-# runs with several threads vary by ±15%: take at least 8 runs.
+# run's total search time, both means and the speed-up. Searches with several threads are not
+# deterministic, so single runs vary by ±15%: take at least 8 runs.
 #   DEPTH=15 RUNS=8 THREADS=2 HASH=64 CHIMERA=target/release/chimera scripts/ttd.sh [--variant NAME]
 set -euo pipefail
 cd "$(dirname "$0")/.."
