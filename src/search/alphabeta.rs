@@ -641,6 +641,7 @@ impl<'a, B: Bitboard, R: Role> Worker<'a, B, R> {
                     root_index,
                     quiets: &mut quiets,
                     quiet_count,
+                    prev,
                 };
                 if !self.split::<N>(&node, picker.as_mut(), &mut at) {
                     return 0;

@@ -216,7 +216,7 @@ impl RootMove {
 }
 
 /// One ply of the search stack.
-#[derive(Copy, Clone, Debug)]
+#[derive(Copy, Clone)]
 pub struct Frame {
     pub static_eval: i32,
     pub mv: Move,

@@ -166,9 +166,11 @@ pub(super) struct SplitNode<'q> {
     pub best_move: Move,
     /// At the root: where the moves not yet searched begin in the root move list.
     pub root_index: usize,
-    /// Quiet moves searched so far (for the history reward at a cutoff).
+    /// Quiet moves searched so far, and the move before the node (for the history reward at
+    /// a cutoff).
     pub quiets: &'q mut [Move],
     pub quiet_count: usize,
+    pub prev: Move,
 }
 
 impl<B: Bitboard, R: Role> Worker<'_, B, R> {
@@ -268,14 +270,21 @@ impl<B: Bitboard, R: Role> Worker<'_, B, R> {
         if self.t.stopped {
             return false;
         }
-        let st = sp.lock();
+        self.take_split_result::<N>(node, at);
+        true
+    }
+
+    /// The main thread takes the split's result: the best move and score, its line (at the
+    /// root, the scores of the moves that raised alpha), and at a cutoff the history reward.
+    fn take_split_result<N: NodeKind>(&mut self, node: &NodeFacts, at: &mut SplitNode) {
+        let ply = node.ply;
+        let st = self.s.split.lock();
         at.best = at.best.max(st.best);
         let Some(k) = st.best_index else {
-            return true;
+            return;
         };
         let m = st.moves[k].m;
         at.best_move = m;
-        at.alpha = at.alpha.max(st.alpha);
         if N::ROOT {
             for &(i, score) in &st.raisers {
                 self.t.root_moves[at.root_index + i].score = score;
@@ -296,21 +305,15 @@ impl<B: Bitboard, R: Role> Worker<'_, B, R> {
                     at.quiet_count += 1;
                 }
             }
-            let prev = if ply >= 1 {
-                self.t.stack[ply - 1].mv
-            } else {
-                Move::NULL
-            };
             self.t.hist.reward_quiet(
                 node.us,
                 m,
                 &at.quiets[..at.quiet_count],
                 node.depth,
                 ply,
-                prev,
+                at.prev,
             );
         }
-        true
     }
 
     /// Takes the split's moves one at a time and searches them until none is left, the split
