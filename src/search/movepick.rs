@@ -118,6 +118,8 @@ pub struct MovePicker {
     quiescence: bool,
     /// Quiet moves are no longer wanted (pruned from here on).
     skip_quiets: bool,
+    /// The quiet moves' scores were set to `USED` after `skip_quiets`.
+    quiets_dropped: bool,
     /// The table move was handed out before generation.
     table_move_done: bool,
     /// Moves generated (the legal moves, for a full picker).
@@ -138,6 +140,7 @@ impl MovePicker {
             tactical_only: false,
             quiescence: false,
             skip_quiets: false,
+            quiets_dropped: false,
             table_move_done: false,
             generated: 0,
         }
@@ -162,6 +165,7 @@ impl MovePicker {
             tactical_only: !in_check,
             quiescence: true,
             skip_quiets: false,
+            quiets_dropped: false,
             table_move_done: false,
             generated: 0,
         }
@@ -210,17 +214,20 @@ impl MovePicker {
                 Stage::Pick => {
                     let n = buf.list.len();
                     let scores = &mut buf.scores[..n];
-                    let mut best = USED;
-                    let mut at = n;
-                    for (i, &s) in scores.iter().enumerate() {
-                        if s > best && !(self.skip_quiets && is_quiet_score(s)) {
-                            best = s;
-                            at = i;
+                    if self.skip_quiets && !self.quiets_dropped {
+                        for s in scores.iter_mut().filter(|s| is_quiet_score(**s)) {
+                            *s = USED;
                         }
+                        self.quiets_dropped = true;
                     }
-                    if at == n {
+                    // The highest score, then its first place: two branch-free passes that the
+                    // compiler vectorises, where one pass keeping the best would branch on
+                    // every move. Ties go to the earlier move either way.
+                    let best = scores.iter().fold(USED, |b, &s| b.max(s));
+                    if best == USED {
                         return None;
                     }
+                    let at = scores.iter().position(|&s| s == best).unwrap_or(0);
                     scores[at] = USED;
                     return Some((buf.list.as_slice()[at], best));
                 }
