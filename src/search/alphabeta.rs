@@ -271,8 +271,9 @@ impl<'a, B: Bitboard, R: Role> Worker<'a, B, R> {
         let (depth, ply) = (node.depth, node.ply);
         let m = mv.m;
         self.t.stack[ply].mv = m;
+        // Asked for before playing, so that the load overlaps `play` as well.
+        self.s.tt.prefetch(self.pos.hash_after(m));
         self.pos.play(m);
-        self.s.tt.prefetch(self.pos.hash());
         let gives_check = self.pos.in_check();
         if mv.prune_unless_check && !gives_check {
             self.pos.undo();
