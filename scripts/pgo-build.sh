@@ -5,7 +5,7 @@
 # several games, 3. merges the profile with the toolchain's own llvm-profdata (the rustup
 # component llvm-tools, added if missing: the profile format follows rustc's LLVM version),
 # 4. rebuilds with the profile. The result is target/pgo/release/chimera; same code, same
-# search, same bench node count, about 5% more nodes/s on this machine (README, Speed).
+# search, same bench node count, about 3% more nodes/s on this machine (README, Speed).
 #   scripts/pgo-build.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
