@@ -71,6 +71,9 @@ pub struct Searcher {
     /// The game of the last search: the table is emptied when the game changes, since
     /// positions of different games may share a hash.
     last_variant: Option<Arc<Variant>>,
+    /// Nothing was searched since the table was made or emptied, so a change of game need not
+    /// empty it again (`bench` and `ucinewgame` empty it before the search, outside its time).
+    table_empty: bool,
     /// The main thread leaves split nodes' moves to the helpers (tests only).
     split_moves_to_helpers: bool,
 }
@@ -84,6 +87,7 @@ impl Searcher {
             running: None,
             latest: SearchHandle(Arc::new(Mutex::new(None))),
             last_variant: None,
+            table_empty: true,
             split_moves_to_helpers: false,
         })
     }
@@ -118,6 +122,7 @@ impl Searcher {
         // Free the old table first, so that both never need to fit at once.
         self.tt = Arc::new(TranspositionTable::new(1)?);
         self.tt = Arc::new(TranspositionTable::new(mb)?);
+        self.table_empty = true;
         Ok(())
     }
 
@@ -148,6 +153,7 @@ impl Searcher {
     pub fn new_game(&mut self) -> Result<(), String> {
         self.idle("ucinewgame")?;
         self.tt.clear();
+        self.table_empty = true;
         for t in &mut self.threads {
             t.hist.clear();
         }
@@ -177,9 +183,12 @@ impl Searcher {
             .as_ref()
             .is_some_and(|v| Arc::ptr_eq(v, &variant))
         {
-            self.tt.clear();
+            if !self.table_empty {
+                self.tt.clear();
+            }
             self.last_variant = Some(variant.clone());
         }
+        self.table_empty = false;
         self.tt.new_search();
         let mut time_limits = limits.clone();
         if limits.infinite {
