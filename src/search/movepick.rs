@@ -122,8 +122,6 @@ pub struct MovePicker {
     quiets_dropped: bool,
     /// The table move was handed out before generation.
     table_move_done: bool,
-    /// Moves generated (the legal moves, for a full picker).
-    generated: usize,
 }
 
 impl MovePicker {
@@ -142,7 +140,6 @@ impl MovePicker {
             skip_quiets: false,
             quiets_dropped: false,
             table_move_done: false,
-            generated: 0,
         }
     }
 
@@ -167,23 +164,12 @@ impl MovePicker {
             skip_quiets: false,
             quiets_dropped: false,
             table_move_done: false,
-            generated: 0,
         }
     }
 
     /// From now on, hand out captures and promotions only.
     pub fn skip_quiets(&mut self) {
         self.skip_quiets = true;
-    }
-
-    /// Legal moves generated so far (all of them once the table move stage is over).
-    pub fn generated(&self) -> usize {
-        self.generated
-    }
-
-    /// True once the moves were generated (so `generated()` counts every legal move).
-    pub fn has_generated(&self) -> bool {
-        self.stage == Stage::Pick
     }
 
     /// The best remaining move and its ordering score.
@@ -207,7 +193,6 @@ impl MovePicker {
                     } else {
                         pos.legal_moves(&mut buf.list);
                     }
-                    self.generated = buf.list.len();
                     self.score(buf, pos, see, hist, pos.side_to_move());
                     self.stage = Stage::Pick;
                 }
