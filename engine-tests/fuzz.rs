@@ -31,20 +31,22 @@ fn panics() -> usize {
     PANICS.load(Ordering::SeqCst)
 }
 
-/// The test's own seed, mixed with `CHIMERA_FUZZ_SEED` when that is set.
-fn seeded_rng(own: u64) -> StdRng {
-    let extra: u64 = std::env::var("CHIMERA_FUZZ_SEED")
+/// The number in environment variable `name`, else `default`.
+fn env_number<T: std::str::FromStr>(name: &str, default: T) -> T {
+    std::env::var(name)
         .ok()
         .and_then(|v| v.parse().ok())
-        .unwrap_or(0);
+        .unwrap_or(default)
+}
+
+/// The test's own seed, mixed with `CHIMERA_FUZZ_SEED` when that is set.
+fn seeded_rng(own: u64) -> StdRng {
+    let extra: u64 = env_number("CHIMERA_FUZZ_SEED", 0);
     StdRng::seed_from_u64(own ^ extra.wrapping_mul(0x9E37_79B9_7F4A_7C15))
 }
 
 fn cases() -> usize {
-    std::env::var("CHIMERA_FUZZ_CASES")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(2_000)
+    env_number("CHIMERA_FUZZ_CASES", 2_000)
 }
 
 const WORDS: &[&str] = &[
