@@ -166,10 +166,10 @@ pub(super) struct SplitNode<'q> {
     pub best_move: Move,
     /// At the root: where the moves not yet searched begin in the root move list.
     pub root_index: usize,
-    /// Quiet moves searched so far, and the move before the node (for the history reward at
-    /// a cutoff).
+    /// Quiet moves searched so far (for the history reward at a cutoff).
     pub quiets: &'q mut [Move],
     pub quiet_count: usize,
+    /// The move that led to the node (the counter-move entry of that reward).
     pub prev: Move,
 }
 
