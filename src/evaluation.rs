@@ -3,10 +3,12 @@
 
 use crate::position::Position;
 use crate::rules::relay::RelayView;
-use crate::types::{Bitboard, Color, PieceKind};
+use crate::types::{Bitboard, Color, Piece, PieceKind, Square};
 use crate::variant::betza::AtomShape;
 use crate::variant::{EvalOrientation, Variant};
-use nnue_free_eval::{EvalBoard, EvalGameInfo, EvalParams, EvalPieceInfo, Orientation, PawnCache};
+use nnue_free_eval::{
+    Additive, EvalBoard, EvalGameInfo, EvalParams, EvalPieceInfo, Orientation, PawnCache,
+};
 
 /// Centipawns per pawn of rule value.
 pub const CP_PER_PAWN: i32 = 100;
@@ -55,6 +57,11 @@ pub fn eval_params(variant: &Variant, max_targets: &[u8]) -> EvalParams {
     EvalParams::new(&info).unwrap_or_else(|e| panic!("evaluation data of {}: {e}", variant.name))
 }
 
+/// What `piece` on `sq` adds to the evaluation's additive terms (see `Tables::attach_eval`).
+pub fn piece_additive(params: &EvalParams, piece: Piece, sq: Square) -> Additive {
+    params.additive(eval_color(piece.color()), piece.kind().0, sq.raw())
+}
+
 impl<B: Bitboard> EvalBoard for Position<B> {
     fn side_to_move(&self) -> nnue_free_eval::Color {
         eval_color(Position::side_to_move(self))
@@ -69,6 +76,23 @@ impl<B: Bitboard> EvalBoard for Position<B> {
                 }
             }
         }
+    }
+
+    #[inline(always)]
+    fn for_each_kind<F: FnMut(nnue_free_eval::Color, u8, u128)>(&self, mut f: F) {
+        for color in Color::BOTH {
+            for kind in self.variant.kinds() {
+                let set = self.pieces_of(color, kind);
+                if set.any() {
+                    f(eval_color(color), kind.0, set.to_u128());
+                }
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn additive(&self) -> Option<Additive> {
+        self.eval_additive()
     }
 
     fn targets(&self, square: u8) -> u128 {
@@ -120,6 +144,14 @@ impl<B: Bitboard> EvalBoard for RelayView<'_, B> {
 
     fn for_each_piece<F: FnMut(nnue_free_eval::Color, u8, u8)>(&self, f: F) {
         self.pos.for_each_piece(f)
+    }
+
+    fn for_each_kind<F: FnMut(nnue_free_eval::Color, u8, u128)>(&self, f: F) {
+        self.pos.for_each_kind(f)
+    }
+
+    fn additive(&self) -> Option<Additive> {
+        self.pos.eval_additive()
     }
 
     fn targets(&self, square: u8) -> u128 {
@@ -177,6 +209,7 @@ impl<B: Bitboard> Position<B> {
 
 #[cfg(test)]
 mod tests {
+    use super::RelayView;
     use crate::position::Position;
     use crate::types::{Bitboard, Color, MoveList};
     use crate::variant::Registry;
@@ -264,6 +297,58 @@ mod tests {
             }
         }
         assert!(checked > 5_000, "{checked}");
+    }
+
+    /// The additive sum each position keeps move by move equals the sum from scratch, through
+    /// moves, take-backs, null moves, promotions, drops and cancellation placements; and the
+    /// evaluation that reads it equals the breakdown, which adds up every piece itself.
+    #[test]
+    fn kept_additive_sum_matches_the_pieces() {
+        let reg = Registry::builtin();
+        let extra = [
+            "cancellation-chess",
+            "cancellation-grand",
+            "cancellation-cannons-and-crabs",
+            "relay-chess",
+            "anti-relay-grand",
+        ];
+        let mut games: Vec<_> = reg.games().to_vec();
+        games.extend(extra.iter().map(|n| reg.find(n).expect(n).clone()));
+        let mut rng = StdRng::seed_from_u64(11);
+        let mut checked = 0;
+        for gt in &games {
+            for _ in 0..4 {
+                let mut game = gt.start();
+                with_position!(&mut game, p => {
+                    let mut list = MoveList::new();
+                    for ply in 0..160 {
+                        let kept = p.eval_additive().expect("a compiled game has the data");
+                        assert_eq!(kept, p.compute_additive(), "{}: {}", gt.variant.name, p.fen());
+                        let breakdown = match RelayView::new(p) {
+                            Some(view) => nnue_free_eval::breakdown(&gt.eval, &view),
+                            None => nnue_free_eval::breakdown(&gt.eval, p),
+                        };
+                        assert_eq!(
+                            p.evaluate(&gt.eval),
+                            breakdown.side_to_move_pov(),
+                            "{}: {}", gt.variant.name, p.fen()
+                        );
+                        checked += 1;
+                        if ply % 11 == 5 && !p.in_check() && !p.placement_pending() {
+                            p.play_null();
+                            assert_eq!(p.eval_additive(), Some(kept));
+                            p.undo_null();
+                        }
+                        if ply % 7 == 3 && p.plies_played() > 0 {
+                            p.undo();
+                        } else if !random_step(p, &mut list, &mut rng) {
+                            break;
+                        }
+                    }
+                });
+            }
+        }
+        assert!(checked > 10_000, "{checked}");
     }
 
     /// Relay games evaluate mobility by effective moves: in relay chess the Rook on a1 sees the

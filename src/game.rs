@@ -43,16 +43,20 @@ impl std::fmt::Debug for GameType {
 
 impl GameType {
     pub fn new(variant: Variant) -> GameType {
-        let (tables, reach) = if variant.size.squares() <= 64 {
-            let t = Tables::<u64>::new(&variant);
-            let reach = max_targets(&variant, &t);
-            (AnyTables::Narrow(Arc::new(t)), reach)
+        // The evaluation data needs the tables' reach, and the tables then take the
+        // evaluation's per-piece sums.
+        let (tables, eval) = if variant.size.squares() <= 64 {
+            let mut t = Tables::<u64>::new(&variant);
+            let eval = crate::evaluation::eval_params(&variant, &max_targets(&variant, &t));
+            t.attach_eval(&eval);
+            (AnyTables::Narrow(Arc::new(t)), eval)
         } else {
-            let t = Tables::<u128>::new(&variant);
-            let reach = max_targets(&variant, &t);
-            (AnyTables::Wide(Arc::new(t)), reach)
+            let mut t = Tables::<u128>::new(&variant);
+            let eval = crate::evaluation::eval_params(&variant, &max_targets(&variant, &t));
+            t.attach_eval(&eval);
+            (AnyTables::Wide(Arc::new(t)), eval)
         };
-        let eval = Arc::new(crate::evaluation::eval_params(&variant, &reach));
+        let eval = Arc::new(eval);
         GameType {
             variant: Arc::new(variant),
             tables,

@@ -1,5 +1,7 @@
 //! `Color` and the `EvalBoard` trait: everything the evaluation asks of a position.
 
+use crate::Additive;
+
 /// A side. The engine converts its own colour type into this one in its [`EvalBoard`] impl.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Color {
@@ -58,6 +60,24 @@ pub trait EvalBoard {
     fn piece_targets(&self, color: Color, kind: u8, square: u8) -> u128 {
         let _ = (color, kind);
         self.targets(square)
+    }
+
+    /// Optional, faster than [`for_each_piece`](EvalBoard::for_each_piece): calls
+    /// `f(color, kind, squares)` with square sets that together hold every piece on the board,
+    /// each set of one colour and kind (a kind may come in several sets; the sets are
+    /// disjoint). The default calls `f` once per piece.
+    #[inline(always)]
+    fn for_each_kind<F: FnMut(Color, u8, u128)>(&self, mut f: F) {
+        self.for_each_piece(|color, kind, sq| f(color, kind, 1u128 << sq));
+    }
+
+    /// Optional: the sum of [`EvalParams::additive`](crate::EvalParams::additive) over every
+    /// piece on the board, when the engine keeps it up to date move by move;
+    /// [`evaluate`](crate::evaluate) then skips adding up the pieces itself. The default says
+    /// the engine keeps no such sum.
+    #[inline(always)]
+    fn additive(&self) -> Option<Additive> {
+        None
     }
 
     /// Optional: the squares attacked (capture targets, occupied or not) by `color`'s pawn-like

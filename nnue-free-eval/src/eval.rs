@@ -4,11 +4,12 @@
 
 use crate::breakdown::Term;
 use crate::game::{Role, MAX_SQUARES};
+use crate::geometry::squares_of;
 use crate::params::{EVAL_LIMIT, TEMPO};
 use crate::{king_safety, material, mobility, pawns, phase, psqt};
-use crate::{Color, EvalBoard, EvalParams, PawnCache, Score};
+use crate::{Additive, Color, EvalBoard, EvalParams, PawnCache, Score};
 
-/// One piece on the board.
+/// One ordinary piece (role [`Role::Piece`]) on the board.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Placed {
     pub color: Color,
@@ -18,13 +19,15 @@ pub(crate) struct Placed {
 
 /// The board as the terms read it.
 pub(crate) struct Snapshot {
+    /// The ordinary pieces: the ones with mobility and king attacks.
     list: [Placed; MAX_SQUARES],
     len: usize,
     /// `[color]` → squares of its pawn-like pieces.
     pub pawns: [u128; 2],
     /// `[color]` → squares of its royal pieces.
     pub royals: [u128; 2],
-    /// `[color]` → material and square-table sums, summed piece by piece as the board is read.
+    /// `[color]` → material and square-table sums, summed piece by piece as the board is read
+    /// (left at zero when the engine hands over the additive terms).
     pub material: [Score; 2],
     pub psqt: [Score; 2],
     /// The phase material of both sides, summed the same way.
@@ -32,7 +35,9 @@ pub(crate) struct Snapshot {
 }
 
 impl Snapshot {
-    fn take<B: EvalBoard>(params: &EvalParams, board: &B) -> Snapshot {
+    /// Reads the board; `sum_pieces` adds up the additive terms piece by piece.
+    #[inline(always)]
+    fn take<B: EvalBoard>(params: &EvalParams, board: &B, sum_pieces: bool) -> Snapshot {
         let mut snap = Snapshot {
             list: [Placed {
                 color: Color::White,
@@ -46,34 +51,46 @@ impl Snapshot {
             psqt: [Score::ZERO; 2],
             phase_material: 0,
         };
-        board.for_each_piece(|color, kind, sq| {
+        board.for_each_kind(|color, kind, set| {
             debug_assert!(
                 usize::from(kind) < params.kinds,
                 "piece kind {kind} out of range"
             );
             debug_assert!(
-                usize::from(sq) < params.geometry.squares,
-                "square {sq} out of range"
+                params.geometry.squares == 128 || set >> params.geometry.squares == 0,
+                "square out of range"
             );
-            if snap.len == MAX_SQUARES {
-                return;
-            }
-            snap.list[snap.len] = Placed { color, kind, sq };
-            snap.len += 1;
-            snap.material[color.index()] += material::piece(params, kind);
-            snap.psqt[color.index()] += psqt::piece(params, color, kind, sq);
-            // At most 128 pieces of at most 10 000: no overflow.
-            snap.phase_material += phase::piece(params, kind);
             match params.roles[usize::from(kind)] {
-                Role::PawnLike => snap.pawns[color.index()] |= 1u128 << sq,
-                Role::Royal => snap.royals[color.index()] |= 1u128 << sq,
-                Role::Piece => {}
+                Role::PawnLike => snap.pawns[color.index()] |= set,
+                Role::Royal => snap.royals[color.index()] |= set,
+                Role::Piece => {
+                    for sq in squares_of(set) {
+                        // Only overlapping sets (a broken `EvalBoard`) could overflow it.
+                        if snap.len == MAX_SQUARES {
+                            break;
+                        }
+                        snap.list[snap.len] = Placed {
+                            color,
+                            kind,
+                            sq: sq as u8,
+                        };
+                        snap.len += 1;
+                    }
+                }
+            }
+            if sum_pieces {
+                for sq in squares_of(set) {
+                    snap.material[color.index()] += material::piece(params, kind);
+                    snap.psqt[color.index()] += psqt::piece(params, color, kind, sq as u8);
+                    // At most 128 pieces of at most 10 000: no overflow.
+                    snap.phase_material += phase::piece(params, kind);
+                }
             }
         });
         snap
     }
 
-    /// Every piece on the board.
+    /// Every ordinary piece on the board.
     #[inline(always)]
     pub(crate) fn pieces(&self) -> impl Iterator<Item = Placed> + '_ {
         self.list[..self.len].iter().copied()
@@ -104,18 +121,30 @@ impl Terms {
     }
 }
 
-/// Every term; the pawn structure from `cache` when one is given.
+/// Every term; the pawn structure from `cache` when one is given. With `additive` (the
+/// engine's running sum) material and square tables come from it, together under `Material`
+/// for White: the total is the same, only `breakdown` needs them apart (and passes `None`).
 pub(crate) fn terms<B: EvalBoard>(
     params: &EvalParams,
     board: &B,
     cache: Option<&mut PawnCache>,
+    additive: Option<Additive>,
 ) -> Terms {
-    let snap = Snapshot::take(params, board);
+    let snap = Snapshot::take(params, board, additive.is_none());
     let side_to_move = board.side_to_move();
     let mut scores = [[Score::ZERO; 2]; Term::COUNT];
 
-    scores[Term::Material.index()] = material::evaluate(&snap);
-    scores[Term::Psqt.index()] = psqt::evaluate(&snap);
+    let phase_material = match additive {
+        Some(sum) => {
+            scores[Term::Material.index()][Color::White.index()] = sum.score;
+            sum.phase_material
+        }
+        None => {
+            scores[Term::Material.index()] = material::evaluate(&snap);
+            scores[Term::Psqt.index()] = psqt::evaluate(&snap);
+            snap.phase_material
+        }
+    };
 
     // Mobility and king attacks share one `targets` call per piece.
     let zones = [
@@ -129,9 +158,6 @@ pub(crate) fn terms<B: EvalBoard>(
     let mut mobility = [Score::ZERO; 2];
     let mut attacks = king_safety::KingAttacks::default();
     for p in snap.pieces() {
-        if params.roles[usize::from(p.kind)] != Role::Piece {
-            continue;
-        }
         let them = p.color.opposite().index();
         let with_mobility = mobility::enabled(params, p.kind);
         if !with_mobility && zones[them] == 0 {
@@ -154,7 +180,7 @@ pub(crate) fn terms<B: EvalBoard>(
 
     Terms {
         scores,
-        phase: phase::phase(params, &snap),
+        phase: phase::phase(params, phase_material),
         side_to_move,
     }
 }

@@ -47,6 +47,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+mod additive;
 mod board;
 mod breakdown;
 mod eval;
@@ -66,6 +67,7 @@ mod score;
 #[cfg(test)]
 mod tests;
 
+pub use additive::Additive;
 pub use board::{Color, EvalBoard};
 pub use breakdown::{Breakdown, Tapered, Term, TermBreakdown};
 pub use eval_params::EvalParams;
@@ -82,7 +84,7 @@ pub use score::Score;
 #[inline]
 #[must_use]
 pub fn evaluate<B: EvalBoard>(params: &EvalParams, board: &B) -> i32 {
-    side_to_move_pov(&eval::terms(params, board, None))
+    side_to_move_pov(&eval::terms(params, board, None, board.additive()))
 }
 
 /// The same value as [`evaluate`], faster: the pawn-structure term comes from `cache` when the
@@ -90,7 +92,7 @@ pub fn evaluate<B: EvalBoard>(params: &EvalParams, board: &B) -> i32 {
 #[inline]
 #[must_use]
 pub fn evaluate_cached<B: EvalBoard>(params: &EvalParams, board: &B, cache: &mut PawnCache) -> i32 {
-    side_to_move_pov(&eval::terms(params, board, Some(cache)))
+    side_to_move_pov(&eval::terms(params, board, Some(cache), board.additive()))
 }
 
 fn side_to_move_pov(terms: &eval::Terms) -> i32 {
@@ -105,5 +107,5 @@ fn side_to_move_pov(terms: &eval::Terms) -> i32 {
 /// `breakdown(p, b).side_to_move_pov() == evaluate(p, b)` always.
 #[must_use]
 pub fn breakdown<B: EvalBoard>(params: &EvalParams, board: &B) -> Breakdown {
-    Breakdown::from_terms(&eval::terms(params, board, None))
+    Breakdown::from_terms(&eval::terms(params, board, None, None))
 }

@@ -4,7 +4,6 @@
 //! [`PHASE_EG_LIMIT_PCT`] pure endgame (0); linear in between. A game whose initial array has no
 //! such material is always an endgame.
 
-use crate::eval::Snapshot;
 use crate::game::{EvalGameInfo, Role, MAX_KINDS};
 use crate::params::{PHASE_EG_LIMIT_PCT, PHASE_MAX, PHASE_MG_LIMIT_PCT};
 use crate::EvalParams;
@@ -35,9 +34,9 @@ pub(crate) fn build(game: &EvalGameInfo) -> PhaseTable {
     }
 }
 
-/// The phase, 0 (endgame) ..= `PHASE_MAX` (middlegame).
-pub(crate) fn phase(params: &EvalParams, snap: &Snapshot) -> i32 {
-    phase_of(&params.phase, snap.phase_material)
+/// The phase at this phase material, 0 (endgame) ..= `PHASE_MAX` (middlegame).
+pub(crate) fn phase(params: &EvalParams, material: i32) -> i32 {
+    phase_of(&params.phase, material)
 }
 
 /// The phase material of one piece (summed while the snapshot is taken).

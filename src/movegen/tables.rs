@@ -4,6 +4,7 @@
 use crate::types::{Bitboard, BoardSize, Color, PieceKind, Square};
 use crate::variant::betza::{Atom, AtomShape};
 use crate::variant::Variant;
+use nnue_free_eval::{Additive, EvalParams};
 
 /// A ride or hop along one direction, for one piece kind.
 #[derive(Clone, Copy, Debug)]
@@ -106,6 +107,10 @@ pub struct Tables<B> {
     group_combined: [Vec<bool>; 2],
     /// Per-move-type tables and relations data of a relay / anti-relay game.
     pub relay: Option<Box<crate::rules::relay::RelayTables<B>>>,
+    /// `[piece * 128 + sq]`: what the piece adds to the evaluation's additive terms, kept
+    /// summed by the position; all zero until `attach_eval`.
+    eval_additive: Vec<Additive>,
+    eval_attached: bool,
 }
 
 fn splitmix(state: &mut u64) -> u64 {
@@ -280,6 +285,8 @@ impl<B: Bitboard> Tables<B> {
             group_lines: [Vec::new(), Vec::new()],
             group_combined: [Vec::new(), Vec::new()],
             relay: None,
+            eval_additive: vec![Additive::ZERO; kinds * 2 * 128],
+            eval_attached: false,
         };
         for color in Color::BOTH {
             for sq in size.all_squares() {
@@ -681,6 +688,33 @@ impl<B: Bitboard> Tables<B> {
     #[inline(always)]
     pub fn piece_key(&self, piece: crate::types::Piece, sq: Square) -> u64 {
         self.zobrist.piece_square[piece.index() * 128 + sq.index()]
+    }
+
+    /// Fills the additive table from the game's evaluation data (once, when the game is
+    /// compiled; positions then keep the sum as they play).
+    pub fn attach_eval(&mut self, params: &EvalParams) {
+        for kind in 0..self.kinds {
+            let kind = PieceKind(kind as u8);
+            for color in Color::BOTH {
+                let piece = crate::types::Piece::new(color, kind);
+                for sq in self.size.all_squares() {
+                    self.eval_additive[piece.index() * 128 + sq.index()] =
+                        crate::evaluation::piece_additive(params, piece, sq);
+                }
+            }
+        }
+        self.eval_attached = true;
+    }
+
+    /// Whether `attach_eval` was called: the positions' additive sums are then meaningful.
+    #[inline(always)]
+    pub fn eval_attached(&self) -> bool {
+        self.eval_attached
+    }
+
+    #[inline(always)]
+    pub fn piece_additive(&self, piece: crate::types::Piece, sq: Square) -> Additive {
+        self.eval_additive[piece.index() * 128 + sq.index()]
     }
 }
 

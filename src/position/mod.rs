@@ -9,6 +9,7 @@ use crate::movegen::Tables;
 use crate::rules::cancellation::Pending;
 use crate::types::{Bitboard, Color, Move, Piece, PieceKind, Square, MAX_KINDS, MAX_SQUARES};
 use crate::variant::Variant;
+use nnue_free_eval::Additive;
 use std::sync::Arc;
 
 pub use fen::{FenError, Setup};
@@ -26,6 +27,8 @@ pub struct State {
     pub mv: Move,
     /// Cancellation placements still owed (none in other games), with the ply's undo bits.
     pub cancel: Pending,
+    /// The evaluation's additive terms summed over the pieces (`Tables::attach_eval`).
+    pub additive: Additive,
 }
 
 #[derive(Clone)]
@@ -120,6 +123,24 @@ impl<B: Bitboard> Position<B> {
     }
     pub fn plies_played(&self) -> usize {
         self.history.len()
+    }
+
+    /// The evaluation's additive terms summed over the pieces, kept move by move; `None` when
+    /// the tables have no evaluation data attached.
+    #[inline(always)]
+    pub fn eval_additive(&self) -> Option<Additive> {
+        self.tables.eval_attached().then_some(self.state.additive)
+    }
+
+    /// The additive sum computed from scratch (the incremental one must always equal it).
+    pub fn compute_additive(&self) -> Additive {
+        let mut sum = Additive::ZERO;
+        for sq in self.variant.size.all_squares() {
+            if let Some(p) = self.board[sq.index()] {
+                sum += self.tables.piece_additive(p, sq);
+            }
+        }
+        sum
     }
 
     /// The hash computed from scratch (the incremental one must always equal it).
@@ -223,6 +244,7 @@ impl<B: Bitboard> Position<B> {
                 hash: 0,
                 mv: Move::NULL,
                 cancel: Pending::NONE,
+                additive: Additive::ZERO,
             },
             history: Vec::with_capacity(1024),
             fullmove_base: setup.fullmove,
@@ -263,9 +285,11 @@ impl<B: Bitboard> Position<B> {
             // defender's placements are not finished): the check below does not apply.
             pos.state.cancel = placement::checked_pending(&pos, p)?;
             pos.state.hash = pos.compute_hash();
+            pos.state.additive = pos.compute_additive();
             return Ok(pos);
         }
         pos.state.hash = pos.compute_hash();
+        pos.state.additive = pos.compute_additive();
         let attacked = if pos.tables.relay.is_some() {
             crate::rules::relay::king_attacked(&pos, !pos.side)
         } else {

@@ -30,16 +30,20 @@ impl<B: Bitboard> Position<B> {
         ))
     }
 
+    /// Puts a piece, updating the hash and the evaluation's additive sum (undo restores both
+    /// with the state).
     #[inline(always)]
     pub(super) fn put_hashed(&mut self, piece: Piece, sq: Square) {
         self.put(piece, sq);
         self.state.hash ^= self.tables.piece_key(piece, sq);
+        self.state.additive += self.tables.piece_additive(piece, sq);
     }
 
     #[inline(always)]
     pub(super) fn remove_hashed(&mut self, sq: Square) -> Option<Piece> {
         let p = self.remove(sq)?;
         self.state.hash ^= self.tables.piece_key(p, sq);
+        self.state.additive -= self.tables.piece_additive(p, sq);
         Some(p)
     }
 

@@ -9,8 +9,8 @@ use mock::*;
 
 use crate::params::{BONUS_TABLE_CP_PER_UNIT, MAX_VALUE_CP, TEMPO};
 use crate::{
-    breakdown, evaluate, evaluate_cached, Color, EvalError, EvalGameInfo, EvalParams,
-    EvalPieceInfo, Orientation, PawnCache, Role, Score, Term, EVAL_LIMIT, PHASE_MAX,
+    breakdown, evaluate, evaluate_cached, Additive, Color, EvalBoard, EvalError, EvalGameInfo,
+    EvalParams, EvalPieceInfo, Orientation, PawnCache, Role, Score, Term, EVAL_LIMIT, PHASE_MAX,
 };
 
 const ORIENTATIONS: [Orientation; 3] = [
@@ -315,6 +315,73 @@ fn the_pawn_cache_gives_the_plain_value() {
                     evaluate(&params, &board)
                 );
             }
+        }
+    }
+}
+
+/// A board that hands over the additive sum and its pieces kind by kind, as an engine does.
+struct Summed<'g> {
+    board: MockBoard<'g>,
+    additive: Additive,
+}
+
+impl EvalBoard for Summed<'_> {
+    fn side_to_move(&self) -> Color {
+        self.board.side_to_move()
+    }
+    fn for_each_piece<F: FnMut(Color, u8, u8)>(&self, f: F) {
+        self.board.for_each_piece(f)
+    }
+    fn for_each_kind<F: FnMut(Color, u8, u128)>(&self, mut f: F) {
+        for color in Color::BOTH {
+            for kind in 0..16 {
+                let set = self
+                    .board
+                    .pieces
+                    .iter()
+                    .filter(|p| p.0 == color && p.1 == kind)
+                    .fold(0u128, |s, p| s | 1u128 << p.2);
+                if set != 0 {
+                    f(color, kind, set);
+                }
+            }
+        }
+    }
+    fn targets(&self, square: u8) -> u128 {
+        self.board.targets(square)
+    }
+    fn pawn_attacks(&self, color: Color) -> u128 {
+        self.board.pawn_attacks(color)
+    }
+    fn additive(&self) -> Option<Additive> {
+        Some(self.additive)
+    }
+}
+
+#[test]
+fn a_kept_additive_sum_gives_the_same_value() {
+    let mut rng = Rng::new(17);
+    for game in all_games() {
+        let params = game.params();
+        for _ in 0..40 {
+            let board = random_board(&game, &mut rng, 40);
+            let additive = board
+                .pieces
+                .iter()
+                .fold(Additive::ZERO, |a, &(c, k, s)| a + params.additive(c, k, s));
+            let plain = evaluate(&params, &board);
+            let summed = Summed { board, additive };
+            assert_eq!(evaluate(&params, &summed), plain);
+            // A wrong sum shows: the evaluation does read it.
+            let off = Summed {
+                additive: additive
+                    + Additive {
+                        score: Score::new(300, 300),
+                        phase_material: 0,
+                    },
+                ..summed
+            };
+            assert_ne!(evaluate(&params, &off), plain);
         }
     }
 }
