@@ -1,27 +1,16 @@
-//! The driver: one pass to read the board into a fixed-size snapshot (no allocation), then each
-//! term in turn. `evaluate` and `breakdown` share it, so the breakdown always explains the very
+//! The driver: one pass over the pieces for the sets and sums the terms need (no allocation),
+//! then each term in turn, the ordinary pieces' mobility and king attacks in a second pass. `evaluate` and `breakdown` share it, so the breakdown always explains the very
 //! number the search sees.
 
 use crate::breakdown::Term;
-use crate::game::{Role, MAX_SQUARES};
+use crate::game::Role;
 use crate::geometry::squares_of;
 use crate::params::{EVAL_LIMIT, TEMPO};
 use crate::{king_safety, material, mobility, pawns, phase, psqt};
 use crate::{Additive, Color, EvalBoard, EvalParams, PawnCache, Score};
 
-/// One ordinary piece (role [`Role::Piece`]) on the board.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Placed {
-    pub color: Color,
-    pub kind: u8,
-    pub sq: u8,
-}
-
-/// The board as the terms read it.
+/// The board as the terms read it, apart from the ordinary pieces (a second pass reads them).
 pub(crate) struct Snapshot {
-    /// The ordinary pieces: the ones with mobility and king attacks.
-    list: [Placed; MAX_SQUARES],
-    len: usize,
     /// `[color]` → squares of its pawn-like pieces.
     pub pawns: [u128; 2],
     /// `[color]` → squares of its royal pieces.
@@ -39,12 +28,6 @@ impl Snapshot {
     #[inline(always)]
     fn take<B: EvalBoard>(params: &EvalParams, board: &B, sum_pieces: bool) -> Snapshot {
         let mut snap = Snapshot {
-            list: [Placed {
-                color: Color::White,
-                kind: 0,
-                sq: 0,
-            }; MAX_SQUARES],
-            len: 0,
             pawns: [0; 2],
             royals: [0; 2],
             material: [Score::ZERO; 2],
@@ -63,20 +46,7 @@ impl Snapshot {
             match params.roles[usize::from(kind)] {
                 Role::PawnLike => snap.pawns[color.index()] |= set,
                 Role::Royal => snap.royals[color.index()] |= set,
-                Role::Piece => {
-                    for sq in squares_of(set) {
-                        // Only overlapping sets (a broken `EvalBoard`) could overflow it.
-                        if snap.len == MAX_SQUARES {
-                            break;
-                        }
-                        snap.list[snap.len] = Placed {
-                            color,
-                            kind,
-                            sq: sq as u8,
-                        };
-                        snap.len += 1;
-                    }
-                }
+                Role::Piece => {}
             }
             if sum_pieces {
                 for sq in squares_of(set) {
@@ -88,12 +58,6 @@ impl Snapshot {
             }
         });
         snap
-    }
-
-    /// Every ordinary piece on the board.
-    #[inline(always)]
-    pub(crate) fn pieces(&self) -> impl Iterator<Item = Placed> + '_ {
-        self.list[..self.len].iter().copied()
     }
 }
 
@@ -157,19 +121,21 @@ pub(crate) fn terms<B: EvalBoard>(
     ];
     let mut mobility = [Score::ZERO; 2];
     let mut attacks = king_safety::KingAttacks::default();
-    for p in snap.pieces() {
-        let them = p.color.opposite().index();
-        let with_mobility = mobility::enabled(params, p.kind);
-        if !with_mobility && zones[them] == 0 {
-            continue;
+    board.for_each_kind(|color, kind, set| {
+        let them = color.opposite().index();
+        let with_mobility = mobility::enabled(params, kind);
+        if params.roles[usize::from(kind)] != Role::Piece || !with_mobility && zones[them] == 0 {
+            return;
         }
-        let targets = board.piece_targets(p.color, p.kind, p.sq);
-        if with_mobility {
-            mobility[p.color.index()] +=
-                mobility::piece(params, p.kind, targets, pawn_attacks[them]);
+        for sq in squares_of(set) {
+            let targets = board.piece_targets(color, kind, sq as u8);
+            if with_mobility {
+                mobility[color.index()] +=
+                    mobility::piece(params, kind, targets, pawn_attacks[them]);
+            }
+            attacks.add(params, color, kind, targets, zones[them]);
         }
-        attacks.add(params, p.color, p.kind, targets, zones[them]);
-    }
+    });
     scores[Term::Mobility.index()] = mobility;
     scores[Term::KingSafety.index()] = king_safety::evaluate(params, &snap, &attacks);
     scores[Term::Pawns.index()] = match cache {
