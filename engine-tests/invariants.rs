@@ -236,3 +236,54 @@ fn quiet_move_gives_check_matches_playing_the_move() {
     }
     assert!(answered > 50_000 && checks > 500, "{answered} {checks}");
 }
+
+/// `in_check_after_move` (the search's cheap check test after a move, which looks only where
+/// the move can have given check from) answers as the full scan of `in_check` does, after
+/// every legal move along random playouts of every built-in game, of cancellation games and
+/// of relay games: discovered checks, hoppers' new screens, lame leapers, promotions.
+#[test]
+fn check_after_a_move_matches_the_full_scan() {
+    let registry = Registry::builtin();
+    let mut games: Vec<&chimera::game::GameType> = registry.games().iter().collect();
+    for name in [
+        "cancellation-chess",
+        "cancellation-extended-grand",
+        "relay-chess",
+        "anti-relay-gothic",
+    ] {
+        games.push(registry.find(name).unwrap());
+    }
+    let (mut moves, mut checks) = (0, 0);
+    for gt in games {
+        let mut rng = Lcg(0xC4EC ^ gt.variant.name.len() as u64);
+        for _ in 0..4 {
+            let mut game = gt.start();
+            chimera::with_position!(&mut game, p => {
+                let mut list = MoveList::new();
+                for _ in 0..100 {
+                    p.legal_moves(&mut list);
+                    if list.is_empty() {
+                        break;
+                    }
+                    for &m in list.iter() {
+                        p.play(m);
+                        let real = p.in_check();
+                        assert_eq!(
+                            p.in_check_after_move(),
+                            real,
+                            "{}: {m:?} into {}",
+                            gt.variant.name,
+                            p.fen()
+                        );
+                        p.undo();
+                        moves += 1;
+                        checks += real as usize;
+                    }
+                    let m = list.as_slice()[rng.next(list.len())];
+                    p.play(m);
+                }
+            });
+        }
+    }
+    assert!(moves > 100_000 && checks > 1_000, "{moves} {checks}");
+}

@@ -85,6 +85,8 @@ pub struct Tables<B> {
     rev_lame_index: Vec<(u32, u32)>,
     pub kind_moves: Vec<KindMoves>,
     pub attack_groups: [Vec<AttackGroup>; 2],
+    /// `[pk]`: the attack groups of the colour that hold the kind.
+    kind_groups: Vec<Vec<usize>>,
     /// Squares from which a piece's departure may expose that square to an attack of `color`
     /// (rays of its riders and hoppers, paths of its lame leapers): `[color][square]`.
     pub exposure: Vec<B>,
@@ -273,6 +275,7 @@ impl<B: Bitboard> Tables<B> {
             rev_lame_index: vec![(0, 0); 2 * kinds * n],
             kind_moves: vec![KindMoves::default(); 2 * kinds],
             attack_groups: [Vec::new(), Vec::new()],
+            kind_groups: vec![Vec::new(); 2 * kinds],
             exposure: vec![B::EMPTY; 2 * n],
             screen_lines: vec![B::EMPTY; 2 * n],
             has_hoppers: false,
@@ -482,6 +485,16 @@ impl<B: Bitboard> Tables<B> {
                     groups.push(AttackGroup::Lame { kind: k });
                 }
             }
+            for (gi, g) in groups.iter().enumerate() {
+                let members = match g {
+                    AttackGroup::Rays { kinds, .. } | AttackGroup::Leaps { kinds, .. } => kinds,
+                    AttackGroup::Lame { kind } => std::slice::from_ref(kind),
+                };
+                for &k in members {
+                    let pk = t.pk(color, k);
+                    t.kind_groups[pk].push(gi);
+                }
+            }
             t.attack_groups[ci] = groups;
         }
         // Exposure: the lines along which `color`'s riders, hoppers and lame leapers reach a square.
@@ -675,6 +688,12 @@ impl<B: Bitboard> Tables<B> {
             }
         }
         reach
+    }
+
+    /// The attack groups of `color` that hold `kind`.
+    #[inline(always)]
+    pub fn kind_groups(&self, color: Color, kind: PieceKind) -> &[usize] {
+        &self.kind_groups[self.pk(color, kind)]
     }
 
     #[inline(always)]

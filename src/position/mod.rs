@@ -1,6 +1,7 @@
 //! A game in progress: board, side to move, rights, counters, the undo stack and the hash.
 //! Built only from a checked `Setup` (see `fen`), so a `Position` is always valid.
 
+mod check;
 pub mod fen;
 mod placement;
 mod play;

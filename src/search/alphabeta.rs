@@ -274,7 +274,7 @@ impl<'a, B: Bitboard, R: Role> Worker<'a, B, R> {
         // Asked for before playing, so that the load overlaps `play` as well.
         self.s.tt.prefetch(self.pos.hash_after(m));
         self.pos.play(m);
-        let gives_check = self.pos.in_check();
+        let gives_check = self.pos.in_check_after_move();
         if mv.prune_unless_check && !gives_check {
             self.pos.undo();
             return None;

@@ -87,7 +87,7 @@ impl<B: Bitboard, R: Role> Worker<'_, B, R> {
             // Asked for before playing, so that the load overlaps `play` as well.
             self.s.tt.prefetch(self.pos.hash_after(m));
             self.pos.play(m);
-            self.t.stack[ply + 1].in_check = self.pos.in_check();
+            self.t.stack[ply + 1].in_check = self.pos.in_check_after_move();
             self.t.stack[ply + 1].mate_ply = mate_ply + (self.pos.side_to_move() != us) as usize;
             let score = if self.pos.side_to_move() == us {
                 self.quiescence::<N>(alpha, beta, ply + 1)
