@@ -26,7 +26,9 @@ pub fn tactical_moves<B: Bitboard>(pos: &Position<B>, list: &mut MoveList) {
     let v = &*pos.variant;
     let occ = pos.occupied();
     let enemy = pos.pieces(them).without(pos.king(them));
-    let (careful_from, careful_to) = pos.king_exposure(us);
+    // Asked for at the first piece with a capture or promotion: many quiescence nodes have
+    // none at all.
+    let mut exposure = None;
     let zone = t.promotion_zone[us.index()];
     let compulsory = t.compulsory_zone[us.index()];
     let ep = pos.ep_square();
@@ -55,16 +57,21 @@ pub fn tactical_moves<B: Bitboard>(pos: &Position<B>, list: &mut MoveList) {
                 crate::rules::cancellation::legality::push_captures(pos, from, caps, false, list);
                 caps = B::EMPTY;
             }
+            let promoting = if pawn {
+                (quiet | caps) & zone
+            } else {
+                B::EMPTY
+            };
+            let en_passant = km.en_passant && ep.is_some();
+            if (caps | promoting).is_empty() && !en_passant {
+                continue;
+            }
+            let (careful_from, careful_to) = *exposure.get_or_insert_with(|| pos.king_exposure(us));
             let check_all = careful_from.has(from);
             let mut emit = |m: Move| {
                 if (!check_all && !careful_to.has(m.to())) || pos.leaves_king_safe(m) {
                     list.push(m);
                 }
-            };
-            let promoting = if pawn {
-                (quiet | caps) & zone
-            } else {
-                B::EMPTY
             };
             for to in promoting.squares() {
                 for &p in &v.promote_to {
