@@ -7,7 +7,10 @@
 //!    [`EvalParams::new`] — all tables (piece-square tables for any board up to 16x16 / 128
 //!    squares, mobility curves, king and pawn masks, phase limits) are built there;
 //! 2. implements [`EvalBoard`] over its position (side to move, the pieces, each piece's
-//!    pseudo-legal targets as a `u128` square set);
+//!    pseudo-legal targets as a `u128` square set); optionally it hands over the pieces kind by
+//!    kind as square sets and keeps the additive terms ([`Additive`]: material, square tables,
+//!    phase material) summed move by move from [`EvalParams::additive`], which spares the
+//!    evaluation adding up every piece at every leaf;
 //! 3. calls [`evaluate`] at every leaf (centipawns, side to move's view; no allocation, no
 //!    `dyn`), or [`evaluate_cached`] with a [`PawnCache`] per search thread (the same value;
 //!    the pawn structure is judged once per structure), and [`breakdown`] for its `eval`
