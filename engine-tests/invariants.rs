@@ -190,50 +190,60 @@ fn reported_lines_are_legal_in_games_with_rule_modules() {
     assert!(lines_checked > 100, "{lines_checked}");
 }
 
+/// Runs `$body` for every legal move `$m` of the position `$p` (of the game `$gt`), at every ply
+/// of four seeded random playouts of 100 plies in every built-in game and in the games `$extra`
+/// names; the position is as before the move when `$body` starts and must be left so.
+macro_rules! every_move_along_playouts {
+    ($extra:expr, $seed:expr, |$gt:ident, $p:ident, $m:ident| $body:block) => {{
+        let registry = Registry::builtin();
+        let mut games: Vec<&chimera::game::GameType> = registry.games().iter().collect();
+        for name in $extra {
+            games.push(registry.find(name).unwrap());
+        }
+        for $gt in games {
+            let mut rng = Lcg($seed ^ $gt.variant.name.len() as u64);
+            for _ in 0..4 {
+                let mut game = $gt.start();
+                chimera::with_position!(&mut game, $p => {
+                    let mut list = MoveList::new();
+                    for _ in 0..100 {
+                        $p.legal_moves(&mut list);
+                        if list.is_empty() {
+                            break;
+                        }
+                        for &$m in list.iter() $body
+                        let m = list.as_slice()[rng.next(list.len())];
+                        $p.play(m);
+                    }
+                });
+            }
+        }
+    }};
+}
+
 /// `quiet_move_gives_check` (the search's way to skip playing futile quiet moves) answers as
 /// playing the move and asking `in_check` does, for every quiet move along random playouts of
 /// every built-in game and of cancellation games; in relay games it declines to answer.
 #[test]
 fn quiet_move_gives_check_matches_playing_the_move() {
-    let registry = Registry::builtin();
-    let mut games: Vec<&chimera::game::GameType> = registry.games().iter().collect();
-    for name in [
+    let (mut answered, mut checks) = (0, 0);
+    let extra = [
         "cancellation-chess",
         "cancellation-extended-grand",
         "relay-chess",
-    ] {
-        games.push(registry.find(name).unwrap());
-    }
-    let (mut answered, mut checks) = (0, 0);
-    for gt in games {
-        let mut rng = Lcg(0x5EED ^ gt.variant.name.len() as u64);
-        for _ in 0..4 {
-            let mut game = gt.start();
-            chimera::with_position!(&mut game, p => {
-                let mut list = MoveList::new();
-                for _ in 0..100 {
-                    p.legal_moves(&mut list);
-                    if list.is_empty() {
-                        break;
-                    }
-                    for &m in list.iter() {
-                        let Some(told) = p.quiet_move_gives_check(m) else {
-                            continue;
-                        };
-                        assert!(p.tables.relay.is_none(), "{}", gt.variant.name);
-                        p.play(m);
-                        let real = p.in_check();
-                        p.undo();
-                        assert_eq!(told, real, "{}: {m:?} in {}", gt.variant.name, p.fen());
-                        answered += 1;
-                        checks += real as usize;
-                    }
-                    let m = list.as_slice()[rng.next(list.len())];
-                    p.play(m);
-                }
-            });
-        }
-    }
+    ];
+    every_move_along_playouts!(extra, 0x5EED, |gt, p, m| {
+        let Some(told) = p.quiet_move_gives_check(m) else {
+            continue;
+        };
+        assert!(p.tables.relay.is_none(), "{}", gt.variant.name);
+        p.play(m);
+        let real = p.in_check();
+        p.undo();
+        assert_eq!(told, real, "{}: {m:?} in {}", gt.variant.name, p.fen());
+        answered += 1;
+        checks += real as usize;
+    });
     assert!(answered > 50_000 && checks > 500, "{answered} {checks}");
 }
 
@@ -243,47 +253,26 @@ fn quiet_move_gives_check_matches_playing_the_move() {
 /// of relay games: discovered checks, hoppers' new screens, lame leapers, promotions.
 #[test]
 fn check_after_a_move_matches_the_full_scan() {
-    let registry = Registry::builtin();
-    let mut games: Vec<&chimera::game::GameType> = registry.games().iter().collect();
-    for name in [
+    let (mut moves, mut checks) = (0, 0);
+    let extra = [
         "cancellation-chess",
         "cancellation-extended-grand",
         "relay-chess",
         "anti-relay-gothic",
-    ] {
-        games.push(registry.find(name).unwrap());
-    }
-    let (mut moves, mut checks) = (0, 0);
-    for gt in games {
-        let mut rng = Lcg(0xC4EC ^ gt.variant.name.len() as u64);
-        for _ in 0..4 {
-            let mut game = gt.start();
-            chimera::with_position!(&mut game, p => {
-                let mut list = MoveList::new();
-                for _ in 0..100 {
-                    p.legal_moves(&mut list);
-                    if list.is_empty() {
-                        break;
-                    }
-                    for &m in list.iter() {
-                        p.play(m);
-                        let real = p.in_check();
-                        assert_eq!(
-                            p.in_check_after_move(),
-                            real,
-                            "{}: {m:?} into {}",
-                            gt.variant.name,
-                            p.fen()
-                        );
-                        p.undo();
-                        moves += 1;
-                        checks += real as usize;
-                    }
-                    let m = list.as_slice()[rng.next(list.len())];
-                    p.play(m);
-                }
-            });
-        }
-    }
+    ];
+    every_move_along_playouts!(extra, 0xC4EC, |gt, p, m| {
+        p.play(m);
+        let real = p.in_check();
+        assert_eq!(
+            p.in_check_after_move(),
+            real,
+            "{}: {m:?} into {}",
+            gt.variant.name,
+            p.fen()
+        );
+        p.undo();
+        moves += 1;
+        checks += real as usize;
+    });
     assert!(moves > 100_000 && checks > 1_000, "{moves} {checks}");
 }
