@@ -1,6 +1,7 @@
 //! The driver: one pass over the pieces for the sets and sums the terms need (no allocation),
-//! then each term in turn, the ordinary pieces' mobility and king attacks in a second pass. `evaluate` and `breakdown` share it, so the breakdown always explains the very
-//! number the search sees.
+//! then each term in turn, the ordinary pieces' mobility and king attacks in a second pass.
+//! `evaluate` and `breakdown` share it, so the breakdown always explains the very number the
+//! search sees.
 
 use crate::breakdown::Term;
 use crate::game::Role;
