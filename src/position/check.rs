@@ -3,7 +3,6 @@
 //! a plain move can give check from.
 
 use super::Position;
-use crate::movegen::tables::AttackGroup;
 use crate::types::{Bitboard, Color, Move, MoveKind, PieceKind, Square};
 
 impl<B: Bitboard> Position<B> {
@@ -38,7 +37,8 @@ impl<B: Bitboard> Position<B> {
     }
 
     /// Does the `color` piece of `kind` on `from` attack `target` (judged as an attack on a
-    /// king, as `attackers` judges it) with occupancy `occ`?
+    /// king, as `attackers` judges it) with occupancy `occ`? Only the kind's own attack groups
+    /// are looked at.
     fn piece_attacks(
         &self,
         color: Color,
@@ -49,22 +49,10 @@ impl<B: Bitboard> Position<B> {
     ) -> bool {
         let t = &*self.tables;
         let at = B::from_square(from);
-        t.kind_groups(color, kind)
-            .iter()
-            .any(|&gi| match &t.attack_groups[color.index()][gi] {
-                AttackGroup::Leaps { table_of, .. } => {
-                    t.rev_capture_leaps(color, *table_of, target).has(from)
-                }
-                AttackGroup::Rays { rays, hop, .. } => match t.group_lines(color, gi, target) {
-                    Some(lines) => (lines & at).any() && t.slide(target, lines, occ).has(from),
-                    None => rays
-                        .iter()
-                        .any(|&r| t.ray_attacks(r, *hop, target, occ).has(from)),
-                },
-                AttackGroup::Lame { kind } => t
-                    .rev_lame_leaps(color, *kind, target)
-                    .iter()
-                    .any(|l| l.target == from && (l.block & occ).is_empty()),
-            })
+        t.kind_groups(color, kind).iter().any(|&gi| {
+            let group = &t.attack_groups[color.index()][gi];
+            self.group_attackers(color, gi, group, target, occ, at)
+                .any()
+        })
     }
 }

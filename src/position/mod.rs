@@ -332,48 +332,67 @@ impl<B: Bitboard> Position<B> {
     /// Attackers by attack group; with `ANY` it returns as soon as one is found.
     #[inline(always)]
     fn scan_attackers<const ANY: bool>(&self, sq: Square, color: Color, occ: B, removed: B) -> B {
-        use crate::movegen::tables::AttackGroup;
         let t = &*self.tables;
         let theirs = self.by_color[color.index()] & occ & !removed;
         let mut result = B::EMPTY;
         for (gi, g) in t.attack_groups[color.index()].iter().enumerate() {
-            match g {
-                AttackGroup::Leaps { table_of, kinds } => {
-                    result |=
-                        t.rev_capture_leaps(color, *table_of, sq) & self.kinds_bb(kinds) & theirs;
-                }
-                AttackGroup::Rays { rays, hop, kinds } => {
-                    let candidates = self.kinds_bb(kinds) & theirs;
-                    if candidates.is_empty() {
-                        continue;
-                    }
-                    if let Some(lines) = t.group_lines(color, gi, sq) {
-                        if (lines & candidates).any() {
-                            result |= t.slide(sq, lines, occ) & candidates;
-                        }
-                    } else {
-                        for &r in rays {
-                            result |= t.ray_attacks(r, *hop, sq, occ) & candidates;
-                        }
-                    }
-                }
-                AttackGroup::Lame { kind } => {
-                    let candidates = self.by_kind[kind.index()] & theirs;
-                    if candidates.is_empty() {
-                        continue;
-                    }
-                    for l in t.rev_lame_leaps(color, *kind, sq) {
-                        if candidates.has(l.target) && (l.block & occ).is_empty() {
-                            result = result.with(l.target);
-                        }
-                    }
-                }
-            }
+            result |= self.group_attackers(color, gi, g, sq, occ, theirs);
             if ANY && result.any() {
                 return result;
             }
         }
         result
+    }
+
+    /// The pieces of attack group `g` (number `gi` of `color`'s) among `among` that attack `sq`
+    /// through that group with occupancy `occ`.
+    #[inline(always)]
+    fn group_attackers(
+        &self,
+        color: Color,
+        gi: usize,
+        g: &crate::movegen::tables::AttackGroup,
+        sq: Square,
+        occ: B,
+        among: B,
+    ) -> B {
+        use crate::movegen::tables::AttackGroup;
+        let t = &*self.tables;
+        match g {
+            AttackGroup::Leaps { table_of, kinds } => {
+                t.rev_capture_leaps(color, *table_of, sq) & self.kinds_bb(kinds) & among
+            }
+            AttackGroup::Rays { rays, hop, kinds } => {
+                let candidates = self.kinds_bb(kinds) & among;
+                if candidates.is_empty() {
+                    return B::EMPTY;
+                }
+                let mut result = B::EMPTY;
+                if let Some(lines) = t.group_lines(color, gi, sq) {
+                    if (lines & candidates).any() {
+                        result = t.slide(sq, lines, occ) & candidates;
+                    }
+                } else {
+                    for &r in rays {
+                        result |= t.ray_attacks(r, *hop, sq, occ) & candidates;
+                    }
+                }
+                result
+            }
+            AttackGroup::Lame { kind } => {
+                let candidates = self.by_kind[kind.index()] & among;
+                if candidates.is_empty() {
+                    return B::EMPTY;
+                }
+                let mut result = B::EMPTY;
+                for l in t.rev_lame_leaps(color, *kind, sq) {
+                    if candidates.has(l.target) && (l.block & occ).is_empty() {
+                        result = result.with(l.target);
+                    }
+                }
+                result
+            }
+        }
     }
 
     /// For a side `us` not in check: (our pieces whose departure may expose our king, squares
