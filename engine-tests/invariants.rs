@@ -276,3 +276,38 @@ fn check_after_a_move_matches_the_full_scan() {
     });
     assert!(moves > 100_000 && checks > 1_000, "{moves} {checks}");
 }
+
+/// Once `in_check_after_move` has said "no check", the generator skips its own search for
+/// checkers: the moves it gives are the same as without that knowledge, after every legal move
+/// along random playouts. A null move also marks the position unchecked: true whenever the
+/// side passing was not in check.
+#[test]
+fn remembered_check_status_gives_the_same_moves() {
+    let (mut moves, mut nulls) = (0, 0);
+    let extra = ["cancellation-chess", "relay-chess"];
+    let (mut fresh, mut told) = (MoveList::new(), MoveList::new());
+    every_move_along_playouts!(extra, 0x6E4E, |gt, p, m| {
+        // Known before the move, so that a move that failed to forget it would show.
+        p.in_check_after_move();
+        p.play(m);
+        p.legal_moves(&mut fresh);
+        p.in_check_after_move();
+        p.legal_moves(&mut told);
+        assert_eq!(
+            fresh.as_slice(),
+            told.as_slice(),
+            "{}: {m:?} into {}",
+            gt.variant.name,
+            p.fen()
+        );
+        if !p.in_check() && !p.placement_pending() {
+            p.play_null();
+            assert!(!p.in_check(), "{}: null after {m:?}", gt.variant.name);
+            p.undo_null();
+            nulls += 1;
+        }
+        p.undo();
+        moves += 1;
+    });
+    assert!(moves > 100_000 && nulls > 50_000, "{moves} {nulls}");
+}

@@ -73,7 +73,11 @@ impl<B: Bitboard> Position<B> {
         // does not count as an attack on it (the cannon's jump), the capture does not exist.
         let enemy = self.pieces(them).without(self.king(them));
         let ksq = self.king(us);
-        let checkers = self.attackers(ksq, them, occ);
+        let checkers = if !TEST_ALL && self.known_unchecked() {
+            B::EMPTY
+        } else {
+            self.attackers(ksq, them, occ)
+        };
         let (careful_from, careful_to) = if TEST_ALL || checkers.any() {
             (!B::EMPTY, B::EMPTY)
         } else {

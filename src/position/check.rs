@@ -13,7 +13,14 @@ impl<B: Bitboard> Position<B> {
     /// made on `to` for a hopper (`screen_lines`); the last two are left to the full scan.
     /// A capture leaves `to` occupied, so it opens nothing there. Every other move, relay
     /// games and cancellation games (whose plies may keep the turn) use the full scan.
-    pub fn in_check_after_move(&self) -> bool {
+    /// A "no" is remembered for the move generator (`State::known_unchecked`).
+    pub fn in_check_after_move(&mut self) -> bool {
+        let check = self.check_after_move();
+        self.state.known_unchecked = !check;
+        check
+    }
+
+    fn check_after_move(&self) -> bool {
         let m = self.state.mv;
         let plain = matches!(
             m.kind(),

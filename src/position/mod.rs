@@ -30,6 +30,10 @@ pub struct State {
     pub cancel: Pending,
     /// The evaluation's additive terms summed over the pieces (`Tables::attach_eval`).
     pub additive: Additive,
+    /// The side to move is known not to be in check (`in_check_after_move` found so, or a
+    /// null move made the position), so the generator need not look for checkers. Every
+    /// change of position starts it false.
+    pub known_unchecked: bool,
 }
 
 #[derive(Clone)]
@@ -246,6 +250,7 @@ impl<B: Bitboard> Position<B> {
                 mv: Move::NULL,
                 cancel: Pending::NONE,
                 additive: Additive::ZERO,
+                known_unchecked: false,
             },
             history: Vec::with_capacity(1024),
             fullmove_base: setup.fullmove,
@@ -412,12 +417,16 @@ impl<B: Bitboard> Position<B> {
         let ours = self.by_color[us.index()];
         let mut from = B::EMPTY;
         let mut to = B::EMPTY;
-        for g in &t.attack_groups[them.index()] {
+        for (gi, g) in t.attack_groups[them.index()].iter().enumerate() {
             match g {
                 AttackGroup::Leaps { .. } => {}
                 AttackGroup::Rays { rays, hop, kinds } => {
                     let candidates = self.kinds_bb(kinds) & theirs;
-                    if candidates.is_empty() {
+                    // No rider of the group on any of its lines through the king: no pin.
+                    let on_lines = t
+                        .group_lines(them, gi, ksq)
+                        .map_or(candidates, |lines| lines & candidates);
+                    if on_lines.is_empty() {
                         continue;
                     }
                     for &r in rays {
@@ -506,6 +515,12 @@ impl<B: Bitboard> Position<B> {
 
     pub fn in_check(&self) -> bool {
         self.checkers().any()
+    }
+
+    /// Is the side to move known not to be in check without looking (`State::known_unchecked`)?
+    #[inline(always)]
+    pub fn known_unchecked(&self) -> bool {
+        self.state.known_unchecked
     }
 
     /// Would the quiet move `m` (a plain move or a pawn's initial step to an empty square) give

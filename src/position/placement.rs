@@ -131,6 +131,7 @@ impl<B: Bitboard> Position<B> {
         let e = self.cancellation_effect(m);
         let prev = self.state;
         self.history.push(prev);
+        self.state.known_unchecked = false;
         let us = self.side;
         let z = &self.tables.zobrist;
         let mut hash = prev.hash ^ z.castling[prev.castling as usize] ^ prev.cancel.key();

@@ -54,6 +54,7 @@ impl<B: Bitboard> Position<B> {
         }
         let prev = self.state;
         self.history.push(prev);
+        self.state.known_unchecked = false;
         let us = self.side;
         let z_castle = self.tables.zobrist.castling[prev.castling as usize];
         let z_side = self.tables.zobrist.side;
@@ -222,6 +223,9 @@ impl<B: Bitboard> Position<B> {
         self.state.cancel = crate::rules::cancellation::Pending::NONE;
         self.state.mv = Move::NULL;
         self.state.halfmove = prev.halfmove.saturating_add(1);
+        // The side that passed was not in check, so the position was legal with the other
+        // side not in check either.
+        self.state.known_unchecked = true;
         self.side = !self.side;
     }
 
