@@ -46,7 +46,7 @@ impl<B: Bitboard> Position<B> {
     /// Does the `color` piece of `kind` on `from` attack `target` (judged as an attack on a
     /// king, as `attackers` judges it) with occupancy `occ`? Only the kind's own attack groups
     /// are looked at.
-    fn piece_attacks(
+    pub(super) fn piece_attacks(
         &self,
         color: Color,
         kind: PieceKind,
