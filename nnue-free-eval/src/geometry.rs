@@ -131,16 +131,23 @@ fn axis_distance(x: u8, n: u8) -> f64 {
     }
 }
 
-/// Iterates the squares of a set, lowest first.
+/// Iterates the squares of a set, lowest first. Each 64-bit half on its own: a 128-bit
+/// `set & (set - 1)` is a borrow chain per square, and boards of up to 64 squares never
+/// touch the upper half.
 #[inline(always)]
-pub(crate) fn squares_of(mut set: u128) -> impl Iterator<Item = usize> {
+pub(crate) fn squares_of(set: u128) -> impl Iterator<Item = usize> {
+    let (mut lo, mut hi) = (set as u64, (set >> 64) as u64);
     std::iter::from_fn(move || {
-        if set == 0 {
-            None
-        } else {
-            let sq = set.trailing_zeros() as usize;
-            set &= set - 1;
+        if lo != 0 {
+            let sq = lo.trailing_zeros() as usize;
+            lo &= lo - 1;
             Some(sq)
+        } else if hi != 0 {
+            let sq = 64 + hi.trailing_zeros() as usize;
+            hi &= hi - 1;
+            Some(sq)
+        } else {
+            None
         }
     })
 }
@@ -198,7 +205,7 @@ mod tests {
 
     #[test]
     fn squares_of_lists_bits() {
-        let v: Vec<usize> = squares_of(1 | 1 << 5 | 1 << 127).collect();
-        assert_eq!(v, vec![0, 5, 127]);
+        let v: Vec<usize> = squares_of(1 | 1 << 5 | 1 << 63 | 1 << 64 | 1 << 127).collect();
+        assert_eq!(v, vec![0, 5, 63, 64, 127]);
     }
 }
