@@ -174,8 +174,28 @@ impl<B: Bitboard> Position<B> {
     }
 
     /// Pseudo-legal targets of a piece: (quiet moves, captures, pawn initial steps).
-    #[inline]
+    /// Pieces that move and capture alike are done here, in the caller's code; the others
+    /// (pawns, hoppers, lame leapers) in a function of their own.
+    #[inline(always)]
     pub fn targets(
+        &self,
+        us: Color,
+        k: PieceKind,
+        from: Square,
+        occ: B,
+        enemy: B,
+        pawn: bool,
+    ) -> (B, B, B) {
+        let t = &*self.tables;
+        if t.kind_moves(us, k).symmetric {
+            let reach = t.reach(us, k, from, occ);
+            return (reach & !occ, reach & enemy, B::EMPTY);
+        }
+        self.asymmetric_targets(us, k, from, occ, enemy, pawn)
+    }
+
+    #[inline(never)]
+    fn asymmetric_targets(
         &self,
         us: Color,
         k: PieceKind,
@@ -187,10 +207,6 @@ impl<B: Bitboard> Position<B> {
         let t = &*self.tables;
         let empty = !occ;
         let km = t.kind_moves(us, k);
-        if km.symmetric {
-            let reach = t.reach(us, k, from, occ);
-            return (reach & empty, reach & enemy, B::EMPTY);
-        }
         let mut quiet = t.quiet_leaps(us, k, from) & empty;
         let mut caps = t.capture_leaps(us, k, from) & enemy;
         let mut doubles = B::EMPTY;

@@ -372,6 +372,11 @@ impl<B: Bitboard> Tables<B> {
                                 for (sq, to, dx, dy) in
                                     confined_leaps(size, applies, confine, &vectors)
                                 {
+                                    // An initial move (pawns only) exists only from the
+                                    // double-step ranks: elsewhere no list need hold it.
+                                    if atom.initial && !t.double_step_zone[color.index()].has(sq) {
+                                        continue;
+                                    }
                                     let block = if atom.lame {
                                         lame_path::<B>(size, sq, dx, dy, atom.diagonal_first)
                                     } else {
