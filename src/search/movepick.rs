@@ -172,7 +172,10 @@ impl MovePicker {
         self.skip_quiets = true;
     }
 
-    /// The best remaining move and its ordering score.
+    /// The best remaining move and its ordering score. Picking is the common case and is
+    /// done in the caller's code; the table move and the generation in a function of their
+    /// own, whose register saves the picks then do not pay.
+    #[inline(always)]
     pub fn next<B: Bitboard>(
         &mut self,
         buf: &mut PlyMoves,
@@ -180,44 +183,55 @@ impl MovePicker {
         see: &SeeValues,
         hist: &Histories,
     ) -> Option<(Move, i32)> {
-        loop {
-            match self.stage {
-                Stage::TableMove => {
-                    self.stage = Stage::Generate;
-                    self.table_move_done = true;
-                    return Some((self.hints.tt_move, TT_MOVE));
-                }
-                Stage::Generate => {
-                    if self.tactical_only {
-                        tactical_moves(pos, &mut buf.list);
-                    } else {
-                        pos.legal_moves(&mut buf.list);
-                    }
-                    self.score(buf, pos, see, hist, pos.side_to_move());
-                    self.stage = Stage::Pick;
-                }
-                Stage::Pick => {
-                    let n = buf.list.len();
-                    let scores = &mut buf.scores[..n];
-                    if self.skip_quiets && !self.quiets_dropped {
-                        for s in scores.iter_mut().filter(|s| is_quiet_score(**s)) {
-                            *s = USED;
-                        }
-                        self.quiets_dropped = true;
-                    }
-                    // The highest score, then its first place: two branch-free passes that the
-                    // compiler vectorises, where one pass keeping the best would branch on
-                    // every move. Ties go to the earlier move either way.
-                    let best = scores.iter().fold(USED, |b, &s| b.max(s));
-                    if best == USED {
-                        return None;
-                    }
-                    let at = scores.iter().position(|&s| s == best).unwrap_or(0);
-                    scores[at] = USED;
-                    return Some((buf.list.as_slice()[at], best));
-                }
-            }
+        if self.stage == Stage::Pick {
+            return self.pick(buf);
         }
+        self.next_before_picking(buf, pos, see, hist)
+    }
+
+    #[inline(never)]
+    fn next_before_picking<B: Bitboard>(
+        &mut self,
+        buf: &mut PlyMoves,
+        pos: &Position<B>,
+        see: &SeeValues,
+        hist: &Histories,
+    ) -> Option<(Move, i32)> {
+        if self.stage == Stage::TableMove {
+            self.stage = Stage::Generate;
+            self.table_move_done = true;
+            return Some((self.hints.tt_move, TT_MOVE));
+        }
+        if self.tactical_only {
+            tactical_moves(pos, &mut buf.list);
+        } else {
+            pos.legal_moves(&mut buf.list);
+        }
+        self.score(buf, pos, see, hist, pos.side_to_move());
+        self.stage = Stage::Pick;
+        self.pick(buf)
+    }
+
+    #[inline(always)]
+    fn pick(&mut self, buf: &mut PlyMoves) -> Option<(Move, i32)> {
+        let n = buf.list.len();
+        let scores = &mut buf.scores[..n];
+        if self.skip_quiets && !self.quiets_dropped {
+            for s in scores.iter_mut().filter(|s| is_quiet_score(**s)) {
+                *s = USED;
+            }
+            self.quiets_dropped = true;
+        }
+        // The highest score, then its first place: two branch-free passes that the compiler
+        // vectorises, where one pass keeping the best would branch on every move. Ties go to
+        // the earlier move either way.
+        let best = scores.iter().fold(USED, |b, &s| b.max(s));
+        if best == USED {
+            return None;
+        }
+        let at = scores.iter().position(|&s| s == best).unwrap_or(0);
+        scores[at] = USED;
+        Some((buf.list.as_slice()[at], best))
     }
 
     fn score<B: Bitboard>(
