@@ -143,6 +143,11 @@ impl<B: Bitboard> Position<B> {
                             emit(Move::new(from, to, MoveKind::Normal), list);
                         }
                     }
+                } else if !check_all && (targets & careful_to).is_empty() {
+                    // None of these moves can expose the king (the usual case).
+                    for to in targets.squares() {
+                        list.push(Move::new(from, to, MoveKind::Normal));
+                    }
                 } else {
                     for to in targets.squares() {
                         emit(Move::new(from, to, MoveKind::Normal), list);
