@@ -98,6 +98,9 @@ pub struct Tables<B> {
     pub promotion_zone: [B; 2],
     pub compulsory_zone: [B; 2],
     pub double_step_zone: [B; 2],
+    /// `[pk]`: the squares from which a kind's captures and promotions are just its capture
+    /// leaps (no rides, hops or lame captures, and no promotion from there), for quiescence.
+    plain_captures: Vec<B>,
     pub zobrist: Zobrist,
     /// `[from * n + b]`: the squares beyond `b` on the line from `from` through `b`.
     shadow: Vec<B>,
@@ -282,6 +285,7 @@ impl<B: Bitboard> Tables<B> {
             promotion_zone: [B::EMPTY; 2],
             compulsory_zone: [B::EMPTY; 2],
             double_step_zone: [B::EMPTY; 2],
+            plain_captures: vec![B::EMPTY; 2 * kinds],
             zobrist,
             shadow: Vec::new(),
             ride_lines: Vec::new(),
@@ -532,6 +536,7 @@ impl<B: Bitboard> Tables<B> {
             }
         }
         t.build_line_tables();
+        t.find_plain_captures(variant);
         if let Some(rule) = variant.relay {
             t.relay = Some(Box::new(crate::rules::relay::RelayTables::new(
                 variant, rule, &t,
@@ -643,6 +648,37 @@ impl<B: Bitboard> Tables<B> {
             self.group_lines[ci] = lines;
             self.group_combined[ci] = combined;
         }
+    }
+
+    fn find_plain_captures(&mut self, variant: &Variant) {
+        for color in Color::BOTH {
+            for k in variant.kinds() {
+                let pk = self.pk(color, k);
+                if self.kind_moves[pk].symmetric || !self.kind_moves[pk].rides.is_empty() {
+                    continue;
+                }
+                let pawn = variant.piece(k).pawn;
+                for sq in self.size.all_squares() {
+                    let lame = self.lame_leaps(color, k, sq);
+                    let reach = lame
+                        .iter()
+                        .fold(self.empty_board_reach(color, k, sq), |r, l| {
+                            r.with(l.target)
+                        });
+                    let promotes = pawn && (reach & self.promotion_zone[color.index()]).any();
+                    if !promotes && !lame.iter().any(|l| l.capture) {
+                        self.plain_captures[pk] = self.plain_captures[pk].with(sq);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Squares from which a `color` `kind` captures only by its capture leaps and cannot
+    /// promote: there its tactical moves are `capture_leaps & enemy`.
+    #[inline(always)]
+    pub fn plain_captures(&self, color: Color, kind: PieceKind) -> B {
+        self.plain_captures[self.pk(color, kind)]
     }
 
     /// The squares reached along `lines` (rays from `from` in distinct primitive directions),

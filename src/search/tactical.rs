@@ -42,7 +42,12 @@ pub fn tactical_moves<B: Bitboard>(pos: &Position<B>, list: &mut MoveList) {
         let pawn = v.piece(k).pawn;
         let km = t.kind_moves(us, k);
         for from in pieces.squares() {
-            let (quiet, mut caps, _) = pos.targets(us, k, from, occ, enemy, pawn);
+            let (quiet, mut caps) = if t.plain_captures(us, k).has(from) {
+                (B::EMPTY, t.capture_leaps(us, k, from) & enemy)
+            } else {
+                let (quiet, caps, _) = pos.targets(us, k, from, occ, enemy, pawn);
+                (quiet, caps)
+            };
             if royal {
                 for to in caps.squares() {
                     let m = Move::new(from, to, MoveKind::Normal);
