@@ -284,7 +284,12 @@ fn check_after_a_move_matches_the_full_scan() {
 #[test]
 fn remembered_check_status_gives_the_same_moves() {
     let (mut moves, mut nulls) = (0, 0);
-    let extra = ["cancellation-chess", "relay-chess"];
+    let extra = [
+        "cancellation-chess",
+        "cancellation-extended-grand",
+        "relay-chess",
+        "anti-relay-gothic",
+    ];
     let (mut fresh, mut told) = (MoveList::new(), MoveList::new());
     every_move_along_playouts!(extra, 0x6E4E, |gt, p, m| {
         // Known before the move, so that a move that failed to forget it would show.

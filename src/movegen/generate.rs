@@ -74,6 +74,7 @@ impl<B: Bitboard> Position<B> {
         let enemy = self.pieces(them).without(self.king(them));
         let ksq = self.king(us);
         let checkers = if !TEST_ALL && self.known_unchecked() {
+            debug_assert!(self.checkers().is_empty(), "stale known_unchecked");
             B::EMPTY
         } else {
             self.attackers(ksq, them, occ)

@@ -207,8 +207,10 @@ impl<B: Bitboard> Position<B> {
 }
 
 impl<B: Bitboard> Position<B> {
-    /// Passes the turn (for null-move pruning). Never call it while in check.
+    /// Passes the turn (for null-move pruning). Never call it while in check or mid-turn
+    /// (placements owed): it marks the other side unchecked, true only after a whole turn.
     pub fn play_null(&mut self) {
+        debug_assert!(!self.placement_pending(), "null move mid-turn");
         let prev = self.state;
         self.history.push(prev);
         let z = &self.tables.zobrist;
