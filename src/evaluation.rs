@@ -124,7 +124,7 @@ impl<B: Bitboard> Position<B> {
     #[inline(always)]
     fn eval_targets(&self, us: Color, kind: PieceKind, sq: crate::types::Square) -> u128 {
         let t = &*self.tables;
-        if t.kind_moves(us, kind).symmetric {
+        if t.is_symmetric(us, kind) {
             // The same set as `targets` gives: moves to empty squares, captures of enemy pieces.
             return (t.reach(us, kind, sq, self.occupied()) & !self.pieces(us)).to_u128();
         }

@@ -193,7 +193,7 @@ impl<B: Bitboard> Position<B> {
         pawn: bool,
     ) -> (B, B, B) {
         let t = &*self.tables;
-        if t.kind_moves(us, k).symmetric {
+        if t.is_symmetric(us, k) {
             let reach = t.reach(us, k, from, occ);
             return (reach & !occ, reach & enemy, B::EMPTY);
         }

@@ -101,6 +101,9 @@ pub struct Tables<B> {
     /// `[pk]`: the squares from which a kind's captures and promotions are just its capture
     /// leaps (no rides, hops or lame captures, and no promotion from there), for quiescence.
     plain_captures: Vec<B>,
+    /// `[color]`: bit `kind` set when the kind moves and captures alike
+    /// (`KindMoves::symmetric`), read at every piece without touching `kind_moves`.
+    symmetric_kinds: [u32; 2],
     pub zobrist: Zobrist,
     /// `[from * n + b]`: the squares beyond `b` on the line from `from` through `b`.
     shadow: Vec<B>,
@@ -286,6 +289,7 @@ impl<B: Bitboard> Tables<B> {
             compulsory_zone: [B::EMPTY; 2],
             double_step_zone: [B::EMPTY; 2],
             plain_captures: vec![B::EMPTY; 2 * kinds],
+            symmetric_kinds: [0; 2],
             zobrist,
             shadow: Vec::new(),
             ride_lines: Vec::new(),
@@ -616,6 +620,9 @@ impl<B: Bitboard> Tables<B> {
             km.combined = modes;
             km.other_rides = other;
             km.symmetric = symmetric;
+            if symmetric {
+                self.symmetric_kinds[pk / self.kinds] |= 1 << (pk % self.kinds);
+            }
         }
         for ci in 0..2 {
             let groups = std::mem::take(&mut self.attack_groups[ci]);
@@ -672,6 +679,12 @@ impl<B: Bitboard> Tables<B> {
                 }
             }
         }
+    }
+
+    /// Does a `color` `kind` move and capture alike (`KindMoves::symmetric`)?
+    #[inline(always)]
+    pub fn is_symmetric(&self, color: Color, kind: PieceKind) -> bool {
+        self.symmetric_kinds[color.index()] >> kind.index() & 1 != 0
     }
 
     /// Squares from which a `color` `kind` captures only by its capture leaps and cannot
