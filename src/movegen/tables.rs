@@ -109,6 +109,8 @@ pub struct Tables<B> {
     shadow: Vec<B>,
     /// `[pk * n + sq]`: the union of the rays of a kind's combined rides.
     ride_lines: Vec<B>,
+    /// `[pk * n + sq]`: (leaps, combined ride lines) side by side, what `reach` reads.
+    reach_parts: Vec<(B, B)>,
     /// Per colour, `[group * n + sq]`: the union of an attack group's rays, when they go in
     /// distinct primitive directions and do not hop (else empty, and `group_combined` false).
     group_lines: [Vec<B>; 2],
@@ -293,6 +295,7 @@ impl<B: Bitboard> Tables<B> {
             zobrist,
             shadow: Vec::new(),
             ride_lines: Vec::new(),
+            reach_parts: Vec::new(),
             group_lines: [Vec::new(), Vec::new()],
             group_combined: [Vec::new(), Vec::new()],
             relay: None,
@@ -624,6 +627,9 @@ impl<B: Bitboard> Tables<B> {
                 self.symmetric_kinds[pk / self.kinds] |= 1 << (pk % self.kinds);
             }
         }
+        self.reach_parts = (0..self.ride_lines.len())
+            .map(|i| (self.quiet_leaps[i], self.ride_lines[i]))
+            .collect();
         for ci in 0..2 {
             let groups = std::mem::take(&mut self.attack_groups[ci]);
             let mut lines = vec![B::EMPTY; groups.len() * n];
@@ -709,7 +715,8 @@ impl<B: Bitboard> Tables<B> {
     #[inline(always)]
     pub fn reach(&self, color: Color, kind: PieceKind, sq: Square, occ: B) -> B {
         let i = self.pk(color, kind) * self.n + sq.index();
-        self.quiet_leaps[i] | self.slide(sq, self.ride_lines[i], occ)
+        let (leaps, lines) = self.reach_parts[i];
+        leaps | self.slide(sq, lines, occ)
     }
 
     /// The combined rays of a kind's rides (see `KindMoves::combined`).
