@@ -105,8 +105,8 @@ pub struct Tables<B> {
     /// (`KindMoves::symmetric`), read at every piece without touching `kind_moves`.
     symmetric_kinds: [u32; 2],
     pub zobrist: Zobrist,
-    /// `[from * n + b]`: the squares beyond `b` on the line from `from` through `b`.
-    shadow: Vec<B>,
+    /// `[from][b]`: the squares beyond `b` on the line from `from` through `b`.
+    shadow: Vec<[B; 128]>,
     /// `[pk * n + sq]`: the union of the rays of a kind's combined rides.
     ride_lines: Vec<B>,
     /// `[pk * n + sq]`: (leaps, combined ride lines) side by side, what `reach` reads.
@@ -567,7 +567,7 @@ impl<B: Bitboard> Tables<B> {
     fn build_line_tables(&mut self) {
         let size = self.size;
         let n = self.n;
-        self.shadow = vec![B::EMPTY; n * n];
+        self.shadow = vec![[B::EMPTY; 128]; n];
         for from in size.all_squares() {
             for b in size.all_squares() {
                 let dx = size.file(b) as i32 - size.file(from) as i32;
@@ -586,7 +586,7 @@ impl<B: Bitboard> Tables<B> {
                     bb = bb.with(next);
                     cur = next;
                 }
-                self.shadow[from.index() * n + b.index()] = bb;
+                self.shadow[from.index()][b.index()] = bb;
             }
         }
         self.ride_lines = vec![B::EMPTY; self.kind_moves.len() * n];
@@ -705,8 +705,9 @@ impl<B: Bitboard> Tables<B> {
     #[inline(always)]
     pub fn slide(&self, from: Square, lines: B, occ: B) -> B {
         // Every blocker's shadow, the hidden ones' too: the loads do not wait on each other.
-        let row = &self.shadow[from.index() * self.n..(from.index() + 1) * self.n];
-        let shadows = (lines & occ).or_over(B::EMPTY, |b| row[b.index()]);
+        // Rows of 128: a square's index needs no bounds check there.
+        let row = &self.shadow[from.index()];
+        let shadows = (lines & occ).or_over(B::EMPTY, |b| row[b.index() & 127]);
         lines & !shadows
     }
 
