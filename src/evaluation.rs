@@ -128,9 +128,7 @@ impl<B: Bitboard> Position<B> {
             // The same set as `targets` gives: moves to empty squares, captures of enemy pieces.
             return (t.reach(us, kind, sq, self.occupied()) & !self.pieces(us)).to_u128();
         }
-        let pawn = self.variant.piece(kind).pawn;
-        let (quiet, caps, doubles) =
-            self.targets(us, kind, sq, self.occupied(), self.pieces(!us), pawn);
+        let (quiet, caps, doubles) = self.targets(us, kind, sq, self.occupied(), self.pieces(!us));
         (quiet | caps | doubles).to_u128()
     }
 }

@@ -101,8 +101,7 @@ impl<B: Bitboard> Position<B> {
             let pawn = v.piece(k).pawn;
             let km = t.kind_moves(us, k);
             for from in pieces.squares() {
-                let (mut quiet, mut caps, mut doubles) =
-                    self.targets(us, k, from, occ, enemy, pawn);
+                let (mut quiet, mut caps, mut doubles) = self.targets(us, k, from, occ, enemy);
                 if royal {
                     let occ_wo = occ.without(from);
                     for to in (quiet | caps).squares() {
@@ -183,21 +182,13 @@ impl<B: Bitboard> Position<B> {
     /// Pieces that move and capture alike are done here, in the caller's code; the others
     /// (pawns, hoppers, lame leapers) in a function of their own.
     #[inline(always)]
-    pub fn targets(
-        &self,
-        us: Color,
-        k: PieceKind,
-        from: Square,
-        occ: B,
-        enemy: B,
-        pawn: bool,
-    ) -> (B, B, B) {
+    pub fn targets(&self, us: Color, k: PieceKind, from: Square, occ: B, enemy: B) -> (B, B, B) {
         let t = &*self.tables;
         if t.is_symmetric(us, k) {
             let reach = t.reach(us, k, from, occ);
             return (reach & !occ, reach & enemy, B::EMPTY);
         }
-        self.asymmetric_targets(us, k, from, occ, enemy, pawn)
+        self.asymmetric_targets(us, k, from, occ, enemy)
     }
 
     #[inline(never)]
@@ -208,7 +199,6 @@ impl<B: Bitboard> Position<B> {
         from: Square,
         occ: B,
         enemy: B,
-        pawn: bool,
     ) -> (B, B, B) {
         let t = &*self.tables;
         let empty = !occ;
@@ -244,23 +234,20 @@ impl<B: Bitboard> Position<B> {
                 }
             }
         }
-        let lame = t.lame_leaps(us, k, from);
-        if !lame.is_empty() {
-            let on_initial_rank = pawn && t.double_step_zone[us.index()].has(from);
-            for l in lame {
-                if (l.initial && !on_initial_rank) || (l.block & occ).any() {
-                    continue;
+        // Initial moves are listed only from the squares they may be made from (`Tables::new`).
+        for l in t.lame_leaps(us, k, from) {
+            if (l.block & occ).any() {
+                continue;
+            }
+            if l.quiet && empty.has(l.target) {
+                if l.initial {
+                    doubles = doubles.with(l.target);
+                } else {
+                    quiet = quiet.with(l.target);
                 }
-                if l.quiet && empty.has(l.target) {
-                    if l.initial {
-                        doubles = doubles.with(l.target);
-                    } else {
-                        quiet = quiet.with(l.target);
-                    }
-                }
-                if l.capture && enemy.has(l.target) {
-                    caps = caps.with(l.target);
-                }
+            }
+            if l.capture && enemy.has(l.target) {
+                caps = caps.with(l.target);
             }
         }
         (quiet, caps, doubles & !quiet)

@@ -45,7 +45,7 @@ pub fn tactical_moves<B: Bitboard>(pos: &Position<B>, list: &mut MoveList) {
             let (quiet, mut caps) = if t.plain_captures(us, k).has(from) {
                 (B::EMPTY, t.capture_leaps(us, k, from) & enemy)
             } else {
-                let (quiet, caps, _) = pos.targets(us, k, from, occ, enemy, pawn);
+                let (quiet, caps, _) = pos.targets(us, k, from, occ, enemy);
                 (quiet, caps)
             };
             if royal {

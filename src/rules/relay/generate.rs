@@ -53,8 +53,7 @@ impl<'a, B: Bitboard> RelayView<'a, B> {
             self.tables
                 .effective_targets(&self.relations, c, sq, occ, enemy)
         } else {
-            let pawn = self.pos.variant.piece(p.kind()).pawn;
-            let (q, x, d) = self.pos.targets(c, p.kind(), sq, occ, enemy, pawn);
+            let (q, x, d) = self.pos.targets(c, p.kind(), sq, occ, enemy);
             (q | d, x)
         }
     }
@@ -133,7 +132,7 @@ fn generate<B: Bitboard, const TACTICAL: bool>(pos: &Position<B>, list: &mut Mov
                 let (q, c) = rt.effective_targets(&rel, us, from, occ, enemy);
                 (q, c, B::EMPTY)
             } else {
-                pos.targets(us, k, from, occ, enemy, pawn)
+                pos.targets(us, k, from, occ, enemy)
             };
             let zone = t.promotion_zone[us.index()];
             // Only captures, and quiet moves that may promote.
