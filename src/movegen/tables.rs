@@ -34,9 +34,6 @@ pub struct KindMoves {
     pub combined: Option<(bool, bool)>,
     /// The rides that are not in the combined set.
     pub other_rides: Vec<RideAtom>,
-    /// Moves and captures go to the same squares (same leaps, every ride combined and both
-    /// quiet and capturing, no lame leaps): the targets are `Tables::reach`.
-    pub symmetric: bool,
 }
 
 /// Attackers of one shape, shared by several piece kinds of one colour.
@@ -101,15 +98,14 @@ pub struct Tables<B> {
     /// `[pk]`: the squares from which a kind's captures and promotions are just its capture
     /// leaps (no rides, hops or lame captures, and no promotion from there), for quiescence.
     plain_captures: Vec<B>,
-    /// `[color]`: bit `kind` set when the kind moves and captures alike
-    /// (`KindMoves::symmetric`), read at every piece without touching `kind_moves`.
+    /// `[color]`: bit `kind` set when the kind moves and captures alike (same leaps, every
+    /// ride combined and both quiet and capturing, no lame leaps): its targets are `reach`.
     symmetric_kinds: [u32; 2],
     pub zobrist: Zobrist,
     /// `[from][b]`: the squares beyond `b` on the line from `from` through `b`.
     shadow: Vec<[B; 128]>,
-    /// `[pk * n + sq]`: the union of the rays of a kind's combined rides.
-    ride_lines: Vec<B>,
-    /// `[pk * n + sq]`: (leaps, combined ride lines) side by side, what `reach` reads.
+    /// `[pk * n + sq]`: (quiet leaps, the union of the rays of the kind's combined rides),
+    /// side by side since `reach` reads both.
     reach_parts: Vec<(B, B)>,
     /// Per colour, `[group * n + sq]`: the union of an attack group's rays, when they go in
     /// distinct primitive directions and do not hop (else empty, and `group_combined` false).
@@ -294,7 +290,6 @@ impl<B: Bitboard> Tables<B> {
             symmetric_kinds: [0; 2],
             zobrist,
             shadow: Vec::new(),
-            ride_lines: Vec::new(),
             reach_parts: Vec::new(),
             group_lines: [Vec::new(), Vec::new()],
             group_combined: [Vec::new(), Vec::new()],
@@ -589,7 +584,9 @@ impl<B: Bitboard> Tables<B> {
                 self.shadow[from.index()][b.index()] = bb;
             }
         }
-        self.ride_lines = vec![B::EMPTY; self.kind_moves.len() * n];
+        self.reach_parts = (0..self.kind_moves.len() * n)
+            .map(|i| (self.quiet_leaps[i], B::EMPTY))
+            .collect();
         for pk in 0..self.kind_moves.len() {
             let rides = std::mem::take(&mut self.kind_moves[pk].rides);
             let mut dirs: Vec<(i8, i8)> = Vec::new();
@@ -605,7 +602,7 @@ impl<B: Bitboard> Tables<B> {
                     modes = Some((r.quiet, r.capture));
                     for sq in 0..n {
                         let line = self.rays[r.ray as usize * n + sq];
-                        self.ride_lines[pk * n + sq] |= line;
+                        self.reach_parts[pk * n + sq].1 |= line;
                     }
                 } else {
                     other.push(*r);
@@ -622,14 +619,10 @@ impl<B: Bitboard> Tables<B> {
             km.rides = rides;
             km.combined = modes;
             km.other_rides = other;
-            km.symmetric = symmetric;
             if symmetric {
                 self.symmetric_kinds[pk / self.kinds] |= 1 << (pk % self.kinds);
             }
         }
-        self.reach_parts = (0..self.ride_lines.len())
-            .map(|i| (self.quiet_leaps[i], self.ride_lines[i]))
-            .collect();
         for ci in 0..2 {
             let groups = std::mem::take(&mut self.attack_groups[ci]);
             let mut lines = vec![B::EMPTY; groups.len() * n];
@@ -667,7 +660,7 @@ impl<B: Bitboard> Tables<B> {
         for color in Color::BOTH {
             for k in variant.kinds() {
                 let pk = self.pk(color, k);
-                if self.kind_moves[pk].symmetric || !self.kind_moves[pk].rides.is_empty() {
+                if self.is_symmetric(color, k) || !self.kind_moves[pk].rides.is_empty() {
                     continue;
                 }
                 let pawn = variant.piece(k).pawn;
@@ -687,7 +680,7 @@ impl<B: Bitboard> Tables<B> {
         }
     }
 
-    /// Does a `color` `kind` move and capture alike (`KindMoves::symmetric`)?
+    /// Does a `color` `kind` move and capture alike (see `symmetric_kinds`)?
     #[inline(always)]
     pub fn is_symmetric(&self, color: Color, kind: PieceKind) -> bool {
         self.symmetric_kinds[color.index()] >> kind.index() & 1 != 0
@@ -723,7 +716,7 @@ impl<B: Bitboard> Tables<B> {
     /// The combined rays of a kind's rides (see `KindMoves::combined`).
     #[inline(always)]
     pub fn ride_lines(&self, color: Color, kind: PieceKind, sq: Square) -> B {
-        self.ride_lines[self.pk(color, kind) * self.n + sq.index()]
+        self.reach_parts[self.pk(color, kind) * self.n + sq.index()].1
     }
 
     /// The combined rays of attack group `group` of `color` from `sq`, if it has them.

@@ -3,7 +3,7 @@
 //! a plain move can give check from.
 
 use super::Position;
-use crate::types::{Bitboard, Color, Move, MoveKind, PieceKind, Square};
+use crate::types::{Bitboard, Color, Move, MoveKind, Piece, PieceKind, Square};
 
 impl<B: Bitboard> Position<B> {
     /// The same answer as `in_check`, faster right after a plain move, a pawn's initial step or
@@ -30,23 +30,29 @@ impl<B: Bitboard> Position<B> {
             return self.in_check();
         }
         let mover = !self.side;
-        let ksq = self.king(self.side);
-        let t = &*self.tables;
-        if t.exposure(mover, ksq).has(m.from()) || t.screen_lines(mover, ksq).has(m.to()) {
-            return self.in_check();
-        }
         match self.piece_at(m.to()) {
-            Some(p) if p.color() == mover => {
-                self.piece_attacks(mover, p.kind(), m.to(), ksq, self.occupied())
-            }
+            Some(p) if p.color() == mover => self.moved_piece_gives_check(p, m.from(), m.to()),
             _ => self.in_check(),
         }
+    }
+
+    /// After `piece` has moved from `from` to `to` (on the board now), is the enemy king
+    /// attacked? Unless the move left a line to the king (`exposure`) or made a screen on one
+    /// for a hopper (`screen_lines`), only the moved piece can be giving the check.
+    pub(super) fn moved_piece_gives_check(&self, piece: Piece, from: Square, to: Square) -> bool {
+        let mover = piece.color();
+        let ksq = self.king(!mover);
+        let t = &*self.tables;
+        if t.exposure(mover, ksq).has(from) || t.screen_lines(mover, ksq).has(to) {
+            return self.is_attacked(ksq, mover, self.occupied());
+        }
+        self.piece_attacks(mover, piece.kind(), to, ksq, self.occupied())
     }
 
     /// Does the `color` piece of `kind` on `from` attack `target` (judged as an attack on a
     /// king, as `attackers` judges it) with occupancy `occ`? Only the kind's own attack groups
     /// are looked at.
-    pub(super) fn piece_attacks(
+    fn piece_attacks(
         &self,
         color: Color,
         kind: PieceKind,

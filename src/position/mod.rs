@@ -541,16 +541,7 @@ impl<B: Bitboard> Position<B> {
         let moved = B::from_square(m.from()) | B::from_square(m.to());
         self.by_color[c] ^= moved;
         self.by_kind[k] ^= moved;
-        // As after a move (`in_check_after_move`): unless the move leaves a line to the king
-        // or screens one for a hopper, only the moved piece can give the check.
-        let (mover, ksq) = (piece.color(), self.king(!piece.color()));
-        let t = &*self.tables;
-        let check =
-            if !t.exposure(mover, ksq).has(m.from()) && !t.screen_lines(mover, ksq).has(m.to()) {
-                self.piece_attacks(mover, piece.kind(), m.to(), ksq, self.occupied())
-            } else {
-                self.is_attacked(ksq, mover, self.occupied())
-            };
+        let check = self.moved_piece_gives_check(piece, m.from(), m.to());
         self.by_color[c] ^= moved;
         self.by_kind[k] ^= moved;
         Some(check)
