@@ -74,6 +74,21 @@ pub trait Bitboard:
 macro_rules! impl_bitboard {
     ($t:ty, $bits:expr, halves) => {
         impl_bitboard!(@ $t, $bits,
+            // A square's bit built in its own half: a 128-bit shift by a variable amount
+            // costs a double shift and two conditional moves.
+            #[inline(always)]
+            fn from_square(sq: Square) -> Self {
+                let s = sq.index();
+                let bit = 1u64 << (s & 63);
+                let (lo, hi) = if s < 64 { (bit, 0) } else { (0, bit) };
+                (hi as u128) << 64 | lo as u128
+            }
+            #[inline(always)]
+            fn has(self, sq: Square) -> bool {
+                let s = sq.index();
+                let half = if s < 64 { self as u64 } else { (self >> 64) as u64 };
+                half >> (s & 63) & 1 != 0
+            }
             // Each 64-bit half on its own: no 128-bit borrow chain per square.
             #[inline(always)]
             fn or_over<T: BitOr<Output = T>>(self, init: T, mut f: impl FnMut(Square) -> T) -> T {
@@ -92,17 +107,18 @@ macro_rules! impl_bitboard {
             }
         );
     };
-    ($t:ty, $bits:expr) => {
-        impl_bitboard!(@ $t, $bits,);
+    ($t:ty, $bits:expr, plain) => {
+        impl_bitboard!(@ $t, $bits,
+            #[inline(always)]
+            fn from_square(sq: Square) -> Self {
+                1 << sq.index()
+            }
+        );
     };
     (@ $t:ty, $bits:expr, $($extra:item)*) => {
         impl Bitboard for $t {
             const CAPACITY: usize = $bits;
             const EMPTY: Self = 0;
-            #[inline(always)]
-            fn from_square(sq: Square) -> Self {
-                1 << sq.index()
-            }
             #[inline(always)]
             fn is_empty(self) -> bool {
                 self == 0
@@ -138,7 +154,7 @@ macro_rules! impl_bitboard {
     };
 }
 
-impl_bitboard!(u64, 64);
+impl_bitboard!(u64, 64, plain);
 impl_bitboard!(u128, 128, halves);
 
 /// Iterates the squares of a bitboard from low to high, each 64-bit half on its own: on a
