@@ -208,4 +208,20 @@ mod tests {
             assert_eq!(seen, wide.squares().collect::<Vec<_>>());
         }
     }
+
+    /// The 128-bit board's own `from_square` and `has` agree with plain shifts on every square.
+    #[test]
+    fn square_bits_in_both_halves() {
+        let pattern: u128 = 0x0123_4567_89AB_CDEF_FEDC_BA98_7654_3210;
+        for i in 0..128u8 {
+            let sq = Square::new(i);
+            assert_eq!(<u128 as Bitboard>::from_square(sq), 1u128 << i);
+            assert_eq!(pattern.has(sq), pattern >> i & 1 == 1);
+            assert_eq!(pattern.with(sq), pattern | 1u128 << i);
+            assert_eq!(pattern.without(sq), pattern & !(1u128 << i));
+            if i < 64 {
+                assert_eq!(<u64 as Bitboard>::from_square(sq), 1u64 << i);
+            }
+        }
+    }
 }
