@@ -7,7 +7,7 @@ use crate::types::{Bitboard, Color, Piece, PieceKind, Square};
 use crate::variant::betza::AtomShape;
 use crate::variant::{EvalOrientation, Variant};
 use nnue_free_eval::{
-    Additive, EvalBoard, EvalGameInfo, EvalParams, EvalPieceInfo, Orientation, PawnCache,
+    Additive, EvalBoard, EvalGameInfo, EvalParams, EvalPieceInfo, Orientation, PawnCache, RoleSets,
 };
 
 /// Centipawns per pawn of rule value.
@@ -95,6 +95,16 @@ impl<B: Bitboard> EvalBoard for Position<B> {
         self.eval_additive()
     }
 
+    #[inline(always)]
+    fn role_sets(&self) -> Option<RoleSets> {
+        let (pawn_like, royal) = self.tables.role_kinds();
+        let sets = |kinds| Color::BOTH.map(|c: Color| self.pieces_of_kinds(c, kinds).to_u128());
+        Some(RoleSets {
+            pawns: sets(pawn_like),
+            royals: sets(royal),
+        })
+    }
+
     fn targets(&self, square: u8) -> u128 {
         let sq = crate::types::Square::new(square);
         match self.piece_at(sq) {
@@ -150,6 +160,10 @@ impl<B: Bitboard> EvalBoard for RelayView<'_, B> {
 
     fn additive(&self) -> Option<Additive> {
         self.pos.eval_additive()
+    }
+
+    fn role_sets(&self) -> Option<RoleSets> {
+        self.pos.role_sets()
     }
 
     fn targets(&self, square: u8) -> u128 {
@@ -228,6 +242,59 @@ mod tests {
         }
         p.play(list.as_slice()[rng.gen_range(0..list.len())]);
         true
+    }
+
+    /// The position seen without its role sets: the evaluation finds the pawn-like and royal
+    /// pieces by reading every piece set, as for a board that keeps no such sets.
+    struct WithoutRoleSets<'a, B: Bitboard>(&'a Position<B>);
+
+    impl<B: Bitboard> EvalBoard for WithoutRoleSets<'_, B> {
+        fn side_to_move(&self) -> nnue_free_eval::Color {
+            EvalBoard::side_to_move(self.0)
+        }
+        fn for_each_piece<F: FnMut(nnue_free_eval::Color, u8, u8)>(&self, f: F) {
+            self.0.for_each_piece(f)
+        }
+        fn for_each_kind<F: FnMut(nnue_free_eval::Color, u8, u128)>(&self, f: F) {
+            self.0.for_each_kind(f)
+        }
+        fn additive(&self) -> Option<nnue_free_eval::Additive> {
+            self.0.additive()
+        }
+        fn targets(&self, square: u8) -> u128 {
+            EvalBoard::targets(self.0, square)
+        }
+        fn pawn_attacks(&self, color: nnue_free_eval::Color) -> u128 {
+            self.0.pawn_attacks(color)
+        }
+    }
+
+    /// The role sets the position hands over give the very evaluation that reading every
+    /// piece set gives, along random playouts of every game.
+    #[test]
+    fn role_sets_give_the_same_evaluation() {
+        let reg = Registry::builtin();
+        let mut rng = StdRng::seed_from_u64(5);
+        let mut checked = 0;
+        for gt in reg.games() {
+            let mut game = gt.start();
+            with_position!(&mut game, p => {
+                assert!(p.role_sets().is_some() && p.additive().is_some());
+                let mut list = MoveList::new();
+                for _ in 0..120 {
+                    assert_eq!(
+                        nnue_free_eval::evaluate(&gt.eval, p),
+                        nnue_free_eval::evaluate(&gt.eval, &WithoutRoleSets(p)),
+                        "{}: {}", gt.variant.name, p.fen()
+                    );
+                    checked += 1;
+                    if !random_step(p, &mut list, &mut rng) {
+                        break;
+                    }
+                }
+            });
+        }
+        assert!(checked > 1_000, "{checked}");
     }
 
     /// `piece_targets` (with its shortcut for pieces whose moves and captures coincide) gives

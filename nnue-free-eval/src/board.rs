@@ -31,6 +31,16 @@ impl Color {
     }
 }
 
+/// The squares of each side's pawn-like and royal pieces, `[color]` (see
+/// [`EvalBoard::role_sets`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct RoleSets {
+    /// Squares of the pieces whose role is [`Role::PawnLike`](crate::Role::PawnLike).
+    pub pawns: [u128; 2],
+    /// Squares of the pieces whose role is [`Role::Royal`](crate::Role::Royal).
+    pub royals: [u128; 2],
+}
+
 /// What the evaluation needs from a position. The engine implements it over its own position
 /// type; every call is statically dispatched (the evaluation is generic over `B: EvalBoard`).
 ///
@@ -77,6 +87,15 @@ pub trait EvalBoard {
     /// the engine keeps no such sum.
     #[inline(always)]
     fn additive(&self) -> Option<Additive> {
+        None
+    }
+
+    /// Optional, together with [`additive`](EvalBoard::additive): the squares of each side's
+    /// pawn-like and royal pieces, by the roles of the game info. With both, the evaluation
+    /// reads no piece set before its pass over the ordinary pieces. The default says the
+    /// engine does not keep them.
+    #[inline(always)]
+    fn role_sets(&self) -> Option<RoleSets> {
         None
     }
 

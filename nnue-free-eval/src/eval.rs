@@ -28,6 +28,17 @@ impl Snapshot {
     /// Reads the board; `sum_pieces` adds up the additive terms piece by piece.
     #[inline(always)]
     fn take<B: EvalBoard>(params: &EvalParams, board: &B, sum_pieces: bool) -> Snapshot {
+        if !sum_pieces {
+            if let Some(sets) = board.role_sets() {
+                return Snapshot {
+                    pawns: sets.pawns,
+                    royals: sets.royals,
+                    material: [Score::ZERO; 2],
+                    psqt: [Score::ZERO; 2],
+                    phase_material: 0,
+                };
+            }
+        }
         let mut snap = Snapshot {
             pawns: [0; 2],
             royals: [0; 2],

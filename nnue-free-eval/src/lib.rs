@@ -71,7 +71,7 @@ mod score;
 mod tests;
 
 pub use additive::Additive;
-pub use board::{Color, EvalBoard};
+pub use board::{Color, EvalBoard, RoleSets};
 pub use breakdown::{Breakdown, Tapered, Term, TermBreakdown};
 pub use eval_params::EvalParams;
 pub use game::{

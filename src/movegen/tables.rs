@@ -101,6 +101,10 @@ pub struct Tables<B> {
     /// `[color]`: bit `kind` set when the kind moves and captures alike (same leaps, every
     /// ride combined and both quiet and capturing, no lame leaps): its targets are `reach`.
     symmetric_kinds: [u32; 2],
+    /// Bit `kind` set for the pawn-like kinds (not royal) and for the royal ones: the
+    /// evaluation's roles (`evaluation::eval_params`), read as sets in `role_sets`.
+    pawn_like_kinds: u32,
+    royal_kinds: u32,
     pub zobrist: Zobrist,
     /// `[from][b]`: the squares beyond `b` on the line from `from` through `b`.
     shadow: Vec<[B; 128]>,
@@ -288,6 +292,14 @@ impl<B: Bitboard> Tables<B> {
             double_step_zone: [B::EMPTY; 2],
             plain_captures: vec![B::EMPTY; 2 * kinds],
             symmetric_kinds: [0; 2],
+            pawn_like_kinds: variant
+                .kinds()
+                .filter(|&k| variant.piece(k).pawn && !variant.piece(k).royal)
+                .fold(0, |m, k| m | 1 << k.index()),
+            royal_kinds: variant
+                .kinds()
+                .filter(|&k| variant.piece(k).royal)
+                .fold(0, |m, k| m | 1 << k.index()),
             zobrist,
             shadow: Vec::new(),
             reach_parts: Vec::new(),
@@ -678,6 +690,12 @@ impl<B: Bitboard> Tables<B> {
                 }
             }
         }
+    }
+
+    /// The pawn-like kinds and the royal kinds, bit `kind` each (see `pawn_like_kinds`).
+    #[inline(always)]
+    pub fn role_kinds(&self) -> (u32, u32) {
+        (self.pawn_like_kinds, self.royal_kinds)
     }
 
     /// Does a `color` `kind` move and capture alike (see `symmetric_kinds`)?

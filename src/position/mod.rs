@@ -87,6 +87,17 @@ impl<B: Bitboard> Position<B> {
     pub fn pieces_of(&self, color: Color, kind: PieceKind) -> B {
         self.by_color[color.index()] & self.by_kind[kind.index()]
     }
+    /// The pieces of `color` of the kinds in `kinds` (bit `kind` each).
+    #[inline(always)]
+    pub fn pieces_of_kinds(&self, color: Color, kinds: u32) -> B {
+        let mut set = B::EMPTY;
+        let mut rest = kinds;
+        while rest != 0 {
+            set |= self.by_kind[rest.trailing_zeros() as usize];
+            rest &= rest - 1;
+        }
+        set & self.by_color[color.index()]
+    }
     #[inline(always)]
     pub fn king(&self, color: Color) -> Square {
         self.king[color.index()]
