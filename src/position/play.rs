@@ -294,6 +294,25 @@ impl<B: Bitboard> Position<B> {
             .any(|(i, s)| s.hash == hash && occurred(i, s))
             || (self.state.hash == hash && occurred(self.history.len(), &self.state))
     }
+
+    /// As `seen`, for a position with as many pieces as this one, in a game where no piece
+    /// ever comes onto the board (no placements): the earlier positions with that many pieces
+    /// are those since the last capture, so the scan goes back only that far.
+    pub fn seen_since_last_capture(&self, hash: u64) -> bool {
+        debug_assert!(!self.cancellation);
+        let mut i = self.history.len();
+        let mut s = &self.state;
+        loop {
+            if s.hash == hash && (i == 0 || s.mv != Move::NULL) {
+                return true;
+            }
+            if s.captured.is_some() || i == 0 {
+                return false;
+            }
+            i -= 1;
+            s = &self.history[i];
+        }
+    }
 }
 
 #[cfg(test)]
