@@ -10,7 +10,7 @@ use super::score::*;
 use super::split::SplitNode;
 use super::tt::Bound;
 use crate::position::Position;
-use crate::types::{Bitboard, Color, Move, MoveList, PieceKind};
+use crate::types::{Bitboard, Color, Move, MoveList};
 use crate::variant::{RepetitionRule, StalemateRule};
 use std::marker::PhantomData;
 use std::sync::atomic::Ordering;
@@ -93,7 +93,6 @@ pub struct Worker<'a, B: Bitboard, R: Role> {
     pub t: &'a mut ThreadContext,
     pub s: &'a SharedContext,
     pub pos: Position<B>,
-    pawn_kinds: Vec<PieceKind>,
     lmr: &'static [[u8; 64]; 64],
     /// One principal line is searched (no MultiPV): the threads may share iterations.
     pub(super) single_line: bool,
@@ -119,16 +118,10 @@ pub fn no_move_score(stalemate: StalemateRule, in_check: bool, ply: usize) -> i3
 
 impl<'a, B: Bitboard, R: Role> Worker<'a, B, R> {
     pub fn new(t: &'a mut ThreadContext, s: &'a SharedContext, pos: Position<B>) -> Self {
-        let pawn_kinds = pos
-            .variant
-            .kinds()
-            .filter(|&k| pos.variant.piece(k).pawn)
-            .collect();
         Worker {
             t,
             s,
             pos,
-            pawn_kinds,
             lmr: lmr_table(),
             single_line: s.options.multi_pv <= 1,
             in_split: false,
@@ -199,11 +192,8 @@ impl<'a, B: Bitboard, R: Role> Worker<'a, B, R> {
     /// Pieces other than pawns and the king: without them null moves are unsafe (zugzwang).
     fn has_non_pawn_material(&self) -> bool {
         let us = self.pos.side_to_move();
-        let mut rest = self.pos.pieces(us) & !self.pos.pieces_of(us, self.pos.variant.royal);
-        for &k in &self.pawn_kinds {
-            rest &= !self.pos.pieces_of(us, k);
-        }
-        rest.any()
+        let (pawn_like, royal) = self.pos.tables.role_kinds();
+        (self.pos.pieces(us) & !self.pos.pieces_of_kinds(us, pawn_like | royal)).any()
     }
 
     /// A quiet move at a shallow depth that loses more material than both the quiet and the
