@@ -504,12 +504,22 @@ mod tests {
         eval: &Arc<crate::search::eval::EvalParams>,
         depth: i32,
     ) -> (Vec<Move>, usize) {
+        search_within(searcher, game, eval, SearchLimits::depth(depth))
+    }
+
+    /// As `search`, under any limits.
+    fn search_within(
+        searcher: &mut Searcher,
+        game: &Game,
+        eval: &Arc<crate::search::eval::EvalParams>,
+        limits: SearchLimits,
+    ) -> (Vec<Move>, usize) {
         let lines = Arc::new(Mutex::new(Vec::new()));
         searcher
             .start(
                 game,
                 eval,
-                SearchLimits::depth(depth),
+                limits,
                 Instant::now(),
                 Box::new(Lines(lines.clone())),
             )
@@ -614,7 +624,14 @@ mod tests {
         let mut searcher = Searcher::new(16).expect("a 16 MB table");
         searcher.set_threads(2).expect("idle");
         searcher.set_multi_pv(2).expect("idle");
-        let (answer, helper_results) = search(&mut searcher, &chess.start(), &chess.eval, 9);
+        // A fixed time rather than a depth: a shallow search can end before a busy machine
+        // has even started the helper thread.
+        let limits = SearchLimits {
+            movetime: Some(300),
+            ..SearchLimits::default()
+        };
+        let (answer, helper_results) =
+            search_within(&mut searcher, &chess.start(), &chess.eval, limits);
         assert!(!answer.is_empty());
         assert_eq!(helper_results, 0);
         let shared = searcher.latest_shared().expect("the search just run");
