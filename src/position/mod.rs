@@ -8,7 +8,9 @@ mod play;
 
 use crate::movegen::Tables;
 use crate::rules::cancellation::Pending;
-use crate::types::{Bitboard, Color, Move, Piece, PieceKind, Square, MAX_KINDS, MAX_SQUARES};
+use crate::types::{
+    Bitboard, Color, Move, MoveKind, Piece, PieceKind, Square, MAX_KINDS, MAX_SQUARES,
+};
 use crate::variant::Variant;
 use nnue_free_eval::Additive;
 use std::sync::Arc;
@@ -86,6 +88,16 @@ impl<B: Bitboard> Position<B> {
     #[inline(always)]
     pub fn pieces_of(&self, color: Color, kind: PieceKind) -> B {
         self.by_color[color.index()] & self.by_kind[kind.index()]
+    }
+    /// Does the legal move `m` take a piece (en passant included)? Placements and castling
+    /// never do; any other move does when its target square is occupied.
+    #[inline]
+    pub fn is_capture(&self, m: Move) -> bool {
+        match m.kind() {
+            MoveKind::EnPassant => true,
+            MoveKind::Drop | MoveKind::CastleHigh | MoveKind::CastleLow => false,
+            _ => self.piece_at(m.to()).is_some(),
+        }
     }
     /// The pieces of `color` of the kinds in `kinds` (bit `kind` each).
     #[inline(always)]

@@ -41,17 +41,7 @@ pub fn moving_kind(game: &Game, m: Move) -> Option<PieceKind> {
 }
 
 pub fn is_capture(game: &Game, m: Move) -> bool {
-    match m.kind() {
-        MoveKind::EnPassant => true,
-        MoveKind::Drop | MoveKind::CastleHigh | MoveKind::CastleLow => false,
-        _ => with_position!(game, p => {
-            match (p.piece_at(m.to()), p.piece_at(m.from())) {
-                (Some(target), Some(mover)) => target.color() != mover.color(),
-                (Some(_), None) => true,
-                _ => false,
-            }
-        }),
-    }
+    with_position!(game, p => p.is_capture(m))
 }
 
 fn upper_letter(game: &Game, kind: PieceKind) -> char {

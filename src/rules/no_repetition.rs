@@ -3,7 +3,7 @@
 //! alike, against every position since the game (or the FEN it started from) was set up.
 
 use crate::position::Position;
-use crate::types::{Bitboard, Move, MoveKind, MoveList};
+use crate::types::{Bitboard, Move, MoveList};
 use crate::variant::RepetitionRule;
 
 /// Removes the moves that would recreate an earlier position. Without placements a capture
@@ -17,9 +17,7 @@ pub fn filter<B: Bitboard>(pos: &Position<B>, list: &mut MoveList) {
         return filter_by(list, |m| pos.seen(pos.hash_after(m)));
     }
     filter_by(list, |m| {
-        let capture = m.kind() == MoveKind::EnPassant
-            || m.kind() != MoveKind::Drop && !m.is_castling() && pos.piece_at(m.to()).is_some();
-        !capture && pos.seen_since_last_capture(pos.hash_after(m))
+        !pos.is_capture(m) && pos.seen_since_last_capture(pos.hash_after(m))
     });
 }
 
