@@ -192,6 +192,48 @@ fn two_chimeras_finish_valid_games() {
     }
 }
 
+/// XBoard counts Grand's ranks from 0: the runner must speak that numbering to an XBoard
+/// engine and read its moves back in it (Chimera in XBoard mode uses it too).
+#[test]
+fn xboard_engines_play_ten_rank_boards() {
+    let path = temp("grand-xboard.pgn");
+    let a = format!("cmd={} name=U depth=2", bin());
+    let b = format!("cmd={} name=X proto=xboard depth=2", bin());
+    let run = chimera(
+        &[
+            "match",
+            "--engine",
+            &a,
+            "--engine",
+            &b,
+            "--variant",
+            "grand",
+            "--games",
+            "2",
+            "--tc",
+            "10+0.1",
+            "--random-plies",
+            "6",
+            "--seed",
+            "5",
+            "--pgn",
+            path.to_str().unwrap(),
+        ],
+        Duration::from_secs(120),
+    );
+    assert_eq!(run.code, Some(0), "{}\n{}", run.stdout, run.stderr);
+    for g in check_pgn(&path, 2) {
+        let t = g.tag("Termination").unwrap();
+        assert!(
+            ["normal", "adjudication"].contains(&t),
+            "{t}\n{}",
+            run.stdout
+        );
+        assert!(g.moves.len() > 10, "{}", run.stdout);
+    }
+    assert!(!run.stdout.contains("llegal"), "{}", run.stdout);
+}
+
 /// Processes whose command line contains `token`.
 fn processes_with(token: &str) -> Vec<String> {
     let mut found = Vec::new();

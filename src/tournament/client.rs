@@ -5,6 +5,8 @@
 use super::clock::{Clock, TimeControl};
 use super::process::{EngineError, Process};
 use super::spec::{EngineSpec, Protocol};
+use crate::protocol::xboard::coords;
+use crate::protocol::xboard::describe::zero_based_ranks;
 use crate::types::Color;
 use crate::variant::Variant;
 use std::time::{Duration, Instant};
@@ -106,9 +108,12 @@ struct XboardState {
     variants: Option<Vec<String>>,
     /// The variant name to send (`None` for chess as `normal`).
     variant: Option<String>,
-    /// What the engine's board holds: root and moves, when in sync.
+    /// What the engine's board holds: root and moves (in Chimera's notation), when in sync.
     synced: Option<(String, Vec<String>)>,
     ping_count: u32,
+    /// XBoard counts this game's ranks from 0 (boards of 10 ranks): moves and FENs are
+    /// converted on the way in and out.
+    zero_based: bool,
 }
 
 enum Proto {
@@ -403,7 +408,10 @@ impl Engine {
         self.process.send("protover 2");
         let start = Instant::now();
         let mut deadline = start + FEATURE_WAIT;
-        let mut state = XboardState::default();
+        let mut state = XboardState {
+            zero_based: zero_based_ranks(variant),
+            ..XboardState::default()
+        };
         loop {
             let (line, _) = match self.process.recv(deadline, "feature done=1") {
                 Ok(l) => l,
@@ -553,11 +561,14 @@ impl Engine {
                     "the engine cannot set up a position (no setboard)".into(),
                 ));
             }
-            p.send(&format!("setboard {}", view.root_fen));
+            p.send(&format!(
+                "setboard {}",
+                coords::fen_to_gui(view.root_fen, state.zero_based)
+            ));
         }
         let prefix = if state.usermove { "usermove " } else { "" };
         for m in view.moves {
-            p.send(&format!("{prefix}{m}"));
+            p.send(&format!("{prefix}{}", coords::to_gui(m, state.zero_based)));
         }
         state.synced = Some((view.root_fen.to_string(), view.moves.to_vec()));
         self.xboard_sync()
@@ -661,9 +672,13 @@ impl Engine {
             .synced
             .get_or_insert_with(|| (view.root_fen.to_string(), Vec::new()));
         let prefix = if state.usermove { "usermove " } else { "" };
+        let zero_based = state.zero_based;
+        // The engine's move in Chimera's notation (left as it is if it has no such square:
+        // the referee then refuses it).
+        let from_engine = |mv: &str| coords::from_gui(mv, zero_based).unwrap_or(mv.to_string());
         let p = &mut self.process;
         for m in &view.moves[known.len()..] {
-            p.send(&format!("{prefix}{m}"));
+            p.send(&format!("{prefix}{}", coords::to_gui(m, zero_based)));
         }
         known.extend_from_slice(&view.moves[known.len()..]);
         let me = view.to_move;
@@ -683,7 +698,7 @@ impl Engine {
             let mut words = l.split_whitespace();
             let first = words.next().unwrap_or("");
             if first == "move" {
-                let mv = words.next().unwrap_or("(none)").to_string();
+                let mv = from_engine(words.next().unwrap_or("(none)"));
                 break Ok(Thought {
                     action: Action::Move(mv),
                     score,
@@ -696,7 +711,7 @@ impl Engine {
                 .strip_prefix("my move is")
                 .map(|r| r.trim_start_matches([' ', ':']).trim())
             {
-                let mv = l[l.len() - mv.len()..].to_string();
+                let mv = from_engine(&l[l.len() - mv.len()..]);
                 break Ok(Thought {
                     action: Action::Move(mv),
                     score,

@@ -221,6 +221,16 @@ pub fn fen_from_gui(fen: &str, zero_based: bool) -> String {
     fields.join(" ")
 }
 
+/// A FEN in Chimera's form as an XBoard engine reads it: the en-passant square counted the
+/// GUI's way (the board itself names no squares).
+pub fn fen_to_gui(fen: &str, zero_based: bool) -> String {
+    let mut fields: Vec<String> = fen.split_whitespace().map(str::to_string).collect();
+    if zero_based && fields.len() > 3 && fields[3] != "-" {
+        fields[3] = to_gui(&fields[3], true);
+    }
+    fields.join(" ")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -236,6 +246,8 @@ mod tests {
         assert_eq!(from_gui("a10a9", true), None);
         assert_eq!(from_gui("e2e4", false).as_deref(), Some("e2e4"));
         assert_eq!(fen_from_gui("8/8 w - e2 0 1", true), "8/8 w - e3 0 1");
+        assert_eq!(fen_to_gui("8/8 w - e3 0 1", true), "8/8 w - e2 0 1");
+        assert_eq!(fen_to_gui("8/8 w - e3 0 1", false), "8/8 w - e3 0 1");
         // XBoard's Grand Chess: holdings after the board, no castling field.
         assert_eq!(
             fen_from_gui("r8r/10/R8R[-] w - 0 1", true),
