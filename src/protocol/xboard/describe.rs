@@ -364,7 +364,26 @@ fn compress(mut texts: Vec<String>) -> String {
             texts.remove(i.max(j));
         }
     }
-    texts.concat()
+    texts.dedup();
+    join_atoms(&texts)
+}
+
+/// Atoms side by side, so that none doubles the letter before it: `nN` then `N` would read
+/// as `nNN`, a lame Nightrider. An atom written without modifiers goes first instead.
+fn join_atoms(texts: &[String]) -> String {
+    let mut out = String::new();
+    for t in texts {
+        let doubles = out
+            .chars()
+            .last()
+            .is_some_and(|c| c.is_ascii_uppercase() && t.starts_with(c));
+        if doubles {
+            out.insert_str(0, t);
+        } else {
+            out.push_str(t);
+        }
+    }
+    out
 }
 
 /// The king's castling as XBetza `O<n>` atoms: the king moves n squares toward the corner
@@ -565,8 +584,14 @@ fn atom_texts(atom: &Atom, vectors: &[(i8, i8)], no_jump_check: bool) -> (Vec<St
     let mut lame = "";
     if atom.lame {
         if atom.diagonal_first {
-            // The Moa's diagonal-first path: XBoard gets the unblocked leap (a superset).
+            // The Moa's diagonal-first path. XBetza writes it as two legs, a diagonal step
+            // then one bent outward (`afsF`), but only for all eight directions; otherwise
+            // XBoard gets the unblocked leap (a superset). Either way the game is left to the
+            // engine's `highlight` (XBoard versions without multi-leg moves read no `a`).
             exact = false;
+            if base == 'N' && dirs.is_empty() && matches!(atom.shape, AtomShape::Leap) {
+                return (vec![format!("{initial}afs{modes}F")], exact);
+            }
         } else {
             lame = "n";
         }
@@ -622,6 +647,18 @@ mod tests {
         let g = describe(r.find("capablanca").unwrap());
         assert!(!g.native);
         assert!(g.lines.iter().any(|l| l == "piece C& RW"), "{g:?}");
+    }
+
+    #[test]
+    fn atoms_never_run_together() {
+        let texts = |v: &[&str]| v.iter().map(|t| t.to_string()).collect::<Vec<_>>();
+        // `nNN` would be a lame Nightrider.
+        assert_eq!(join_atoms(&texts(&["nN", "N"])), "NnN");
+        assert_eq!(join_atoms(&texts(&["fmW", "fcF"])), "fmWfcF");
+        assert_eq!(join_atoms(&texts(&["W", "N"])), "WN");
+        // The Canonical knight, lame on either path: the Mao's path and the Moa's.
+        let g = game("canonical");
+        assert!(g.lines.iter().any(|l| l == "piece N& nNafsF"), "{g:?}");
     }
 
     #[test]
