@@ -319,6 +319,75 @@ fn castling_rights_and_placed_pieces() {
     assert_eq!(g.fen(), "4k3/8/8/8/8/8/6PP/4K3 w - - 0 2");
 }
 
+// --- Over relay games (`cancellation-anti-relay-chess`) ------------------------------------------
+
+/// The King's safety after a capture and its placements is judged by effective moves, placed
+/// pieces included. d4xe5 takes the Queen (1 < 9): Black places the Rook on e5, then a Bishop or
+/// Knight next to it. On e4 that piece is seen by the Rook, which relays it the Rook move along
+/// the fourth rank to a4: one of Black's ways of placing checks, so the capture is illegal. It
+/// is legal with cancellation alone (no placement reaches a4) and in relay chess alone.
+#[test]
+fn over_relay_a_placed_piece_checks_by_a_relayed_move() {
+    let r = Registry::builtin();
+    let fen = "k7/8/8/4q3/K2P4/8/8/8 w - - 0 1";
+    let with_dxe5 = sorted(&["a4a3", "a4b3", "a4b4", "d4d5", "d4e5"]);
+    assert_eq!(moves(&game(&r, "cancellation-chess", fen)), with_dxe5);
+    assert_eq!(moves(&game(&r, "relay-chess", fen)), with_dxe5);
+    assert_eq!(
+        moves(&game(&r, "cancellation-relay-chess", fen)),
+        sorted(&["a4a3", "a4b3", "a4b4", "d4d5"])
+    );
+}
+
+/// Anti-relay: Rooks that see each other both lose the Rook move. Qe4xc6 (9 > 3) opens the
+/// e-file to the Rook on e6, but White's own remnant, a Rook placed on c6, sees it along the
+/// sixth rank and disarms it: the capture is legal (with cancellation alone it is not). Then the
+/// Pawn still owed goes next to c6 anywhere except d6, which would hide the Rooks from each
+/// other and leave the King in check.
+#[test]
+fn over_anti_relay_the_capturers_own_placement_disarms_a_checker() {
+    let r = Registry::builtin();
+    let fen = "7k/8/2n1r3/8/4Q3/8/8/4K3 w - - 0 1";
+    assert!(!moves(&game(&r, "cancellation-chess", fen)).contains(&"e4c6".to_string()));
+    let mut g = game(&r, "cancellation-anti-relay-chess", fen);
+    assert!(moves(&g).contains(&"e4c6".to_string()));
+    play(&mut g, "e4c6");
+    assert!(pending(&g));
+    assert_eq!(
+        moves(&g),
+        drops("P", &["b5", "c5", "d5", "b6", "b7", "c7", "d7"])
+    );
+    play(&mut g, "P@b6");
+    assert!(!pending(&g));
+    assert_eq!(g.side_to_move(), Color::Black);
+}
+
+/// Every relay name takes the prefix; the game has both rules, and cancellation applies once.
+#[test]
+fn names_over_relay_games() {
+    let r = Registry::builtin();
+    for name in [
+        "cancellation-relay-chess",
+        "cancellation-anti-relay-chess",
+        "cancellation-extended-relay-chess",
+        "cancellation-hostile-relay-friendly-anti-relay-grand",
+        "cancellation-relay-indirect-anti-relay-gothic",
+    ] {
+        let gt = r.find(name).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(gt.variant.name, name);
+        assert!(
+            gt.variant.cancellation.is_some() && gt.variant.relay.is_some(),
+            "{name}"
+        );
+    }
+    assert_eq!(
+        r.find("Cancellation-Relay Chess").unwrap().variant.name,
+        "cancellation-relay-chess"
+    );
+    assert!(r.find("cancellation-relay-nonesuch").is_err());
+    assert!(r.find("relay-cancellation-chess").is_err());
+}
+
 // --- Names, FEN, UCI --------------------------------------------------------------------------
 
 #[test]

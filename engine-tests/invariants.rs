@@ -114,7 +114,8 @@ fn aliases_resolve() {
 #[test]
 fn play_undo_hash_and_fen_round_trips_in_relay_games() {
     let registry = Registry::builtin();
-    for name in chimera::variant::relay_name::LISTED {
+    let combined = ["cancellation-relay-chess", "cancellation-anti-relay-chess"];
+    for name in chimera::variant::relay_name::LISTED.iter().chain(&combined) {
         let gt = registry.find(name).unwrap();
         let mut rng = Lcg(0xBEEF ^ name.len() as u64);
         for _ in 0..4 {
@@ -153,6 +154,7 @@ fn reported_lines_are_legal_in_games_with_rule_modules() {
         "anti-relay-grand",
         "cancellation-chess",
         "cancellation-extended-capablanca",
+        "cancellation-anti-relay-chess",
         "kings-leap",
         "cannons-and-crabs",
     ] {
@@ -259,6 +261,7 @@ fn check_after_a_move_matches_the_full_scan() {
         "cancellation-extended-grand",
         "relay-chess",
         "anti-relay-gothic",
+        "cancellation-anti-relay-chess",
     ];
     every_move_along_playouts!(extra, 0xC4EC, |gt, p, m| {
         p.play(m);
@@ -289,6 +292,7 @@ fn remembered_check_status_gives_the_same_moves() {
         "cancellation-extended-grand",
         "relay-chess",
         "anti-relay-gothic",
+        "cancellation-anti-relay-chess",
     ];
     let (mut fresh, mut told) = (MoveList::new(), MoveList::new());
     every_move_along_playouts!(extra, 0x6E4E, |gt, p, m| {

@@ -376,6 +376,7 @@ mod tests {
             "cancellation-cannons-and-crabs",
             "relay-chess",
             "anti-relay-grand",
+            "cancellation-anti-relay-chess",
         ];
         let mut games: Vec<_> = reg.games().to_vec();
         games.extend(extra.iter().map(|n| reg.find(n).expect(n).clone()));

@@ -57,11 +57,11 @@ impl<B: Bitboard> Position<B> {
     }
 
     fn generate_legal<const TEST_ALL: bool>(&self, list: &mut MoveList) {
-        if self.tables.relay.is_some() {
-            return crate::rules::relay::legal_moves(self, list);
-        }
         if self.placement_pending() {
             return crate::rules::cancellation::legality::generate_placements(self, list);
+        }
+        if self.tables.relay.is_some() {
+            return crate::rules::relay::legal_moves(self, list);
         }
         list.clear();
         let us = self.side_to_move();

@@ -46,10 +46,6 @@ pub const MAX_VALUE: i32 = 255;
 
 impl CancellationRule {
     pub fn new(variant: &Variant) -> Result<CancellationRule, String> {
-        if variant.relay.is_some() {
-            // The relay rules have their own move generator, which knows nothing of placements.
-            return Err("cancellation captures with relay rules are not supported yet".into());
-        }
         let size = variant.size;
         let mut values = Vec::new();
         for p in &variant.pieces {

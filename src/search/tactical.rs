@@ -139,6 +139,8 @@ mod tests {
             "relay-grand",
             "anti-relay-tutti-frutti",
             "cancellation-capablanca",
+            "cancellation-anti-relay-chess",
+            "cancellation-relay-chess",
         ] {
             games.push(reg.find(name).unwrap());
         }

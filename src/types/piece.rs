@@ -19,7 +19,7 @@ pub struct Piece(u8);
 
 impl Piece {
     #[inline(always)]
-    pub fn new(color: Color, kind: PieceKind) -> Piece {
+    pub const fn new(color: Color, kind: PieceKind) -> Piece {
         Piece(kind.0 * 2 + color as u8)
     }
     #[inline(always)]

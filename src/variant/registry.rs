@@ -187,13 +187,25 @@ impl Registry {
             Some(b) if known(rest).is_none() => (true, b),
             _ => (false, rest),
         };
-        let Some(base) = known(base) else {
-            if self.find(base).is_ok() {
-                return Some(Err(VariantError::BadName(format!(
-                    "'{name}': cancellation over '{base}' is not supported (relay games generate their own moves)"
-                ))));
-            }
-            return Some(Err(VariantError::Unknown(name.to_string())));
+        // A relay name as the base: the relay game's own definition.
+        let relay_base;
+        let base = match known(base) {
+            Some(b) => b,
+            None => match self.relay_spec(base) {
+                Ok(spec) => {
+                    relay_base = spec;
+                    &relay_base
+                }
+                Err(VariantError::Unknown(_)) if base.starts_with("cancellation-") => {
+                    return Some(Err(VariantError::BadName(format!(
+                        "'{name}': cancellation applies once"
+                    ))))
+                }
+                Err(VariantError::Unknown(_)) => {
+                    return Some(Err(VariantError::Unknown(name.to_string())))
+                }
+                Err(e) => return Some(Err(e)),
+            },
         };
         if base.cancellation {
             return Some(Err(VariantError::BadName(format!(
@@ -224,6 +236,40 @@ impl Registry {
     }
 
     fn find_relay(&self, name: &str) -> Result<&GameType, VariantError> {
+        let spec = self.relay_spec(name)?;
+        let canonical = spec.name.clone();
+        if let Some(g) = self.games.iter().find(|g| g.variant.name == canonical) {
+            return Ok(g);
+        }
+        let mut built: Option<GameType> = None;
+        for slot in self.relay_games.iter() {
+            if let Some((n, g)) = slot.get() {
+                if *n == canonical {
+                    return Ok(g);
+                }
+                continue;
+            }
+            let game = match built.take() {
+                Some(g) => g,
+                None => build(&spec).map_err(|e| VariantError::File(vec![e]))?,
+            };
+            // Another thread may have filled this slot meanwhile: then try the next one.
+            match slot.set((canonical.clone(), game)) {
+                Ok(()) => return Ok(&slot.get().expect("just set").1),
+                Err((_, g)) => match slot.get() {
+                    Some((n, other)) if *n == canonical => return Ok(other),
+                    _ => built = Some(g),
+                },
+            }
+        }
+        Err(VariantError::BadName(format!(
+            "too many different relay games requested (at most {RELAY_CACHE})"
+        )))
+    }
+
+    /// The definition of the relay game `name` (kebab-case or the written title): its base
+    /// game's with the relay rule, under the canonical name.
+    fn relay_spec(&self, name: &str) -> Result<VariantSpec, VariantError> {
         use super::relay_name::{self, RelayNameError};
         let parsed = match relay_name::parse(name) {
             Ok(p) => p,
@@ -255,40 +301,11 @@ impl Registry {
                 base.name
             )));
         }
-        let canonical = relay_name::canonical(parsed.rule, &base.name);
-        if let Some(g) = self.games.iter().find(|g| g.variant.name == canonical) {
-            return Ok(g);
-        }
-        let mut built: Option<GameType> = None;
-        for slot in self.relay_games.iter() {
-            if let Some((n, g)) = slot.get() {
-                if *n == canonical {
-                    return Ok(g);
-                }
-                continue;
-            }
-            let game = match built.take() {
-                Some(g) => g,
-                None => {
-                    let mut spec = base.clone();
-                    spec.name = canonical.clone();
-                    spec.aliases.clear();
-                    spec.relay = Some(parsed.rule);
-                    build(&spec).map_err(|e| VariantError::File(vec![e]))?
-                }
-            };
-            // Another thread may have filled this slot meanwhile: then try the next one.
-            match slot.set((canonical.clone(), game)) {
-                Ok(()) => return Ok(&slot.get().expect("just set").1),
-                Err((_, g)) => match slot.get() {
-                    Some((n, other)) if *n == canonical => return Ok(other),
-                    _ => built = Some(g),
-                },
-            }
-        }
-        Err(VariantError::BadName(format!(
-            "too many different relay games requested (at most {RELAY_CACHE})"
-        )))
+        let mut spec = base.clone();
+        spec.name = relay_name::canonical(parsed.rule, &base.name);
+        spec.aliases.clear();
+        spec.relay = Some(parsed.rule);
+        Ok(spec)
     }
 
     /// Every name a front end lists: the games, the relay games of `rules/relay.md`, then

@@ -11,12 +11,20 @@
 
 use super::{outcome, CancellationRule, Outcome, Pending, Step};
 use crate::position::Position;
-use crate::types::{Bitboard, Color, Move, MoveKind, MoveList, PieceKind, Square};
+use crate::rules::relay::{Board, RelayTables};
+use crate::types::{Bitboard, Color, Move, MoveKind, MoveList, Piece, PieceKind, Square};
 
-/// Pieces placed for the enemy on a hypothetical board (at most the destination and 8 more).
+/// Pieces placed on a hypothetical board (at most the destination and 8 more).
 struct Placed {
-    list: [(Square, PieceKind); 9],
+    list: [(Square, Piece); 9],
     len: usize,
+}
+
+impl Placed {
+    const NONE: Placed = Placed {
+        list: [(Square::new(0), Piece::new(Color::White, PieceKind(0))); 9],
+        len: 0,
+    };
 }
 
 /// The King to keep safe on a hypothetical board.
@@ -27,6 +35,25 @@ struct Guard<'a, B: Bitboard> {
     enemy: Color,
     /// Enemy pieces still on the real board but gone from the hypothetical one.
     removed: B,
+    /// Relay games: the hypothetical board before the placements. Which moves the pieces have
+    /// depends on every piece there, placed ones included, so the King's safety is judged on
+    /// the whole finished board, by effective moves, and no placement is taken as harmless.
+    relay: Option<(&'a RelayTables<B>, Board<B>)>,
+}
+
+/// The relay tables and the board of `pos` with the pieces on `gone` taken off, in a relay game.
+fn relay_board<'a, B: Bitboard>(
+    pos: &'a Position<B>,
+    gone: &[Square],
+) -> Option<(&'a RelayTables<B>, Board<B>)> {
+    let rt = pos.tables.relay.as_deref()?;
+    let mut b = Board::of(pos);
+    for &sq in gone {
+        if let Some(p) = pos.piece_at(sq) {
+            b.remove(sq, p);
+        }
+    }
+    Some((rt, b))
 }
 
 /// Does a `color` `kind` on `from` attack `to` (judged as against a royal piece)?
@@ -56,16 +83,29 @@ fn attacks<B: Bitboard>(
 
 impl<B: Bitboard> Guard<'_, B> {
     fn safe(&self, occ: B, placed: &Placed) -> bool {
+        let placed = &placed.list[..placed.len];
+        if let Some((rt, board)) = &self.relay {
+            let mut b = *board;
+            for &(sq, piece) in placed {
+                b.put(sq, piece);
+            }
+            debug_assert!(b.occ == occ, "the relay board and the occupancy differ");
+            return !rt.attacked_on(&self.pos.tables, &b, self.king, self.enemy);
+        }
         !self
             .pos
             .is_attacked_without(self.king, self.enemy, occ, self.removed)
-            && placed.list[..placed.len]
-                .iter()
-                .all(|&(sq, k)| !attacks(self.pos, self.enemy, k, sq, self.king, occ))
+            && placed.iter().all(|&(sq, p)| {
+                p.color() != self.enemy
+                    || !attacks(self.pos, self.enemy, p.kind(), sq, self.king, occ)
+            })
     }
 
     /// Can the placements of `p` change whether the King is attacked?
     fn placements_matter(&self, p: Pending, placer: Color) -> bool {
+        if self.relay.is_some() {
+            return true;
+        }
         let zone = self.rule.neighbours(p.center) | 1u128 << p.center.index();
         self.pos.tables.exposure(self.enemy, self.king).to_u128() & zone != 0
             || (placer == self.enemy && self.leap_threat(zone, p.remaining))
@@ -102,20 +142,16 @@ impl<B: Bitboard> Guard<'_, B> {
             if step.count() == 1 {
                 let (sq, kind) = step.first();
                 occ = occ.with(sq);
-                if placer == self.enemy {
-                    placed.list[placed.len] = (sq, kind);
-                    placed.len += 1;
-                }
+                placed.list[placed.len] = (sq, Piece::new(placer, kind));
+                placed.len += 1;
                 p = p.after(step.value);
                 continue;
             }
             let mut answer = all;
             for (sq, kind) in step.pairs() {
                 let before = placed.len;
-                if placer == self.enemy {
-                    placed.list[placed.len] = (sq, kind);
-                    placed.len += 1;
-                }
+                placed.list[placed.len] = (sq, Piece::new(placer, kind));
+                placed.len += 1;
                 let safe = self.explore(placer, p.after(step.value), occ.with(sq), placed, all);
                 placed.len = before;
                 if safe != all {
@@ -131,16 +167,17 @@ impl<B: Bitboard> Guard<'_, B> {
 
     /// The answer for the remnant `p` of `placer` on a board with occupancy `occ`.
     fn remnant_safe(&self, placer: Color, p: Pending, occ: B) -> bool {
-        let mut placed = Placed {
-            list: [(Square::new(0), PieceKind(0)); 9],
-            len: 0,
-        };
+        let mut placed = Placed::NONE;
         if !self.placements_matter(p, placer) {
             return self.safe(occ, &placed);
         }
-        // Without hoppers, pieces of the King's own side only ever block attacks: if the board
-        // is safe before they are placed, every way of placing them is.
-        if placer != self.enemy && !self.pos.tables.has_hoppers && self.safe(occ, &placed) {
+        // Without hoppers (or relays), pieces of the King's own side only ever block attacks:
+        // if the board is safe before they are placed, every way of placing them is.
+        if placer != self.enemy
+            && !self.pos.tables.has_hoppers
+            && self.relay.is_none()
+            && self.safe(occ, &placed)
+        {
             return true;
         }
         self.explore(placer, p, occ, &mut placed, placer == self.enemy)
@@ -169,15 +206,10 @@ pub fn capture_is_legal<B: Bitboard>(pos: &Position<B>, m: Move) -> bool {
         king: pos.king(us),
         enemy: !us,
         removed: B::from_square(victim_sq),
+        relay: relay_board(pos, &[from, victim_sq]),
     };
     match outcome(rule.value(attacker.kind()), rule.value(victim.kind())) {
-        Outcome::BothVanish => guard.safe(
-            occ,
-            &Placed {
-                list: [(Square::new(0), PieceKind(0)); 9],
-                len: 0,
-            },
-        ),
+        Outcome::BothVanish => guard.safe(occ, &Placed::NONE),
         Outcome::Capturer(r) => guard.remnant_safe(us, Pending::new(to, r, true), occ),
         Outcome::Defender(r) => guard.remnant_safe(!us, Pending::new(to, r, false), occ),
     }
@@ -206,7 +238,8 @@ pub fn push_captures<B: Bitboard>(
     } else {
         pos.tables.exposure(enemy, king).to_u128()
     };
-    let from_clear = lines >> from.index() & 1 == 0;
+    // In relay games any placement may change which moves the pieces have: no shortcut.
+    let from_clear = lines >> from.index() & 1 == 0 && pos.tables.relay.is_none();
     let a = pos.piece_at(from).map_or(0, |p| rule.value(p.kind()));
     for to in caps.squares() {
         let m = Move::new(from, to, MoveKind::Normal);
@@ -222,6 +255,7 @@ pub fn push_captures<B: Bitboard>(
                         king,
                         enemy,
                         removed: B::EMPTY,
+                        relay: None,
                     };
                     !guard.leap_threat(zone, r)
                 }
@@ -259,25 +293,27 @@ pub fn generate_placements<B: Bitboard>(pos: &Position<B>, list: &mut MoveList) 
             king: pos.king(placer),
             enemy: !placer,
             removed: B::EMPTY,
+            relay: relay_board(pos, &[]),
         };
-        let mut placed = Placed {
-            list: [(Square::new(0), PieceKind(0)); 9],
-            len: 0,
-        };
+        let mut placed = Placed::NONE;
         // Without hoppers our own pieces only block: a safe board stays safe whatever we place.
         let safe_now = guard.safe(occ, &placed);
-        let free = !guard.placements_matter(p, placer) || (safe_now && !pos.tables.has_hoppers);
+        let free = !guard.placements_matter(p, placer)
+            || (safe_now && !pos.tables.has_hoppers && guard.relay.is_none());
         let all_safe = free && safe_now;
         for (sq, kind) in step.pairs() {
             let ok = free && all_safe
-                || !free
-                    && guard.explore(
+                || !free && {
+                    placed.list[0] = (sq, Piece::new(placer, kind));
+                    placed.len = 1;
+                    guard.explore(
                         placer,
                         p.after(step.value),
                         occ.with(sq),
                         &mut placed,
                         false,
-                    );
+                    )
+                };
             if ok {
                 list.push(Move::drop(kind, sq));
             }

@@ -49,7 +49,7 @@ impl<B: Bitboard> Board<B> {
     }
 
     #[inline(always)]
-    pub(super) fn remove(&mut self, sq: Square, p: Piece) {
+    pub(crate) fn remove(&mut self, sq: Square, p: Piece) {
         let keep = !B::from_square(sq);
         self.by_color[p.color().index()] &= keep;
         self.by_kind[p.kind().index()] &= keep;
@@ -57,7 +57,7 @@ impl<B: Bitboard> Board<B> {
     }
 
     #[inline(always)]
-    pub(super) fn put(&mut self, sq: Square, p: Piece) {
+    pub(crate) fn put(&mut self, sq: Square, p: Piece) {
         let bb = B::from_square(sq);
         self.by_color[p.color().index()] |= bb;
         self.by_kind[p.kind().index()] |= bb;

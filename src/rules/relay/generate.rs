@@ -119,6 +119,7 @@ fn generate<B: Bitboard, const TACTICAL: bool>(pos: &Position<B>, list: &mut Mov
         )
     };
     let ep = pos.ep_square();
+    let cancellation = v.cancellation.is_some();
     for k in v.kinds() {
         let pieces = pos.pieces_of(us, k);
         if pieces.is_empty() {
@@ -128,7 +129,7 @@ fn generate<B: Bitboard, const TACTICAL: bool>(pos: &Position<B>, list: &mut Mov
         let pawn = v.piece(k).pawn;
         let km = t.kind_moves(us, k);
         for from in pieces.squares() {
-            let (quiet, caps, doubles) = if rel.modified.has(from) {
+            let (quiet, mut caps, doubles) = if rel.modified.has(from) {
                 let (q, c) = rt.effective_targets(&rel, us, from, occ, enemy);
                 (q, c, B::EMPTY)
             } else {
@@ -149,6 +150,17 @@ fn generate<B: Bitboard, const TACTICAL: bool>(pos: &Position<B>, list: &mut Mov
                     }
                 }
                 continue;
+            }
+            if cancellation {
+                // Cancellation captures (`rules/cancellation.md`): never a promotion, and legal
+                // by that rule's own test, judged there by effective moves.
+                for to in caps.squares() {
+                    let m = Move::new(from, to, MoveKind::Normal);
+                    if crate::rules::cancellation::legality::capture_is_legal(pos, m) {
+                        list.push(m);
+                    }
+                }
+                caps = B::EMPTY;
             }
             let check_all = careful_from.has(from);
             let mut emit = |m: Move, list: &mut MoveList| {
@@ -182,7 +194,12 @@ fn generate<B: Bitboard, const TACTICAL: bool>(pos: &Position<B>, list: &mut Mov
                 if let Some(ep) = ep {
                     if t.capture_leaps(us, k, from).has(ep) {
                         let m = Move::new(from, ep, MoveKind::EnPassant);
-                        if rt.safe_after(pos, &b, m) {
+                        let legal = if cancellation {
+                            crate::rules::cancellation::legality::capture_is_legal(pos, m)
+                        } else {
+                            rt.safe_after(pos, &b, m)
+                        };
+                        if legal {
                             list.push(m);
                         }
                     }
