@@ -228,8 +228,14 @@ impl Parser<'_> {
             if side.is_some() {
                 self.i += 1;
             }
+            // `normal` alone, after the relay parts, is the base game (chess's alias), not
+            // the start of `normal-indirect`.
+            let base_named_normal = side.is_none()
+                && (rule.relay.is_some() || rule.anti.is_some())
+                && self.word(self.i) == Some("normal")
+                && self.word(self.i + 1) != Some("indirect");
             let kind = match self.word(self.i) {
-                Some(w) if is_kind_word(w) => Some(self.kind()?),
+                Some(w) if is_kind_word(w) && !base_named_normal => Some(self.kind()?),
                 _ => None,
             };
             match self.word(self.i) {
@@ -542,6 +548,21 @@ mod tests {
         assert!(
             e.contains("word 1 'normal'") && e.contains("'indirect'"),
             "{e}"
+        );
+        // `normal` after the relay parts is the base (chess's alias).
+        for name in [
+            "relay-normal",
+            "anti-relay-normal",
+            "relay-anti-relay-normal",
+        ] {
+            let n = parse(name).unwrap_or_else(|e| panic!("{name}: {e}"));
+            assert_eq!(n.base, "normal", "{name}");
+        }
+        assert_eq!(
+            parse("relay-normal-indirect-anti-relay-chess")
+                .unwrap()
+                .base,
+            "chess"
         );
         let e = error("indirect-relay-chess");
         assert!(
