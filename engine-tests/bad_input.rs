@@ -422,6 +422,20 @@ fn cli_bad_depth() {
     }
 }
 
+/// A missing argument is named on the one error line (clap lists it on a line of its own).
+#[test]
+fn cli_missing_argument_is_named() {
+    for (args, missing) in [
+        (&["perft", "--variant", "chess"][..], "--depth"),
+        (&["check-variants"][..], "<FILE>"),
+        (&["match", "--games", "2"][..], "--engine"),
+    ] {
+        expect_cli_error("missing argument", args);
+        let r = run_bin(args, None, TIMEOUT);
+        assert!(r.stderr.contains(missing), "{args:?}: {}", r.describe());
+    }
+}
+
 /// Positions that are well-formed but odd (side not to move in check, pawns on the
 /// back rank, castling right without a rook, adjacent kings). The engine may accept
 /// or reject them, but must never panic or hang.

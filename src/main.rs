@@ -99,9 +99,19 @@ fn main() -> ExitCode {
         Ok(c) => c,
         Err(e) if e.use_stderr() => {
             // One line, as for every other bad input.
+            // clap lists what is missing on the indented lines after the first: joined.
             let text = e.render().to_string();
-            let first = text.lines().next().unwrap_or("bad arguments");
-            eprintln!("{}", first);
+            let mut lines = text.lines();
+            let mut line = lines
+                .next()
+                .unwrap_or("bad arguments")
+                .trim_end()
+                .to_string();
+            for more in lines.take_while(|l| l.starts_with("  ")) {
+                line.push(' ');
+                line.push_str(more.trim());
+            }
+            eprintln!("{line}");
             return ExitCode::from(2);
         }
         Err(e) => {
