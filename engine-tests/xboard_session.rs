@@ -140,7 +140,7 @@ impl Session {
                 "Illegal move",
                 "tellusererror ",
                 "highlight ",
-                "pong ",
+                "pong",
             ];
             assert!(
                 skippable(&line) || reply.iter().any(|r| line.starts_with(r)),

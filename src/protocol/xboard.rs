@@ -475,7 +475,7 @@ impl<W: Write> XboardEngine<W> {
 
     fn flush_pongs(&mut self) {
         for n in std::mem::take(&mut self.pongs) {
-            self.send(&format!("pong {n}"));
+            self.send(format!("pong {n}").trim_end());
         }
     }
 
@@ -754,7 +754,8 @@ impl<W: Write> XboardEngine<W> {
                 if self.thinking() {
                     self.pongs.push(n);
                 } else {
-                    self.send(&format!("pong {n}"));
+                    // `ping` without a number gets a bare `pong`.
+                    self.send(format!("pong {n}").trim_end());
                 }
             }
             Command::Draw => {
