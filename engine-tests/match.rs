@@ -505,7 +505,29 @@ fn sprt_stops_when_decided() {
         run.stdout
     );
     assert!(run.stdout.contains("H1 accepted"), "{}", run.stdout);
-    assert!(run.stdout.contains("LLR"), "{}", run.stdout);
+    // The summary agrees with the last progress line: games that were running when the test
+    // decided are reported with the LLR after them.
+    let llr_after = |line: &str, key: &str| -> String {
+        let rest = &line[line.rfind(key).expect("an LLR") + key.len()..];
+        rest.split([' ', ')']).next().unwrap_or("").to_string()
+    };
+    let last = run
+        .stdout
+        .lines()
+        .filter(|l| l.starts_with("Score of") && l.contains("LLR"))
+        .last()
+        .expect("progress lines with an LLR");
+    let summary = run
+        .stdout
+        .lines()
+        .find(|l| l.starts_with("SPRT:"))
+        .expect("an SPRT summary");
+    assert_eq!(
+        llr_after(summary, "LLR "),
+        llr_after(last, "LLR "),
+        "{}",
+        run.stdout
+    );
 }
 
 #[test]

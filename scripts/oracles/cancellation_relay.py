@@ -53,6 +53,7 @@ CLI:
 import argparse
 import os
 import random
+import re
 import subprocess
 import sys
 
@@ -347,6 +348,11 @@ class CR:
             out[text] = self.perft(n, depth - 1) if depth > 1 else 1
         return out
 
+    def dest(self, text):
+        """The destination square of a move text `a1b2`, `a10b10q`, `e1g1`."""
+        m = re.match(r"[a-p]\d+([a-p]\d+)", text)
+        return self.g.parse_sq(m.group(1))
+
     def random_positions(self, n, rng, max_plies=60):
         """Seeded playouts, stopped at random, often right after a capture (placements pending)."""
         out = []
@@ -359,7 +365,7 @@ class CR:
                 moves = self.legal(pos)
                 if not moves:
                     break
-                caps = [m for m in moves if "@" in m[0] or pos[0][self.g.parse_sq(m[0][2:4])] is not None]
+                caps = [m for m in moves if "@" in m[0] or pos[0][self.dest(m[0])] is not None]
                 _, pos = rng.choice(caps if caps and rng.random() < 0.35 else moves)
                 if pos[4] is not None and rng.random() < 0.4:
                     break

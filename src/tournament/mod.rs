@@ -266,6 +266,8 @@ pub fn run_match(
     let mut points = vec![0u32; specs.len()];
     let mut played = vec![0u32; specs.len()];
     let mut report = MatchReport::default();
+    // Games played when the SPRT decided (more may finish after: they were already running).
+    let mut decided_after = 0;
     let mut write_error: Option<String> = None;
     std::thread::scope(|scope| {
         for _ in 0..workers {
@@ -337,6 +339,7 @@ pub fn run_match(
                 let (llr, d) = s.decide(tally);
                 if d != SprtDecision::Continue && !stop.load(Ordering::SeqCst) {
                     report.sprt = Some((llr, d));
+                    decided_after = tally.games();
                     stop.store(true, Ordering::SeqCst);
                 }
             }
@@ -387,9 +390,20 @@ pub fn run_match(
             SprtDecision::H0 => "H0 accepted (elo0 or worse)",
             SprtDecision::Continue => "no decision yet",
         };
+        // The decision stands on the LLR when it was taken; games that were already running
+        // then are counted in the score and their LLR is shown too.
+        let (final_llr, _) = s.decide(&report.tally);
+        let later = if d != SprtDecision::Continue && report.tally.games() > decided_after {
+            format!(
+                " after game {decided_after} (LLR {final_llr:.2} after all {} games)",
+                report.tally.games()
+            )
+        } else {
+            String::new()
+        };
         let _ = writeln!(
             out,
-            "SPRT: elo0={} elo1={} alpha={} beta={}: LLR {llr:.2} (bounds {lo:.2}, {hi:.2}): {verdict}",
+            "SPRT: elo0={} elo1={} alpha={} beta={}: LLR {llr:.2} (bounds {lo:.2}, {hi:.2}): {verdict}{later}",
             s.elo0, s.elo1, s.alpha, s.beta
         );
     }
