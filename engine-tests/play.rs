@@ -113,6 +113,27 @@ fn promotion_lists_the_choices() {
     );
 }
 
+/// Cancellation placements are listed and, like the promotion piece, may be named by the
+/// letter alone (or the square alone) when that names one placement.
+#[test]
+fn placements_are_listed_and_a_letter_or_square_answers() {
+    let (code, out) = play(
+        &[
+            "--variant",
+            "cancellation-chess",
+            "--engine",
+            "none",
+            "--fen",
+            "4k3/p7/8/8/3r4/8/P7/Q3K3 w - - 0 1",
+        ],
+        "Qxd4\nB\nc5\nfen\n",
+    );
+    assert_eq!(code, Some(0), "{out}");
+    assert!(out.contains("White places a piece: B@d4, N@d4"), "{out}");
+    assert!(out.contains("Last move: 1. P@c5"), "{out}");
+    assert!(out.contains("4k3/p7/8/2P5/3B4/8/P7/4K3 b - - 0 1"), "{out}");
+}
+
 #[test]
 fn large_boards_have_coordinates() {
     let (_, out) = play(&["--variant", "grand", "--engine", "none"], "e5\nquit\n");

@@ -352,6 +352,30 @@ impl<W: Write> Session<W> {
         }
     }
 
+    /// While placements are pending, the piece letter alone (`B`) or the square alone (`c5`)
+    /// names the placement when it names only one, as a letter answers the promotion question.
+    fn placement_shorthand(&mut self, text: &str) -> Option<Move> {
+        if !with_position!(&self.game, p => p.placement_pending()) {
+            return None;
+        }
+        let v = self.gt.variant.clone();
+        let size = v.size;
+        let legal = legal_moves(&mut self.game);
+        let matching: Vec<Move> = legal
+            .iter()
+            .copied()
+            .filter(|m| m.kind() == MoveKind::Drop)
+            .filter(|m| {
+                let letter = v.letter(Color::White, m.piece()).to_string();
+                text.eq_ignore_ascii_case(&letter) || size.name(m.to()).to_string() == text
+            })
+            .collect();
+        match matching.as_slice() {
+            [m] => Some(*m),
+            _ => None,
+        }
+    }
+
     /// Reads one line; `None` at the end of input.
     fn read(&mut self, input: &mut dyn BufRead, prompt: &str) -> Option<String> {
         let _ = write!(self.out, "{prompt}");
@@ -371,6 +395,10 @@ impl<W: Write> Session<W> {
 
     /// Handles a typed move; returns false if it was not played.
     fn human_move(&mut self, input: &mut dyn BufRead, text: &str) -> Option<bool> {
+        if let Some(m) = self.placement_shorthand(text) {
+            self.play(m);
+            return Some(true);
+        }
         let found = match san::candidates(&mut self.game, text) {
             Ok(f) => f,
             Err(e) => {
