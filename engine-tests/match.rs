@@ -514,8 +514,7 @@ fn sprt_stops_when_decided() {
     let last = run
         .stdout
         .lines()
-        .filter(|l| l.starts_with("Score of") && l.contains("LLR"))
-        .last()
+        .rfind(|l| l.starts_with("Score of") && l.contains("LLR"))
         .expect("progress lines with an LLR");
     let summary = run
         .stdout
