@@ -85,7 +85,7 @@ fn cached_game<'a>(
 /// Compiles a spec and checks its start position.
 fn build(spec: &VariantSpec) -> Result<GameType, SpecError> {
     let err = |message: String| SpecError {
-        line: spec.line,
+        line: spec.line_of_message(&message),
         message: format!("[{}] {message}", spec.name),
     };
     let mut variant = Variant::compile(spec).map_err(err)?;
@@ -332,6 +332,23 @@ impl Registry {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// An error found while compiling a section names the line of the key it is about.
+    #[test]
+    fn compile_errors_name_the_key_line() {
+        let r = Registry::builtin();
+        let text = "# a comment\n[kitchen : chess]\nboard = 8x8\n\nbonus-table = n 1 2 3\n";
+        let errors = r.check(text).err().expect("a short bonus table");
+        assert_eq!(errors.len(), 1, "{errors:?}");
+        assert_eq!(errors[0].line, 5, "{errors:?}");
+        assert!(errors[0].message.contains("bonus-table"), "{errors:?}");
+        // Nothing to point at: the section's line.
+        let errors = r
+            .check("[x : chess]\nboard = 5x5\n")
+            .err()
+            .expect("off the board");
+        assert_eq!(errors[0].line, 1, "{errors:?}");
+    }
 
     #[test]
     fn builtins_load_and_names_resolve() {

@@ -99,6 +99,9 @@ pub struct VariantSpec {
     pub display: BoardView,
     /// Line where the section started (for errors found while compiling).
     pub line: usize,
+    /// The line of each key set in this section (the last one for a repeated key), so that an
+    /// error found while compiling names the key's own line.
+    pub key_lines: Vec<(String, usize)>,
 }
 
 impl VariantSpec {
@@ -133,7 +136,22 @@ impl VariantSpec {
             cancellation: false,
             display: BoardView::Grid,
             line,
+            key_lines: Vec::new(),
         }
+    }
+
+    /// The line of the key an error message starts with (`bonus-table n: …`), else the
+    /// section's.
+    pub fn line_of_message(&self, message: &str) -> usize {
+        self.key_lines
+            .iter()
+            .rev()
+            .find(|(key, _)| {
+                message
+                    .strip_prefix(key.as_str())
+                    .is_some_and(|rest| rest.starts_with([' ', ':']))
+            })
+            .map_or(self.line, |&(_, line)| line)
     }
 }
 
@@ -472,6 +490,7 @@ pub fn parse_file_lenient(text: &str, base: &[VariantSpec]) -> (Vec<VariantSpec>
                         s.aliases.clear();
                         s.name = name.to_string();
                         s.line = line;
+                        s.key_lines.clear();
                         s
                     }
                     None => {
@@ -502,8 +521,9 @@ pub fn parse_file_lenient(text: &str, base: &[VariantSpec]) -> (Vec<VariantSpec>
             });
             continue;
         };
-        if let Err(message) = apply_key(spec, key.trim(), value.trim()) {
-            errors.push(SpecError { line, message });
+        match apply_key(spec, key.trim(), value.trim()) {
+            Ok(()) => spec.key_lines.push((key.trim().to_ascii_lowercase(), line)),
+            Err(message) => errors.push(SpecError { line, message }),
         }
     }
     if let Some(done) = current.take() {
