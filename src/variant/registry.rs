@@ -338,7 +338,9 @@ mod tests {
     fn compile_errors_name_the_key_line() {
         let r = Registry::builtin();
         let text = "# a comment\n[kitchen : chess]\nboard = 8x8\n\nbonus-table = n 1 2 3\n";
-        let errors = r.check(text).err().expect("a short bonus table");
+        let Err(errors) = r.check(text) else {
+            panic!("a short bonus table must be refused")
+        };
         assert_eq!(errors.len(), 1, "{errors:?}");
         assert_eq!(errors[0].line, 5, "{errors:?}");
         assert!(errors[0].message.contains("bonus-table"), "{errors:?}");
