@@ -345,10 +345,9 @@ mod tests {
         assert_eq!(errors[0].line, 5, "{errors:?}");
         assert!(errors[0].message.contains("bonus-table"), "{errors:?}");
         // Nothing to point at: the section's line.
-        let errors = r
-            .check("[x : chess]\nboard = 5x5\n")
-            .err()
-            .expect("off the board");
+        let Err(errors) = r.check("[x : chess]\nboard = 5x5\n") else {
+            panic!("castling off the board must be refused")
+        };
         assert_eq!(errors[0].line, 1, "{errors:?}");
     }
 
