@@ -23,6 +23,9 @@ pub struct SearchLimits {
     pub ponder: bool,
     /// Only these root moves (all, when empty).
     pub search_moves: Vec<Move>,
+    /// What the GUI was seen to take from our clock on each move beyond our own time
+    /// (XBoard), paid on every move like `Move Overhead`.
+    pub gui_lag_ms: u64,
 }
 
 impl SearchLimits {

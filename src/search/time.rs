@@ -43,7 +43,13 @@ pub fn budget(limits: &SearchLimits, us: Color, overhead: u64) -> Option<(u64, u
     } else {
         avail.saturating_sub(from) * 1000 / (full - from).max(1)
     };
-    let mut soft = avail / mtg + inc * INCREMENT_SHARE_PERMILLE / 1000 * ramp / 1000;
+    // Every move planned costs its overhead too (the time between our answer and the clock's
+    // stop), so the moves after this one keep theirs in reserve: a slow GUI in a long
+    // sudden-death game takes its toll on every move, not once.
+    let planned = avail
+        .saturating_sub(overhead * (mtg - 1))
+        .max(avail / (2 * mtg));
+    let mut soft = planned / mtg + inc * INCREMENT_SHARE_PERMILLE / 1000 * ramp / 1000;
     soft = soft.min(avail * SOFT_MAX_PERMILLE / 1000).max(1);
     let hard = (soft * HARD_SOFT_RATIO)
         .min(avail * HARD_MAX_PERMILLE / 1000)
@@ -58,7 +64,7 @@ impl TimeManager {
         us: Color,
         start: Instant,
     ) -> TimeManager {
-        let b = budget(limits, us, options.move_overhead);
+        let b = budget(limits, us, options.move_overhead + limits.gui_lag_ms);
         TimeManager {
             origin: start,
             start_us: AtomicU64::new(0),
@@ -165,6 +171,19 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// The overhead is reserved for every move still planned: a larger overhead gives a
+    /// smaller budget in sudden death (by about the overhead, while the clock is healthy).
+    #[test]
+    fn overhead_is_paid_on_every_move() {
+        let l = clock(10_000, 0);
+        let (fast, _) = budget(&l, Color::White, 0).unwrap();
+        let (slow, _) = budget(&l, Color::White, 100).unwrap();
+        assert!(slow + 90 <= fast && slow + 110 >= fast, "{fast} {slow}");
+        // A clock too short for the reserve still gets a share of its own.
+        let (soft, _) = budget(&clock(500, 0), Color::White, 100).unwrap();
+        assert!((1..=500 / DEFAULT_MOVES_TO_GO).contains(&soft), "{soft}");
     }
 
     #[test]
