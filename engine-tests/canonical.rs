@@ -161,6 +161,26 @@ fn fortress_canon_white_corner() {
     );
 }
 
+/// A FEN with a King or Queen outside its fortress is refused, as one with a pawn on its last
+/// rank is in chess: the piece could never have got there.
+#[test]
+fn fortress_pieces_outside_are_refused_in_a_fen() {
+    let r = chimera::variant::Registry::builtin();
+    let gt = r.find("canonical").unwrap();
+    for fen in [
+        "8k/9/9/9/9/9/3K5/9/3R5 w - - 0 1",
+        "8k/9/9/9/9/9/9/9/K2Q5 w - - 0 1",
+        "8k/5q3/9/9/9/9/9/9/K8 w - - 0 1",
+    ] {
+        let e = gt
+            .position(fen)
+            .err()
+            .unwrap_or_else(|| panic!("{fen} accepted"));
+        assert!(e.to_string().contains("outside its zone"), "{fen}: {e}");
+    }
+    assert!(gt.position("7k1/9/9/9/9/9/Q8/9/K8 w - - 0 1").is_ok());
+}
+
 // ---------------------------------------------------------------------------------------------
 // Facing kings: the kings may never stand on one screen-vertical line (x - y equal) with
 // nothing between them.

@@ -164,6 +164,17 @@ impl Setup {
         }
         for (i, p) in board.iter().enumerate() {
             if let Some(p) = p {
+                let sq = Square::new(i as u8);
+                if let Some(z) = variant.piece(p.kind()).confined {
+                    // A piece that may never leave its zone (the Canonical King and Queen).
+                    if !variant.zones[z].squares[p.color().index()].contains(&sq) {
+                        return Err(FenError::new(format!(
+                            "the piece on {} may not stand outside its zone ({})",
+                            size.name(sq),
+                            variant.zones[z].name
+                        )));
+                    }
+                }
                 if variant.piece(p.kind()).pawn {
                     let r = variant.relative_rank(p.color(), size.rank(Square::new(i as u8)));
                     // Only pawns that promote have a first and a last rank to avoid.
