@@ -371,11 +371,8 @@ mod tests {
         assert!(lines.contains(&4), "unknown parent: {errors:?}");
         assert!(lines.contains(&5), "bad Betza: {errors:?}");
         assert!(lines.contains(&6), "unknown key: {errors:?}");
-        assert!(
-            lines.contains(&1),
-            "bad board (reported at its section): {errors:?}"
-        );
-        assert!(lines.contains(&7), "bad start FEN: {errors:?}");
+        assert!(lines.contains(&2), "bad board (at its key): {errors:?}");
+        assert!(lines.contains(&8), "bad start FEN (at its key): {errors:?}");
     }
 
     #[test]
