@@ -154,12 +154,13 @@ fn generate<B: Bitboard, const TACTICAL: bool>(pos: &Position<B>, list: &mut Mov
             if cancellation {
                 // Cancellation captures (`rules/cancellation.md`): never a promotion, and legal
                 // by that rule's own test, judged there by effective moves.
-                for to in caps.squares() {
-                    let m = Move::new(from, to, MoveKind::Normal);
-                    if crate::rules::cancellation::legality::capture_is_legal(pos, m) {
-                        list.push(m);
-                    }
-                }
+                crate::rules::cancellation::legality::push_captures(
+                    pos,
+                    from,
+                    caps,
+                    checkers.any(),
+                    list,
+                );
                 caps = B::EMPTY;
             }
             let check_all = careful_from.has(from);
