@@ -6,7 +6,9 @@
 
 use crate::game::{Game, GameType};
 use crate::protocol::{diagram, san};
-use crate::tournament::client::{move_deadline, Action, ClockView, Engine, GameView, Score};
+use crate::tournament::client::{
+    move_deadline, Action, ClockView, Engine, GameView, MoveTexts, Score,
+};
 use crate::tournament::clock::{Clock, TimeControl};
 use crate::tournament::game::engine_failure;
 use crate::tournament::pgn::{PgnGame, PgnMove};
@@ -68,7 +70,7 @@ struct Session<W: Write> {
     root_is_start: bool,
     moves: Vec<Move>,
     sans: Vec<String>,
-    ucis: Vec<String>,
+    texts: MoveTexts,
     /// Who made each ply and its move number (a turn may hold several plies: a capture and
     /// its placements).
     movers: Vec<(Color, u32)>,
@@ -187,7 +189,7 @@ impl<W: Write> Session<W> {
         let s = san::to_san(&mut self.game, m);
         let number = with_position!(&self.game, p => p.fullmove_number());
         self.movers.push((self.game.side_to_move(), number));
-        self.ucis.push(self.game.move_to_uci(m));
+        self.texts.push(&self.game, m);
         self.sans.push(s);
         self.moves.push(m);
         self.game.play(m);
@@ -201,7 +203,7 @@ impl<W: Write> Session<W> {
             return false;
         }
         self.sans.pop();
-        self.ucis.pop();
+        self.texts.pop();
         self.movers.pop();
         self.game.undo();
         true
@@ -230,7 +232,8 @@ impl<W: Write> Session<W> {
             let view = GameView {
                 root_fen: &self.root_fen,
                 root_is_start: self.root_is_start,
-                moves: &self.ucis,
+                moves: &self.texts.uci,
+                gui_moves: &self.texts.gui,
                 to_move: us,
             };
             let clocks = ClockView {
@@ -318,7 +321,8 @@ impl<W: Write> Session<W> {
             let view = GameView {
                 root_fen: &self.root_fen,
                 root_is_start: self.root_is_start,
-                moves: &self.ucis,
+                moves: &self.texts.uci,
+                gui_moves: &self.texts.gui,
                 to_move: us,
             };
             engine.think(
@@ -664,6 +668,7 @@ pub fn play(
             root_fen: &root_fen,
             root_is_start,
             moves: &[],
+            gui_moves: &[],
             to_move: game.side_to_move(),
         };
         e.new_game(&view)
@@ -680,7 +685,7 @@ pub fn play(
         root_is_start,
         moves: Vec::new(),
         sans: Vec::new(),
-        ucis: Vec::new(),
+        texts: MoveTexts::default(),
         movers: Vec::new(),
         human,
         engine,

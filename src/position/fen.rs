@@ -219,7 +219,7 @@ impl Setup {
                 } else {
                     size.ranks - 1
                 };
-                if let Some(home) = variant.king_home {
+                if let Some(home) = variant.king_home.filter(|_| !variant.chess960) {
                     if home[color.index()] != ksq {
                         return Err(FenError::new(format!(
                             "castling field: '{ch}' but the king is not on its start square {}",

@@ -23,8 +23,21 @@ pub fn move_to_uci<B: Bitboard>(pos: &Position<B>, m: Move) -> String {
                 v.pieces[m.piece().index()].letter
             )
         }
+        // In a Fischer Random game the king's move alone can be ambiguous (or no move at all):
+        // castling is written as the king taking its partner, as UCI_Chess960 does.
+        MoveKind::CastleHigh | MoveKind::CastleLow if v.chess960 => king_takes_partner(pos, m),
         _ => format!("{}{}", size.name(m.from()), size.name(m.to())),
     }
+}
+
+/// A castling move written as the king taking its partner (`e1h1`: the UCI_Chess960 form).
+pub fn king_takes_partner<B: Bitboard>(pos: &Position<B>, m: Move) -> String {
+    let side = (m.kind() == MoveKind::CastleLow) as usize;
+    let partner = pos
+        .partner_square(pos.side_to_move(), side)
+        .unwrap_or(m.to());
+    let size = pos.variant.size;
+    format!("{}{}", size.name(m.from()), size.name(partner))
 }
 
 /// Finds the legal move written `text`. Castling is also accepted as the king taking its
@@ -42,13 +55,14 @@ pub fn parse_uci<B: Bitboard>(pos: &Position<B>, text: &str) -> Result<Move, Str
         if written == text || (m.kind() != MoveKind::Drop && written == lower) {
             return Ok(m);
         }
+        // Castling is read in both forms, whichever the game writes. The king's move comes
+        // after every other move in the list, so where it reads like another king move (a
+        // Fischer Random king one step from its castled square) that move wins.
         if m.is_castling() {
-            let side = (m.kind() == MoveKind::CastleLow) as usize;
-            if let Some(partner) = pos.partner_square(pos.side_to_move(), side) {
-                let size = pos.variant.size;
-                if format!("{}{}", size.name(m.from()), size.name(partner)) == lower {
-                    return Ok(m);
-                }
+            let size = pos.variant.size;
+            let kings_move = format!("{}{}", size.name(m.from()), size.name(m.to()));
+            if king_takes_partner(pos, m) == lower || kings_move == lower {
+                return Ok(m);
             }
         }
     }

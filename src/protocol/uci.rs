@@ -278,11 +278,7 @@ fn machine_memory_mb() -> usize {
 /// A move as UCI writes it; with `UCI_Chess960`, castling is the king taking its partner.
 fn format_move<B: Bitboard>(pos: &crate::position::Position<B>, m: Move, chess960: bool) -> String {
     if chess960 && m.is_castling() {
-        let side = (m.kind() == crate::types::MoveKind::CastleLow) as usize;
-        if let Some(partner) = pos.partner_square(pos.side_to_move(), side) {
-            let size = pos.variant.size;
-            return format!("{}{}", size.name(m.from()), size.name(partner));
-        }
+        return super::notation::king_takes_partner(pos, m);
     }
     super::notation::move_to_uci(pos, m)
 }
@@ -499,6 +495,9 @@ struct Options {
 
 pub struct UciEngine {
     registry: Registry,
+    /// The game `UCI_Variant` names.
+    chosen: GameType,
+    /// The game played: the chosen one, or its Fischer Random form under `UCI_Chess960`.
     game_type: GameType,
     game: Game,
     out: Writer,
@@ -519,6 +518,7 @@ impl UciEngine {
         };
         UciEngine {
             registry,
+            chosen: game_type.clone(),
             game_type,
             game,
             out: Writer::new(out),
@@ -754,6 +754,15 @@ impl UciEngine {
         self.send(&UciMessage::UciOk.to_string());
     }
 
+    /// The chosen game, or under `UCI_Chess960` its Fischer Random form where it has one.
+    fn played_game(&self) -> GameType {
+        match self.options.chess960 {
+            true => self.registry.chess960_form(&self.chosen),
+            false => None,
+        }
+        .unwrap_or_else(|| self.chosen.clone())
+    }
+
     fn set_option(&mut self, name: &str, value: Option<&str>) -> Result<(), String> {
         let spin = |min: u64, max: u64| -> Result<u64, String> {
             let v = value.unwrap_or("");
@@ -788,15 +797,22 @@ impl UciEngine {
             "move overhead" => self
                 .searcher
                 .set_move_overhead(spin(0, MAX_MOVE_OVERHEAD)?)?,
-            "uci_chess960" => self.options.chess960 = check()?,
+            "uci_chess960" => {
+                self.options.chess960 = check()?;
+                let played = self.played_game();
+                if !Arc::ptr_eq(&played.variant, &self.game_type.variant) {
+                    self.game = played.start();
+                    self.game_type = played;
+                }
+            }
             "uci_variant" => {
-                let gt = self
+                self.chosen = self
                     .registry
                     .find(value.unwrap_or(""))
                     .map_err(|e| e.to_string())?
                     .clone();
-                self.game = gt.start();
-                self.game_type = gt;
+                self.game_type = self.played_game();
+                self.game = self.game_type.start();
                 let v = &self.game_type.variant;
                 let line = format!(
                     "info string variant {} files {} ranks {} startpos {}",

@@ -5,9 +5,10 @@
 use super::clock::{Clock, TimeControl};
 use super::process::{EngineError, Process};
 use super::spec::{EngineSpec, Protocol};
+use crate::game::Game;
 use crate::protocol::xboard::coords;
 use crate::protocol::xboard::describe::zero_based_ranks;
-use crate::types::Color;
+use crate::types::{Color, Move};
 use crate::variant::Variant;
 use std::time::{Duration, Instant};
 
@@ -85,7 +86,29 @@ pub struct GameView<'a> {
     /// The root is the variant's start position (UCI `startpos`; XBoard needs no `setboard`).
     pub root_is_start: bool,
     pub moves: &'a [String],
+    /// The same moves as XBoard writes them (castling in Fischer Random games is `O-O`), with
+    /// ranks as Chimera counts them.
+    pub gui_moves: &'a [String],
     pub to_move: Color,
+}
+
+/// The moves played so far, as each protocol writes them.
+#[derive(Default, Clone)]
+pub struct MoveTexts {
+    pub uci: Vec<String>,
+    pub gui: Vec<String>,
+}
+
+impl MoveTexts {
+    /// Records `mv`, about to be played in `game`.
+    pub fn push(&mut self, game: &Game, mv: Move) {
+        self.uci.push(game.move_to_uci(mv));
+        self.gui.push(coords::move_to_gui(game, mv, false));
+    }
+    pub fn pop(&mut self) {
+        self.uci.pop();
+        self.gui.pop();
+    }
 }
 
 /// Both clocks, by colour, and the move's deadline.
@@ -355,8 +378,19 @@ impl Engine {
             self.process
                 .send(&format!("setoption name {name} value {value}"));
         }
+        // A Fischer Random game is, to an engine without it in `UCI_Variant`, its base game
+        // with `UCI_Chess960` (the UCI way: castling written as the king taking its partner).
+        let chess960 = variant.chess960
+            && options
+                .iter()
+                .any(|o| o.eq_ignore_ascii_case("UCI_Chess960"));
+        if chess960 {
+            self.process.send("setoption name UCI_Chess960 value true");
+        }
+        let base = variant.parent.as_deref().filter(|_| chess960);
         let names: Vec<&str> = std::iter::once(variant.name.as_str())
             .chain(variant.aliases.iter().map(String::as_str))
+            .chain(base)
             .collect();
         match &variant_option {
             Some(vars) => {
@@ -372,7 +406,7 @@ impl Engine {
                     Some(v) => self
                         .process
                         .send(&format!("setoption name UCI_Variant value {v}")),
-                    None if variant.name == "chess" => {}
+                    None if variant.name == "chess" || base == Some("chess") => {}
                     None => {
                         return Err(EngineError::Protocol(format!(
                             "the engine does not play {}",
@@ -381,7 +415,7 @@ impl Engine {
                     }
                 }
             }
-            None if variant.name == "chess" => {}
+            None if variant.name == "chess" || base == Some("chess") => {}
             None => {
                 return Err(EngineError::Protocol(format!(
                     "the engine has no UCI_Variant option, so it cannot play {}",
@@ -567,7 +601,7 @@ impl Engine {
             ));
         }
         let prefix = if state.usermove { "usermove " } else { "" };
-        for m in view.moves {
+        for m in view.gui_moves {
             p.send(&format!("{prefix}{}", coords::to_gui(m, state.zero_based)));
         }
         state.synced = Some((view.root_fen.to_string(), view.moves.to_vec()));
@@ -677,7 +711,7 @@ impl Engine {
         // the referee then refuses it).
         let from_engine = |mv: &str| coords::from_gui(mv, zero_based).unwrap_or(mv.to_string());
         let p = &mut self.process;
-        for m in &view.moves[known.len()..] {
+        for m in &view.gui_moves[known.len()..] {
             p.send(&format!("{prefix}{}", coords::to_gui(m, zero_based)));
         }
         known.extend_from_slice(&view.moves[known.len()..]);

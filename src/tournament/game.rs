@@ -2,7 +2,7 @@
 //! move against Chimera's rules, keep the clocks, adjudicate, and record the game as PGN.
 //! Whatever an engine does, the game ends with a result and a reason.
 
-use super::client::{move_deadline, Action, ClockView, Engine, GameView, Thought};
+use super::client::{move_deadline, Action, ClockView, Engine, GameView, MoveTexts, Thought};
 use super::clock::{Clock, TimeControl};
 use super::pgn::{PgnGame, PgnMove};
 use super::process::EngineError;
@@ -160,12 +160,12 @@ pub fn play_game(
         (w, b) => format!("{} vs {}", w.unwrap_or(rules.tc), b.unwrap_or(rules.tc)),
     };
     pgn.set_tag("TimeControl", tc_tag);
-    let mut uci_moves: Vec<String> = Vec::new();
+    let mut moves = MoveTexts::default();
     for m in &opening.moves {
         match san::parse_move(&mut game, m) {
             Ok(mv) => {
                 let s = san::to_san(&mut game, mv);
-                uci_moves.push(game.move_to_uci(mv));
+                moves.push(&game, mv);
                 pgn.moves.push(PgnMove {
                     san: s,
                     comment: Some("book".into()),
@@ -203,7 +203,7 @@ pub fn play_game(
         &mut players,
         &root_fen,
         root_is_start,
-        &mut uci_moves,
+        &mut moves,
         &mut pgn,
     );
     for p in players.iter_mut() {
@@ -243,7 +243,7 @@ fn run(
     players: &mut [Player],
     root_fen: &str,
     root_is_start: bool,
-    uci_moves: &mut Vec<String>,
+    moves: &mut MoveTexts,
     pgn: &mut PgnGame,
 ) -> Ending {
     if let Some(end) = rule_ending(game) {
@@ -258,7 +258,8 @@ fn run(
                 let view = GameView {
                     root_fen,
                     root_is_start,
-                    moves: uci_moves,
+                    moves: &moves.uci,
+                    gui_moves: &moves.gui,
                     to_move: game.side_to_move(),
                 };
                 e.new_game(&view).map(|_| e)
@@ -281,7 +282,8 @@ fn run(
             let view = GameView {
                 root_fen,
                 root_is_start,
-                moves: uci_moves,
+                moves: &moves.uci,
+                gui_moves: &moves.gui,
                 to_move: us,
             };
             let Some(engine) = players[us.index()].engine.as_mut() else {
@@ -368,7 +370,7 @@ fn run(
                 return illegal("");
             };
             let s = san::to_san(game, mv);
-            uci_moves.push(game.move_to_uci(mv));
+            moves.push(game, mv);
             let last = k + 1 == plies.len();
             pgn.moves.push(PgnMove {
                 san: s,
@@ -399,7 +401,7 @@ fn run(
             }
         }
         if let Some(n) = rules.draw_after {
-            let played = uci_moves.len() as u32 / 2;
+            let played = moves.uci.len() as u32 / 2;
             if played >= n {
                 return Ending::new(
                     Outcome::Draw,

@@ -145,7 +145,13 @@ fn schedule(gt: &GameType, args: &MatchArgs, engines: usize, openings: &[Opening
         for b in a + 1..engines {
             for g in 0..args.games {
                 let k = g / 2;
-                let base = if openings.is_empty() {
+                let base = if openings.is_empty() && gt.variant.chess960 {
+                    let seed = args.seed.wrapping_mul(0x2545_F491_4F6C_DD1D) ^ k as u64;
+                    Opening {
+                        fen: Some(openings::shuffled_start(gt, seed)),
+                        moves: Vec::new(),
+                    }
+                } else if openings.is_empty() {
                     Opening::default()
                 } else {
                     openings[k % openings.len()].clone()

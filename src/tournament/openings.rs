@@ -123,6 +123,120 @@ pub fn random_opening(gt: &GameType, base: &Opening, plies: usize, seed: u64) ->
     base.clone()
 }
 
+/// A Fischer Random start of a `chess960` game, chosen by `seed`: the start array's first-rank
+/// pieces shuffled (Black's mirroring White's) so that the royal piece stands between two
+/// castling partners and each colour-bound kind (a Bishop: every move keeps the square colour)
+/// with two or more pieces has them on both colours.
+pub fn shuffled_start(gt: &GameType, seed: u64) -> String {
+    let v = &*gt.variant;
+    let mut fields: Vec<String> = v.start_fen.split_whitespace().map(String::from).collect();
+    let mut rows: Vec<String> = fields[0].split('/').map(String::from).collect();
+    let expand = |row: &str| -> Vec<Option<char>> {
+        let mut out = Vec::new();
+        let mut digits = String::new();
+        for c in row.chars() {
+            if c.is_ascii_digit() {
+                digits.push(c);
+                continue;
+            }
+            out.extend(std::iter::repeat_n(None, digits.parse().unwrap_or(0)));
+            digits.clear();
+            out.push(Some(c));
+        }
+        out.extend(std::iter::repeat_n(None, digits.parse().unwrap_or(0)));
+        out
+    };
+    let write = |squares: &[Option<char>]| -> String {
+        let mut out = String::new();
+        let mut empty = 0;
+        for s in squares {
+            match s {
+                None => empty += 1,
+                Some(c) => {
+                    if empty > 0 {
+                        out.push_str(&empty.to_string());
+                        empty = 0;
+                    }
+                    out.push(*c);
+                }
+            }
+        }
+        if empty > 0 {
+            out.push_str(&empty.to_string());
+        }
+        out
+    };
+    let Some(last) = rows.len().checked_sub(1) else {
+        return v.start_fen.clone();
+    };
+    let first_rank = expand(&rows[last]);
+    let slots: Vec<usize> = (0..first_rank.len())
+        .filter(|&i| first_rank[i].is_some())
+        .collect();
+    let mut pieces: Vec<char> = first_rank.iter().flatten().copied().collect();
+    let royal = v.pieces[v.royal.index()].letter.to_ascii_uppercase();
+    let colour_bound = |c: char| {
+        v.kind_of(c).is_some_and(|k| {
+            let atoms = &v.piece(k).atoms;
+            !atoms.is_empty()
+                && atoms
+                    .iter()
+                    .all(|a| a.vectors.iter().all(|(dx, dy)| (dx + dy) % 2 == 0))
+        })
+    };
+    let is_partner = |c: char, side: usize| {
+        let spec = v.castling[0][side].as_ref();
+        v.kind_of(c)
+            .is_some_and(|k| spec.is_some_and(|s| s.partners & (1 << k.0) != 0))
+    };
+    let acceptable = |order: &[char]| {
+        let Some(k) = order.iter().position(|&c| c == royal) else {
+            return false;
+        };
+        let sides_ok = (0..2).all(|side| {
+            v.castling[0][side].is_none()
+                || match side {
+                    0 => order[k + 1..].iter().any(|&c| is_partner(c, 0)),
+                    _ => order[..k].iter().any(|&c| is_partner(c, 1)),
+                }
+        });
+        let colours_ok = order.iter().filter(|&&c| colour_bound(c)).all(|&c| {
+            let on: Vec<usize> = (0..order.len())
+                .filter(|&i| order[i] == c)
+                .map(|i| slots[i] % 2)
+                .collect();
+            on.len() < 2 || (on.contains(&0) && on.contains(&1))
+        });
+        sides_ok && colours_ok
+    };
+    let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+    let mut found = false;
+    for _ in 0..10_000 {
+        for i in (1..pieces.len()).rev() {
+            pieces.swap(i, rng.gen_range(0..=i));
+        }
+        if acceptable(&pieces) {
+            found = true;
+            break;
+        }
+    }
+    if !found {
+        return v.start_fen.clone();
+    }
+    let mut white = first_rank.clone();
+    for (slot, &c) in slots.iter().zip(&pieces) {
+        white[*slot] = Some(c);
+    }
+    let black: Vec<Option<char>> = white
+        .iter()
+        .map(|s| s.map(|c| c.to_ascii_lowercase()))
+        .collect();
+    rows[last] = write(&white);
+    rows[0] = write(&black);
+    fields[0] = rows.join("/");
+    fields.join(" ")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -168,5 +282,30 @@ mod tests {
         assert_ne!(a, c);
         assert_eq!(a.moves.len(), 8);
         opening_position(gt, &a).unwrap();
+    }
+
+    /// Shuffled starts: the king between its rooks, the bishops on both colours, Black
+    /// mirroring White, a position the game accepts; different seeds give different arrays.
+    #[test]
+    fn fischer_random_starts() {
+        let r = Registry::builtin();
+        for (name, files) in [("fischerandom", 8), ("caparandom", 10)] {
+            let gt = r.find(name).unwrap();
+            let mut seen = std::collections::HashSet::new();
+            for seed in 0..50 {
+                let fen = shuffled_start(gt, seed);
+                gt.position(&fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+                let rows: Vec<&str> = fen.split(['/', ' ']).collect();
+                let (black, white) = (rows[0], rows[7]);
+                assert_eq!(white.len(), files, "{fen}");
+                assert_eq!(black.to_ascii_uppercase(), white, "{fen}");
+                let at = |c: char| white.match_indices(c).map(|(i, _)| i).collect::<Vec<_>>();
+                let (k, rooks, bishops) = (at('K')[0], at('R'), at('B'));
+                assert!(rooks[0] < k && k < rooks[1], "{fen}");
+                assert_eq!((bishops[0] + bishops[1]) % 2, 1, "{fen}");
+                seen.insert(white.to_string());
+            }
+            assert!(seen.len() > 30, "{name}: {} arrays", seen.len());
+        }
     }
 }

@@ -63,6 +63,11 @@ pub struct Variant {
     /// `[color][side]`, side 0 = partner on the higher file.
     pub castling: [[Option<Castling>; 2]; 2],
     pub king_leap: bool,
+    /// Castling rights may belong to a king anywhere on its first rank, with partners anywhere
+    /// on either side of it (Fischer Random rules); see `VariantSpec::chess960`.
+    pub chess960: bool,
+    /// The game this one was defined from (`[name : parent]`), e.g. `chess` for `fischerandom`.
+    pub parent: Option<String>,
     /// Each king's square in the start position: castling and leap rights need the king there.
     /// `None` only while the start position itself is being read.
     pub king_home: Option<[crate::types::Square; 2]>,
@@ -262,6 +267,9 @@ impl Variant {
         if spec.king_leap && castling.iter().flatten().any(Option::is_some) {
             return Err("king-leap replaces castling: remove castle-high/castle-low".into());
         }
+        if spec.chess960 && !castling.iter().flatten().any(Option::is_some) {
+            return Err("chess960 needs castling (castle-high/castle-low)".into());
+        }
         let mut bonus_tables = Vec::new();
         for (l, values) in &spec.bonus_tables {
             if values.len() != size.squares() {
@@ -287,6 +295,8 @@ impl Variant {
             double_step_ranks: rank_list(&spec.double_step_ranks, "double-step-ranks")?,
             castling,
             king_leap: spec.king_leap,
+            chess960: spec.chess960,
+            parent: spec.parent.clone(),
             king_home: None,
             stalemate: spec.stalemate,
             repetition: spec.repetition,

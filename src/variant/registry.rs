@@ -174,6 +174,20 @@ impl Registry {
         self.find_relay(name.trim())
     }
 
+    /// The Fischer Random form of a game (`fischerandom` for `chess`): the game itself if its
+    /// castling is already Fischer Random's, else a game defined as its child with
+    /// `chess960 = yes`. `None`: it has no such form.
+    pub fn chess960_form(&self, game: &GameType) -> Option<GameType> {
+        if game.variant.chess960 {
+            return Some(game.clone());
+        }
+        let i = self
+            .specs
+            .iter()
+            .position(|s| s.chess960 && s.parent.as_deref() == Some(game.variant.name.as_str()))?;
+        Some(self.games[i].clone())
+    }
+
     /// `cancellation-GAME` and `cancellation-extended-GAME` (`rules/cancellation.md`) for every
     /// game known by name or alias, built on first request and kept. `None`: not such a name.
     fn find_cancellation(&self, name: &str) -> Option<Result<&GameType, VariantError>> {

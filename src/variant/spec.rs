@@ -64,6 +64,8 @@ pub enum RepetitionRule {
 #[derive(Clone, Debug, PartialEq)]
 pub struct VariantSpec {
     pub name: String,
+    /// The section this one was copied from (`[name : parent]`).
+    pub parent: Option<String>,
     pub aliases: Vec<String>,
     pub files: u8,
     pub ranks: u8,
@@ -78,6 +80,9 @@ pub struct VariantSpec {
     /// `[color][side]`: side 0 = partner on the higher file, 1 = lower file.
     pub castling: [[Option<CastleSpec>; 2]; 2],
     pub king_leap: bool,
+    /// `chess960 = yes`: castling from wherever the king and its partners stand on the first
+    /// rank (Fischer Random rules), not only from the start array's squares.
+    pub chess960: bool,
     pub stalemate: StalemateRule,
     pub repetition: RepetitionRule,
     pub move_rule: u16,
@@ -113,6 +118,7 @@ impl VariantSpec {
     fn empty(name: &str, line: usize) -> VariantSpec {
         VariantSpec {
             name: name.to_string(),
+            parent: None,
             aliases: Vec::new(),
             files: 8,
             ranks: 8,
@@ -124,6 +130,7 @@ impl VariantSpec {
             double_step_ranks: Vec::new(),
             castling: [[None, None], [None, None]],
             king_leap: false,
+            chess960: false,
             stalemate: StalemateRule::Draw,
             repetition: RepetitionRule::Draw,
             move_rule: 100,
@@ -285,6 +292,7 @@ fn apply_key(spec: &mut VariantSpec, key: &str, value: &str) -> Result<(), Strin
         "king-leap" => {
             spec.king_leap = parse_bool(value).ok_or_else(|| bad("expected yes or no"))?
         }
+        "chess960" => spec.chess960 = parse_bool(value).ok_or_else(|| bad("expected yes or no"))?,
         "cancellation" => {
             spec.cancellation = parse_bool(value).ok_or_else(|| bad("expected yes or no"))?
         }
@@ -489,6 +497,7 @@ pub fn parse_file_lenient(text: &str, base: &[VariantSpec]) -> (Vec<VariantSpec>
                         let mut s = parent.clone();
                         s.aliases.clear();
                         s.name = name.to_string();
+                        s.parent = Some(p.to_string());
                         s.line = line;
                         s.key_lines.clear();
                         s

@@ -74,9 +74,14 @@ pub fn square_from_gui(game: &Game, text: &str, zero_based: bool) -> Option<Squa
     game.variant().size.parse(&text)
 }
 
-/// The engine's move as XBoard reads it (castling as the king's move).
+/// The engine's move as XBoard reads it: castling as the king's move, or in a Fischer Random
+/// game as `O-O` / `O-O-O` (the protocol's form there: the king's move can be ambiguous).
 pub fn move_to_gui(game: &Game, m: Move, zero_based: bool) -> String {
-    to_gui(&game.move_to_uci(m), zero_based)
+    match m.kind() {
+        MoveKind::CastleHigh if game.variant().chess960 => "O-O".into(),
+        MoveKind::CastleLow if game.variant().chess960 => "O-O-O".into(),
+        _ => to_gui(&game.move_to_uci(m), zero_based),
+    }
 }
 
 /// A line of moves from `game`, in XBoard's notation, as far as they are legal.
@@ -307,6 +312,32 @@ mod tests {
             .unwrap();
         let m = parse_gui_move(&mut g, "a7a8=Q", false).unwrap();
         assert_eq!(g.move_to_uci(m), "a7a8q");
+    }
+
+    /// Fischer Random castling goes both ways as `O-O` / `O-O-O`; the king taking its partner
+    /// is read too. Here the king stands on g1 already: O-O moves only the rook (h1 to f1).
+    #[test]
+    fn fischer_random_castling() {
+        let reg = Registry::builtin();
+        let mut g = reg
+            .find("fischerandom")
+            .unwrap()
+            .position("1r4kr/8/8/8/8/8/8/1R4KR w KQkq - 0 1")
+            .unwrap();
+        for (text, uci, gui) in [
+            ("O-O", "g1h1", "O-O"),
+            ("g1h1", "g1h1", "O-O"),
+            ("O-O-O", "g1b1", "O-O-O"),
+            ("g1b1", "g1b1", "O-O-O"),
+            ("g1f1", "g1f1", "g1f1"),
+        ] {
+            let m = parse_gui_move(&mut g, text, false).unwrap();
+            assert_eq!(g.move_to_uci(m), uci, "{text}");
+            assert_eq!(move_to_gui(&g, m, false), gui, "{text}");
+        }
+        let m = parse_gui_move(&mut g, "O-O", false).unwrap();
+        g.play(m);
+        assert_eq!(g.fen(), "1r4kr/8/8/8/8/8/8/1R3RK1 b kq - 1 1");
     }
 
     #[test]

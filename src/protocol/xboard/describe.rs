@@ -112,6 +112,18 @@ const NATIVE: &[Native] = &[
         castling: Some((8, 1)),
     },
     Native {
+        name: "fischerandom",
+        board: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR",
+        pieces: CHESS_PIECES,
+        castling: Some((6, 2)),
+    },
+    Native {
+        name: "caparandom",
+        board: "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR",
+        pieces: CAPA_PIECES,
+        castling: Some((8, 2)),
+    },
+    Native {
         name: "grand",
         board: "r8r/1nbqkcabn1/pppppppppp/10/10/10/10/PPPPPPPPPP/1NBQKCABN1/R8R",
         pieces: CAPA_PIECES,
