@@ -637,3 +637,23 @@ fn cancellation_mate_in_one_turn() {
     assert_eq!(last_score(&lines), "mate 1");
     assert_eq!(best, "f1f6,B@f6,P@f7");
 }
+
+/// A root with no legal move is answered with the game's result even when `stop` comes before
+/// the search thread has run (it reported `score cp 0` then): checkmate is `mate 0`.
+#[test]
+fn no_legal_move_at_the_root_scores_the_result_even_when_stopped_at_once() {
+    let mut u = Uci::new();
+    for _ in 0..5 {
+        u.position("fen 7k/6Q1/6K1/8/8/8/8/8 b - - 0 1");
+        u.send("go depth 2");
+        u.send("stop");
+        let (lines, best) = u.read_until("bestmove", TIMEOUT, |l| l.starts_with("bestmove"));
+        assert_eq!(best, "bestmove (none)");
+        let scores: Vec<&String> = lines.iter().filter(|l| l.contains(" score ")).collect();
+        assert!(!scores.is_empty(), "{lines:?}");
+        assert!(
+            scores.iter().all(|l| l.contains("score mate 0")),
+            "{lines:?}"
+        );
+    }
+}

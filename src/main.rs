@@ -133,11 +133,10 @@ fn main() -> ExitCode {
             let mut engine =
                 chimera::protocol::xboard::XboardEngine::new(registry, std::io::stdout());
             if let Some(path) = variants {
-                let loaded = std::fs::read_to_string(&path)
-                    .map_err(|e| e.to_string())
-                    .and_then(|t| engine.load_variants(&t));
+                let loaded = chimera::variant::spec::read_file(&path)
+                    .and_then(|t| engine.load_variants(&t).map_err(|e| format!("{path}: {e}")));
                 if let Err(e) = loaded {
-                    return fail(&format!("{path}: {e}"));
+                    return fail(&e);
                 }
             }
             engine.run(std::io::BufReader::new(std::io::stdin()));
@@ -157,9 +156,9 @@ fn main() -> ExitCode {
             variants,
         } => {
             if let Some(path) = variants {
-                let text = match std::fs::read_to_string(&path) {
+                let text = match chimera::variant::spec::read_file(&path) {
                     Ok(t) => t,
-                    Err(e) => return fail(&format!("{path}: {e}")),
+                    Err(e) => return fail(&e),
                 };
                 if let Err(e) = registry.load(&text) {
                     return fail(&format!("{path}: {e}"));
@@ -223,9 +222,16 @@ fn main() -> ExitCode {
             }
         }
         Cmd::CheckVariants { file } => {
-            let text = match std::fs::read_to_string(&file) {
-                Ok(t) => t,
+            let bytes = match std::fs::read(&file) {
+                Ok(b) => b,
                 Err(e) => return fail(&format!("{file}: {e}")),
+            };
+            let text = match chimera::variant::spec::decode_text(&bytes) {
+                Ok(t) => t,
+                Err(e) => {
+                    eprintln!("{file}:{}: {}", e.line, e.message);
+                    return ExitCode::from(1);
+                }
             };
             match registry.check(&text) {
                 Ok(games) => {

@@ -825,8 +825,8 @@ impl UciEngine {
                 if path.is_empty() || path == "<empty>" {
                     return Ok(());
                 }
-                let text = std::fs::read_to_string(path)
-                    .map_err(|e| format!("VariantPath {path}: {e}"))?;
+                let text = crate::variant::spec::read_file(path)
+                    .map_err(|e| format!("VariantPath {e}"))?;
                 let names = self
                     .registry
                     .load(&text)

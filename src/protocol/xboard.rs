@@ -985,7 +985,7 @@ impl<W: Write> XboardEngine<W> {
                 if path.is_empty() {
                     return Ok(());
                 }
-                let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+                let text = crate::variant::spec::read_file(path)?;
                 let names = self
                     .load_variants(&text)
                     .map_err(|e| format!("{path}: {e}"))?;

@@ -218,10 +218,15 @@ impl Searcher {
             ),
         });
         // An answer is ready from the start (a `stop` or `quit` may come before the search
-        // thread has run at all): the first legal root move.
+        // thread has run at all): the first legal root move, or with none the game's result.
         with_position!(game, p => {
-            if let Some(first) = root_moves(p, &shared.limits.search_moves).first() {
-                shared.publish(&[first.mv], 0, 0);
+            match root_moves(p, &shared.limits.search_moves).first() {
+                Some(first) => shared.publish(&[first.mv], 0, 0),
+                None => shared.publish(
+                    &[],
+                    no_move_score(p.variant.stalemate, p.in_check(), 0),
+                    0,
+                ),
             }
         });
         let game = game.clone();
@@ -386,15 +391,8 @@ fn run_typed<B: Bitboard>(
     mut pos: Position<B>,
     threads: &mut [ThreadContext],
 ) {
+    // (`Searcher::start` has published the first answer already.)
     let roots = root_moves(&pos, &shared.limits.search_moves);
-    match roots.first() {
-        Some(first) => shared.publish(&[first.mv], 0, 0),
-        None => shared.publish(
-            &[],
-            no_move_score(pos.variant.stalemate, pos.in_check(), 0),
-            0,
-        ),
-    }
     for t in threads.iter_mut() {
         t.reset(roots.clone());
     }

@@ -107,7 +107,7 @@ pub struct MatchReport {
 /// Loads a variants file into the registry if one was given.
 pub fn load_variants(registry: &mut Registry, file: Option<&str>) -> Result<(), String> {
     if let Some(path) = file {
-        let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+        let text = crate::variant::spec::read_file(path)?;
         registry.load(&text).map_err(|e| format!("{path}: {e}"))?;
     }
     Ok(())

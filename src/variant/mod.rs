@@ -170,7 +170,12 @@ impl Variant {
                     p.letter
                 ));
             }
-            let confined = p.confined.as_deref().map(zone_index).transpose()?;
+            let confined = p
+                .confined
+                .as_deref()
+                .map(zone_index)
+                .transpose()
+                .map_err(|e| format!("piece {}: {e}", p.letter))?;
             if confined.is_some()
                 && atoms
                     .iter()
@@ -194,7 +199,8 @@ impl Variant {
                             p.letter
                         ));
                     }
-                    Some((zone_index(zone)?, extra))
+                    let zone = zone_index(zone).map_err(|e| format!("piece {}: {e}", p.letter))?;
+                    Some((zone, extra))
                 }
                 None => None,
             };
@@ -230,7 +236,8 @@ impl Variant {
             .promote_to
             .iter()
             .map(|&l| kind(l))
-            .collect::<Result<Vec<_>, _>>()?;
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(|e| format!("promote-to: {e}"))?;
         if promote_to.iter().any(|&k| pieces[k.index()].royal) {
             return Err("promotion to a royal piece is not supported".into());
         }
@@ -254,7 +261,8 @@ impl Variant {
                     }
                     let mut partners = 0u16;
                     for &l in &cs.partners {
-                        partners |= 1 << kind(l)?.0;
+                        let key = ["castle-partner-high", "castle-partner-low"][s];
+                        partners |= 1 << kind(l).map_err(|e| format!("{key}: {e}"))?.0;
                     }
                     castling[c][s] = Some(Castling {
                         king_to: cs.king_to,

@@ -37,6 +37,8 @@ const RELAY_CACHE: usize = 128;
 #[derive(Clone)]
 pub struct Registry {
     specs: Vec<VariantSpec>,
+    /// The first `builtins` specs are the built-in games, which a file may not redefine.
+    builtins: usize,
     games: Vec<GameType>,
     /// Relay / anti-relay games built on request, by canonical name (filled once per slot).
     relay_games: Box<[OnceLock<(String, GameType)>]>,
@@ -112,6 +114,7 @@ impl Registry {
             .map(|s| build(s).unwrap_or_else(|e| panic!("built-in variant: {e}")))
             .collect();
         Registry {
+            builtins: specs.len(),
             specs,
             games,
             relay_games: empty_relay_cache(),
@@ -124,6 +127,19 @@ impl Registry {
         let (specs, mut errors) = parse_file_lenient(text, &self.specs);
         let mut games = Vec::new();
         for s in &specs {
+            let builtin = self.specs[..self.builtins]
+                .iter()
+                .find(|b| b.name == s.name || b.aliases.contains(&s.name));
+            if let Some(b) = builtin {
+                errors.push(SpecError {
+                    line: s.line,
+                    message: format!(
+                        "[{}] is a name of the built-in game '{}': give yours another name (e.g. [my-{} : {}])",
+                        s.name, b.name, s.name, b.name
+                    ),
+                });
+                continue;
+            }
             match build(s) {
                 Ok(g) => games.push(g),
                 Err(e) => errors.push(e),
@@ -387,6 +403,60 @@ mod tests {
         assert!(lines.contains(&6), "unknown key: {errors:?}");
         assert!(lines.contains(&2), "bad board (at its key): {errors:?}");
         assert!(lines.contains(&8), "bad start FEN (at its key): {errors:?}");
+    }
+
+    /// Mistakes a file's own lines cannot show: a section or a piece letter given twice, a
+    /// built-in game's name taken, a key whose letter is checked only when the game is built,
+    /// no section at all. Each is an error on the line that makes it.
+    #[test]
+    fn duplicates_and_shadowed_names_are_errors() {
+        let r = Registry::builtin();
+        let errors = |text: &str| -> Vec<(usize, String)> {
+            r.check(text)
+                .unwrap_err()
+                .into_iter()
+                .map(|e| (e.line, e.message))
+                .collect()
+        };
+        let e = errors("[ds : chess]\nboard = 8x8\n[ds : chess]\nstalemate = loss\n");
+        assert!(
+            e.iter().any(|(l, m)| *l == 3 && m.contains("twice")),
+            "{e:?}"
+        );
+        let e = errors("[dl : chess]\npiece = a Archbishop BN 8\npiece = a Amazon QN 12\n");
+        assert!(e.iter().any(|(l, m)| *l == 3 && m.contains("'a'")), "{e:?}");
+        let e = errors("[capablanca : chess]\nstalemate = loss\n");
+        assert!(
+            e.iter().any(|(l, m)| *l == 1 && m.contains("built-in")),
+            "{e:?}"
+        );
+        let e = errors("[pu : chess]\npromote-to = q r b n x\n");
+        assert!(
+            e.iter().any(|(l, m)| *l == 2 && m.contains("promote-to")),
+            "{e:?}"
+        );
+        let e = errors("# nothing here\n");
+        assert!(
+            e.iter().any(|(l, m)| *l == 1 && m.contains("no [section]")),
+            "{e:?}"
+        );
+        // Replacing an inherited piece, or removing and redefining one, is not a duplicate.
+        assert!(r.check("[ok : chess]\npiece = n Knight N 3\n").is_ok());
+        assert!(r
+            .check("[ok : chess]\npiece = -n\npiece = n Knight N 3\n")
+            .is_ok());
+    }
+
+    #[test]
+    fn file_text_encoding() {
+        use crate::variant::spec::decode_text;
+        assert_eq!(
+            decode_text(b"\xEF\xBB\xBF[a : chess]\n").unwrap(),
+            "[a : chess]\n"
+        );
+        let e = decode_text(b"[a : chess]\n# caf\xE9\n").unwrap_err();
+        assert_eq!(e.line, 2, "{e:?}");
+        assert!(e.message.contains("UTF-8"), "{e:?}");
     }
 
     #[test]

@@ -453,11 +453,33 @@ pub fn parse_file(text: &str, base: &[VariantSpec]) -> Result<Vec<VariantSpec>, 
     }
 }
 
+/// A variants file's bytes as text: UTF-8, a leading byte-order mark (as Windows editors write
+/// it) dropped. The error names the first line that is not UTF-8.
+pub fn decode_text(bytes: &[u8]) -> Result<String, SpecError> {
+    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+    std::str::from_utf8(bytes).map(str::to_string).map_err(|e| {
+        let valid = &bytes[..e.valid_up_to()];
+        SpecError {
+            line: 1 + valid.iter().filter(|&&b| b == b'\n').count(),
+            message: "not UTF-8 text (a variants file must be UTF-8)".into(),
+        }
+    })
+}
+
+/// Reads a variants file: its text, or the error as `PATH: …` / `PATH:LINE: …`.
+pub fn read_file(path: &str) -> Result<String, String> {
+    let bytes = std::fs::read(path).map_err(|e| format!("{path}: {e}"))?;
+    decode_text(&bytes).map_err(|e| format!("{path}:{}: {}", e.line, e.message))
+}
+
 /// Reads what it can: the sections (even those with bad lines) and every error found.
 pub fn parse_file_lenient(text: &str, base: &[VariantSpec]) -> (Vec<VariantSpec>, Vec<SpecError>) {
     let mut out: Vec<VariantSpec> = Vec::new();
     let mut errors = Vec::new();
     let mut current: Option<VariantSpec> = None;
+    // Piece letters defined by the current section itself, with their lines.
+    let mut letters: Vec<(char, usize)> = Vec::new();
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     for (i, raw) in text.lines().enumerate() {
         let line = i + 1;
         let content = raw.split('#').next().unwrap_or("").trim();
@@ -475,10 +497,20 @@ pub fn parse_file_lenient(text: &str, base: &[VariantSpec]) -> (Vec<VariantSpec>
             if let Some(done) = current.take() {
                 out.push(done);
             }
+            letters.clear();
             let (name, parent) = match header.split_once(':') {
                 Some((n, p)) => (n.trim(), Some(p.trim())),
                 None => (header.trim(), None),
             };
+            if let Some(first) = out.iter().find(|s| s.name == name) {
+                errors.push(SpecError {
+                    line,
+                    message: format!(
+                        "[{name}] is defined twice in this file (first on line {})",
+                        first.line
+                    ),
+                });
+            }
             if name.is_empty()
                 || !name
                     .chars()
@@ -530,6 +562,24 @@ pub fn parse_file_lenient(text: &str, base: &[VariantSpec]) -> (Vec<VariantSpec>
             });
             continue;
         };
+        if key.trim() == "piece" && !value.trim().starts_with('-') {
+            let letter = value
+                .trim()
+                .chars()
+                .next()
+                .unwrap_or(' ')
+                .to_ascii_lowercase();
+            if let Some((_, first)) = letters.iter().find(|(l, _)| *l == letter) {
+                errors.push(SpecError {
+                    line,
+                    message: format!(
+                        "piece '{letter}' is defined twice in this section (first on line {first})"
+                    ),
+                });
+                continue;
+            }
+            letters.push((letter, line));
+        }
         match apply_key(spec, key.trim(), value.trim()) {
             Ok(()) => spec.key_lines.push((key.trim().to_ascii_lowercase(), line)),
             Err(message) => errors.push(SpecError { line, message }),
@@ -537,6 +587,12 @@ pub fn parse_file_lenient(text: &str, base: &[VariantSpec]) -> (Vec<VariantSpec>
     }
     if let Some(done) = current.take() {
         out.push(done);
+    }
+    if out.is_empty() && errors.is_empty() {
+        errors.push(SpecError {
+            line: 1,
+            message: "no [section]: the file defines no game".into(),
+        });
     }
     (out, errors)
 }

@@ -653,10 +653,18 @@ mod tests {
     }
 
     #[test]
-    fn a_user_game_with_a_native_name_but_other_rules_is_described() {
-        let mut r = Registry::builtin();
-        r.load("[capablanca : chess]\nboard = 10x8\nstart = rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1\npiece = a Archbishop BN 8\npiece = c Chancellor RW 9\ncastle-high = i h\ncastle-low = c d\n").unwrap();
-        let g = describe(r.find("capablanca").unwrap());
+    fn a_game_with_a_native_name_but_other_rules_is_described() {
+        // A variants file may not reuse a built-in name, so the game is compiled directly.
+        let text = "[capablanca]\nboard = 10x8\n\
+            start = rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1\n\
+            piece = k King K 0 royal\npiece = q Queen Q 9\npiece = r Rook R 5\n\
+            piece = b Bishop B 3\npiece = n Knight N 3\npiece = p Pawn fmWfceFifmnD 1 pawn\n\
+            piece = a Archbishop BN 8\npiece = c Chancellor RW 9\n\
+            promote-to = q r b n a c\npromotion-ranks = 8\ndouble-step-ranks = 2\n\
+            castle-high = i h\ncastle-low = c d\n";
+        let specs = crate::variant::spec::parse_file(text, &[]).unwrap();
+        let variant = crate::variant::Variant::compile(&specs[0]).unwrap();
+        let g = describe(&GameType::new(variant));
         assert!(!g.native);
         assert!(g.lines.iter().any(|l| l == "piece C& RW"), "{g:?}");
     }
