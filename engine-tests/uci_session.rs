@@ -657,3 +657,28 @@ fn no_legal_move_at_the_root_scores_the_result_even_when_stopped_at_once() {
         );
     }
 }
+
+/// A change of game during a search is refused (its `bestmove` would be read in the new game),
+/// as the other settings the search depends on are, each error naming its own command.
+#[test]
+fn game_changes_wait_for_the_search_to_stop() {
+    let mut u = Uci::new();
+    u.send("go infinite");
+    for (cmd, name) in [
+        ("setoption name UCI_Variant value grand", "UCI_Variant"),
+        (
+            "setoption name VariantPath value /no/such/file.ini",
+            "VariantPath",
+        ),
+        ("setoption name Clear Hash", "Clear Hash"),
+    ] {
+        let err = u.expect_error(cmd);
+        assert!(
+            err.contains(name) && err.contains("search is running"),
+            "{err}"
+        );
+    }
+    u.send("stop");
+    u.read_until("bestmove", TIMEOUT, |l| l.starts_with("bestmove"));
+    u.variant("grand");
+}

@@ -786,7 +786,10 @@ impl UciEngine {
                 let mb = spin(1, self.options.hash_max_mb as u64)? as usize;
                 self.searcher.set_hash(mb)?;
             }
-            "clear hash" => self.searcher.new_game()?,
+            "clear hash" => self
+                .searcher
+                .new_game()
+                .map_err(|e| e.replacen("ucinewgame", "Clear Hash", 1))?,
             "threads" => self
                 .searcher
                 .set_threads(spin(1, MAX_THREADS as u64)? as usize)?,
@@ -806,6 +809,10 @@ impl UciEngine {
                 }
             }
             "uci_variant" => {
+                // The running search's answer would be read in the new game.
+                if self.searcher.is_searching() {
+                    return Err("UCI_Variant: a search is running; send 'stop' first".into());
+                }
                 self.chosen = self
                     .registry
                     .find(value.unwrap_or(""))
@@ -821,6 +828,9 @@ impl UciEngine {
                 self.send(&line);
             }
             "variantpath" => {
+                if self.searcher.is_searching() {
+                    return Err("VariantPath: a search is running; send 'stop' first".into());
+                }
                 let path = value.unwrap_or("");
                 if path.is_empty() || path == "<empty>" {
                     return Ok(());
