@@ -318,6 +318,50 @@ fn isready_is_answered_during_a_search() {
 }
 
 #[test]
+fn go_perft_is_answered_and_stopped_like_a_search() {
+    let mut u = Uci::new();
+    u.position("startpos");
+    // Depth 9 of chess would count for hours: `isready` and `stop` must not wait for it.
+    u.send("go perft 9");
+    std::thread::sleep(Duration::from_millis(100));
+    u.send("isready");
+    let (before, _) = u.read_until("readyok during perft", QUICK, |l| l == "readyok");
+    assert!(before.is_empty(), "{before:#?}");
+    u.send("stop");
+    let (before, _) = u.read_until("the stopped perft's line", QUICK, |l| {
+        l == "info string perft stopped"
+    });
+    assert!(
+        before.iter().all(|l| !l.starts_with("Nodes searched")),
+        "a stopped count gave a total: {before:#?}"
+    );
+    // A count that ends by itself is complete; a `go` behind it waits for it.
+    u.send("go perft 3");
+    u.send("go depth 1");
+    let (lines, _) = u.read_until("bestmove after perft", QUICK, is_bestmove);
+    assert!(
+        lines.iter().any(|l| l == "Nodes searched: 8902"),
+        "{lines:#?}"
+    );
+    let d = u.perft(3);
+    assert_eq!(d.total, 8902);
+    u.send("go perft 9");
+    std::thread::sleep(Duration::from_millis(100));
+    assert_eq!(u.quit(), Some(0));
+}
+
+#[test]
+fn chess960_perft_divide_writes_king_takes_rook() {
+    let mut u = Uci::new();
+    u.ok("setoption name UCI_Chess960 value true");
+    u.position("fen r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+    let d = u.perft(1);
+    assert_eq!(d.total, 26);
+    assert!(d.has("e1h1") && d.has("e1a1"), "{:?}", d.move_set());
+    assert!(!d.has("e1g1") && !d.has("e1c1"), "{:?}", d.move_set());
+}
+
+#[test]
 fn quit_during_a_search_exits() {
     let mut u = Uci::new();
     u.ok("setoption name Threads value 3");
@@ -672,7 +716,9 @@ fn game_changes_wait_for_the_search_to_stop() {
         ),
         ("setoption name Clear Hash", "Clear Hash"),
     ] {
-        let err = u.expect_error(cmd);
+        // The search's own `info depth` lines come in between.
+        u.send(cmd);
+        let (_, err) = u.read_until("an error line", QUICK, |l| l.starts_with("info string"));
         assert!(
             err.contains(name) && err.contains("search is running"),
             "{err}"

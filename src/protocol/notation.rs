@@ -30,6 +30,15 @@ pub fn move_to_uci<B: Bitboard>(pos: &Position<B>, m: Move) -> String {
     }
 }
 
+/// As `move_to_uci`, castling written as the king taking its partner in every game when
+/// `chess960` is set (the UCI_Chess960 option).
+pub fn move_to_uci_in<B: Bitboard>(pos: &Position<B>, m: Move, chess960: bool) -> String {
+    if chess960 && m.is_castling() {
+        return king_takes_partner(pos, m);
+    }
+    move_to_uci(pos, m)
+}
+
 /// A castling move written as the king taking its partner (`e1h1`: the UCI_Chess960 form).
 pub fn king_takes_partner<B: Bitboard>(pos: &Position<B>, m: Move) -> String {
     let side = (m.kind() == MoveKind::CastleLow) as usize;

@@ -8,16 +8,18 @@
 //! `bestmove` (squares such as `a10`, `j10`, drops `N@e5`) are parsed and written here, with
 //! `protocol::notation`.
 
+use super::notation::move_to_uci_in;
 use crate::game::{Game, GameType};
-use crate::perft::PerftReport;
+use crate::perft::{BackgroundPerft, PerftRequest};
 use crate::search::limits::{DEFAULT_MOVE_OVERHEAD, MAX_MOVE_OVERHEAD, MAX_MULTI_PV, MAX_THREADS};
 use crate::search::params::MAX_DEPTH;
 use crate::search::{Listener, Outcome, Report, Score, SearchLimits, Searcher};
-use crate::types::{Bitboard, Move};
+use crate::types::Move;
 use crate::variant::Registry;
 use crate::with_position;
 use std::fmt;
 use std::io::{BufRead, Write};
+use std::sync::atomic::Ordering;
 use std::sync::{mpsc, Arc};
 use std::time::Instant;
 use vampirc_uci::{UciMessage, UciOptionConfig};
@@ -276,13 +278,6 @@ fn machine_memory_mb() -> usize {
 }
 
 /// A move as UCI writes it; with `UCI_Chess960`, castling is the king taking its partner.
-fn format_move<B: Bitboard>(pos: &crate::position::Position<B>, m: Move, chess960: bool) -> String {
-    if chess960 && m.is_castling() {
-        return super::notation::king_takes_partner(pos, m);
-    }
-    super::notation::move_to_uci(pos, m)
-}
-
 /// Writes moves played in turn from `game`.
 fn format_line(game: &Game, moves: &[Move], chess960: bool) -> Vec<String> {
     let mut g = game.clone();
@@ -292,7 +287,7 @@ fn format_line(game: &Game, moves: &[Move], chess960: bool) -> Vec<String> {
             if !p.is_legal(m) {
                 break;
             }
-            out.push(format_move(p, m, chess960));
+            out.push(move_to_uci_in(p, m, chess960));
             p.play(m);
         }
     });
@@ -317,7 +312,7 @@ fn format_turns(game: &Game, line: &[Move], chess960: bool) -> Vec<String> {
                 turn.clear();
                 mover = p.side_to_move();
             }
-            turn.push(format_move(p, m, chess960));
+            turn.push(move_to_uci_in(p, m, chess960));
             p.play(m);
         }
         if !turn.is_empty() && p.side_to_move() != mover {
@@ -330,7 +325,7 @@ fn format_turns(game: &Game, line: &[Move], chess960: bool) -> Vec<String> {
                 let Some(m) = crate::search::strongest_move(p) else {
                     break;
                 };
-                turn.push(format_move(p, m, chess960));
+                turn.push(move_to_uci_in(p, m, chess960));
                 p.play(m);
             }
             turns.push(turn.join(","));
@@ -502,6 +497,8 @@ pub struct UciEngine {
     game: Game,
     out: Writer,
     searcher: Searcher,
+    /// `go perft` counts on a thread of its own, as a search does.
+    perft: BackgroundPerft,
     options: Options,
 }
 
@@ -523,6 +520,7 @@ impl UciEngine {
             game,
             out: Writer::new(out),
             searcher,
+            perft: BackgroundPerft::default(),
             options,
         }
     }
@@ -540,6 +538,7 @@ impl UciEngine {
     pub fn run<R: BufRead + Send + 'static>(&mut self, input: R) {
         let (tx, rx) = mpsc::channel::<(String, Instant)>();
         let search = self.searcher.handle();
+        let perft_stop = self.perft.stop_flag();
         let reader = super::spawn_line_reader(
             input,
             move |line| {
@@ -548,7 +547,11 @@ impl UciEngine {
                 // cores. The line is still handed on (to collect the search threads, and for
                 // order).
                 match parse_command(&line) {
-                    Ok(Some(Command::Stop)) => search.stop_and_answer(),
+                    Ok(Some(Command::Stop)) => {
+                        perft_stop.store(true, Ordering::Relaxed);
+                        search.stop_and_answer()
+                    }
+                    Ok(Some(Command::Quit)) => perft_stop.store(true, Ordering::Relaxed),
                     Ok(Some(Command::PonderHit)) => search.ponderhit(),
                     _ => {}
                 }
@@ -563,9 +566,11 @@ impl UciEngine {
         for (line, received) in rx {
             if !self.handle_at(&line, received) {
                 self.searcher.stop();
+                self.perft.stop();
                 return;
             }
         }
+        self.perft.wait();
         // End of input: a search that would wait for `stop` forever is stopped; one with limits
         // finishes and answers.
         if self.searcher.waits_for_stop() {
@@ -583,6 +588,7 @@ impl UciEngine {
     /// Waits for a running search to end by itself (tests, scripts).
     pub fn wait_for_search(&mut self) {
         self.searcher.wait();
+        self.perft.wait();
     }
 
     fn handle_at(&mut self, line: &str, received: Instant) -> bool {
@@ -630,6 +636,8 @@ impl UciEngine {
                 if self.searcher.is_searching() {
                     return Err("go: a search is running; send 'stop' first".into());
                 }
+                // A count always ends: the search starts after it rather than beside it.
+                self.perft.wait();
                 let mut limits = go.limits;
                 for text in &go.search_moves {
                     let m = self
@@ -657,24 +665,36 @@ impl UciEngine {
                 if self.searcher.is_searching() {
                     return Err("go perft: a search is running; send 'stop' first".into());
                 }
-                let report = PerftReport::run_threads(
-                    &self.game,
+                let request = PerftRequest {
                     depth,
-                    true,
-                    self.searcher.options().threads,
-                );
-                for line in report.lines() {
-                    self.send(&line);
-                }
-                self.send(&format!(
-                    "info string perft time {} ms nps {}",
-                    (report.seconds * 1000.0) as u64,
-                    report.nps()
-                ));
+                    divide: true,
+                    threads: self.searcher.options().threads,
+                    chess960: self.options.chess960,
+                };
+                let tx = self.out.sender();
+                self.perft.start(&self.game, request, move |report| {
+                    let lines = match report {
+                        Some(r) => {
+                            let mut lines = r.lines();
+                            lines.push(format!(
+                                "info string perft time {} ms nps {}",
+                                (r.seconds * 1000.0) as u64,
+                                r.nps()
+                            ));
+                            lines
+                        }
+                        None => vec!["info string perft stopped".to_string()],
+                    };
+                    // One message, so that no `readyok` lands between its lines.
+                    let _ = tx.send(Output::Line(lines.join("\n")));
+                })?;
             }
             // The answer goes out now; the search threads are collected by the next command
             // that needs them idle.
-            Command::Stop => self.searcher.stop_and_answer(),
+            Command::Stop => {
+                self.perft.stop();
+                self.searcher.stop_and_answer()
+            }
             Command::PonderHit => self.searcher.ponderhit(),
             Command::Display => {
                 for line in display(&self.game) {
