@@ -1118,8 +1118,19 @@ fn uci_garbage_bytes_valid_utf8() {
         b"\x07\x08\x7f".to_vec(),
     ];
     for g in &fixed {
-        u.expect_error_raw(g, &format!("{:?}", String::from_utf8_lossy(g)), true);
+        let line = u.expect_error_raw(g, &format!("{:?}", String::from_utf8_lossy(g)), true);
+        // What the user typed is echoed escaped: no raw escape sequence reaches a terminal.
+        assert!(!line.chars().any(char::is_control), "{line:?}");
         assert_state_kept(&mut u, &format!("garbage {:?}", g));
+    }
+    for bad in [
+        &b"position startpos moves e2\x1b[2Je4"[..],
+        b"setoption name \x00Hash value 1",
+        b"position fen 8/8/8/8/8/8/8/\x07 w - - 0 1",
+    ] {
+        let line = u.expect_error_raw(bad, &format!("{:?}", String::from_utf8_lossy(bad)), true);
+        assert!(!line.chars().any(char::is_control), "{line:?}");
+        assert_state_kept(&mut u, &format!("{:?}", String::from_utf8_lossy(bad)));
     }
     let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
     for _ in 0..30 {

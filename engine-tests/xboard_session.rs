@@ -425,6 +425,7 @@ fn garbage_never_crashes() {
         let first = line.split_whitespace().next().unwrap_or("");
         if [
             "quit", "new", "variant", "setboard", "undo", "remove", "memory", "cores", "option",
+            "edit",
         ]
         .contains(&first)
         {

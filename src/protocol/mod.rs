@@ -33,3 +33,19 @@ pub fn spawn_line_reader<R: std::io::BufRead + Send + 'static>(
             on_end();
         })
 }
+
+/// `text` with its control characters but tab and line break escaped (`\u{1b}`, `\0`): what a
+/// user typed comes back in error lines, and must not reach the GUI's terminal raw.
+pub fn printable(text: &str) -> std::borrow::Cow<'_, str> {
+    let raw = |c: char| c.is_control() && c != '\n' && c != '\t';
+    if !text.chars().any(raw) {
+        return text.into();
+    }
+    text.chars()
+        .map(|c| match raw(c) {
+            true => c.escape_default().to_string(),
+            false => c.to_string(),
+        })
+        .collect::<String>()
+        .into()
+}

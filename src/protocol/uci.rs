@@ -530,7 +530,7 @@ impl UciEngine {
     }
 
     fn error(&self, msg: &str) {
-        self.send(&format!("info string error: {msg}"));
+        self.send(&format!("info string error: {}", super::printable(msg)));
     }
 
     /// Runs until `quit` or the end of input. Lines are read on a thread of their own; a search

@@ -11,6 +11,7 @@
 pub mod command;
 pub mod coords;
 pub mod describe;
+pub mod edit;
 
 use crate::game::{Game, GameType};
 use crate::search::limits::{MAX_MOVE_OVERHEAD, MAX_THREADS};
@@ -23,6 +24,7 @@ use crate::with_position;
 use command::{Command, Level};
 use coords::MoveError;
 use describe::GuiGame;
+use edit::{BoardEdit, EditStep};
 use std::io::{BufRead, Write};
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::time::Instant;
@@ -333,6 +335,8 @@ pub struct XboardEngine<W: Write> {
     hint: Option<Move>,
     /// The input has ended: stop once the engine's move is out.
     closing: bool,
+    /// The board being set up in `edit` mode.
+    editing: Option<BoardEdit>,
 }
 
 impl<W: Write> XboardEngine<W> {
@@ -366,12 +370,13 @@ impl<W: Write> XboardEngine<W> {
             last_score: None,
             hint: None,
             closing: false,
+            editing: None,
         }
     }
 
     fn send(&mut self, line: &str) {
         // A closed pipe means the GUI is gone; there is no one left to tell.
-        let _ = writeln!(self.out, "{line}");
+        let _ = writeln!(self.out, "{}", super::printable(line));
         let _ = self.out.flush();
     }
 
@@ -470,6 +475,17 @@ impl<W: Write> XboardEngine<W> {
     }
 
     fn line(&mut self, line: &str, at: Instant) -> bool {
+        if self.editing.is_some() {
+            // Edit mode reads its own commands; `quit` and `ping` keep their meaning.
+            return match command::parse(line) {
+                Ok(Some(Command::Quit)) => false,
+                Ok(Some(ping @ Command::Ping(_))) => {
+                    self.execute(ping, line.trim(), at);
+                    true
+                }
+                _ => self.edit_line(line),
+            };
+        }
         match command::parse(line) {
             Ok(None) => true,
             Ok(Some(Command::Quit)) => false,
@@ -478,11 +494,48 @@ impl<W: Write> XboardEngine<W> {
                 true
             }
             Err(e) => {
-                let shown: String = line.trim().chars().take(80).collect();
+                let shown = command::shown(line);
                 self.send(&format!("Error ({e}): {shown}"));
                 true
             }
         }
+    }
+
+    /// One line of `edit` mode.
+    fn edit_line(&mut self, line: &str) -> bool {
+        let zero_based = self.zero_based();
+        let Some(edit) = &mut self.editing else {
+            return true;
+        };
+        let game = &self.game;
+        match edit.apply(line, |t| coords::square_from_gui(game, t, zero_based)) {
+            Ok(EditStep::Continue) => {}
+            Ok(EditStep::Done) => {
+                let side = match self.game.side_to_move() {
+                    Color::White => 'w',
+                    Color::Black => 'b',
+                };
+                let fen = format!("{} {side} - - 0 1", edit.board_field());
+                self.editing = None;
+                // As XBoard assumes: castling wherever king and partner stand at home.
+                match position_from_gui(&self.game_type, &fen, true) {
+                    Ok(g) => {
+                        self.game = g;
+                        self.hint = None;
+                        if self.analyzing {
+                            self.analyze();
+                        }
+                    }
+                    Err(e) => self.send(&format!("tellusererror Illegal position: {e}")),
+                }
+            }
+            Err(e) => {
+                let shown = command::shown(line);
+                log::debug!("edit: {e}");
+                self.send(&format!("Error (bad edit command): {shown}"));
+            }
+        }
+        true
     }
 
     // ----- searches -----
@@ -827,8 +880,15 @@ impl<W: Write> XboardEngine<W> {
                             self.analyze();
                         }
                     }
-                    Err(e) => self.send(&format!("tellusererror Illegal position: {e}")),
+                    Err(e) => {
+                        let e = coords::message_to_gui(&e, self.zero_based());
+                        self.send(&format!("tellusererror Illegal position: {e}"))
+                    }
                 }
+            }
+            Command::Edit => {
+                self.discard();
+                self.editing = Some(BoardEdit::new(&self.game));
             }
             Command::Undo | Command::Remove => {
                 let plies = if cmd == Command::Undo { 1 } else { 2 };
@@ -1000,6 +1060,12 @@ impl<W: Write> XboardEngine<W> {
     }
 
     fn user_move(&mut self, text: &str, at: Instant) {
+        // A move for the side the engine is thinking for: the GUI must send `force` first
+        // (or `?` for the engine's move). The search goes on.
+        if self.thinking() {
+            self.send(&format!("Illegal move (the engine is on move): {text}"));
+            return;
+        }
         let zero_based = self.zero_based();
         let m = match coords::parse_gui_move(&mut self.game, text, zero_based) {
             Ok(m) => m,
@@ -1100,6 +1166,19 @@ mod tests {
             ending(&mut g).map(Ending::claim).as_deref(),
             Some("1/2-1/2 {Draw by 50 move rule}")
         );
+    }
+
+    #[test]
+    fn what_the_user_typed_is_echoed_escaped() {
+        let mut e = XboardEngine::new(Registry::builtin(), Vec::new());
+        let now = Instant::now();
+        for line in ["x\u{1b}[2Jy", "usermove e2\u{0}e4", "variant \u{7}", "setboard \u{1b}"] {
+            e.line(line, now);
+        }
+        let out = String::from_utf8(e.out.clone()).unwrap();
+        assert_eq!(out.lines().count(), 4, "{out}");
+        assert!(!out.chars().any(|c| c.is_control() && c != '\n'), "{out:?}");
+        assert!(out.contains("x\\u{1b}[2Jy"), "{out}");
     }
 
     #[test]

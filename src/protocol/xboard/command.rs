@@ -44,6 +44,8 @@ pub enum Command {
     Draw,
     Result(String),
     SetBoard(String),
+    /// `edit`: the lines up to `.` set the board up (see `edit`).
+    Edit,
     Undo,
     Remove,
     Hard,
@@ -90,6 +92,13 @@ impl fmt::Display for CommandError {
             CommandError::TooMany => "too many parameters",
         })
     }
+}
+
+/// A line as an error message shows it: trimmed, at most 80 characters, control characters
+/// escaped so that nothing the user typed reaches the GUI's terminal raw.
+pub fn shown(line: &str) -> String {
+    let line: String = line.trim().chars().take(80).collect();
+    crate::protocol::printable(&line).into_owned()
 }
 
 /// Does `word` look like a move, so that a bare move line is taken as `usermove`?
@@ -192,6 +201,7 @@ pub fn parse(line: &str) -> Result<Option<Command>, CommandError> {
             }
             Command::SetBoard(rest.to_string())
         }
+        "edit" => return none(Command::Edit),
         "undo" => return none(Command::Undo),
         "remove" => return none(Command::Remove),
         "hard" => return none(Command::Hard),

@@ -52,6 +52,32 @@ pub fn to_gui(text: &str, zero_based: bool) -> String {
     }
 }
 
+/// A message about a position (a FEN error) with its squares and rank numbers as XBoard counts
+/// them: only whole words that are a square (`e7`, `'e7'`) or follow `rank`.
+pub fn message_to_gui(msg: &str, zero_based: bool) -> String {
+    if !zero_based {
+        return msg.to_string();
+    }
+    let mut out: Vec<String> = Vec::new();
+    for word in msg.split(' ') {
+        let core = word.trim_matches(|c| matches!(c, '\'' | ':' | ',' | ';' | '(' | ')'));
+        let b = core.as_bytes();
+        // Only ranks of the board (1 to 10): anything else was quoted as the GUI wrote it.
+        let on_board = |digits: &str| digits.parse::<u32>().is_ok_and(|n| (1..=10).contains(&n));
+        let square = b.len() >= 2 && b[0].is_ascii_lowercase() && on_board(&core[1..]);
+        let rank_number = out.last().is_some_and(|w| w == "rank") && on_board(core);
+        let new = match (square, rank_number) {
+            (true, _) => to_gui(core, true),
+            (_, true) => core
+                .parse::<u32>()
+                .map_or(core.to_string(), |n| n.saturating_sub(1).to_string()),
+            _ => core.to_string(),
+        };
+        out.push(word.replacen(core, &new, 1));
+    }
+    out.join(" ")
+}
+
 /// XBoard's notation → Chimera's (`None` if a rank is out of range).
 pub fn from_gui(text: &str, zero_based: bool) -> Option<String> {
     if zero_based {
@@ -240,6 +266,35 @@ pub fn fen_to_gui(fen: &str, zero_based: bool) -> String {
 mod tests {
     use super::*;
     use crate::variant::Registry;
+
+    #[test]
+    fn position_messages_name_xboards_ranks() {
+        let cases = [
+            (
+                "en passant square e7: no pawn has just passed over it",
+                "en passant square e6: no pawn has just passed over it",
+            ),
+            (
+                "a pawn on j1 can never stand there",
+                "a pawn on j0 can never stand there",
+            ),
+            (
+                "rank 10 is longer than 10 files",
+                "rank 9 is longer than 10 files",
+            ),
+            ("rank 3: empty run of 0", "rank 2: empty run of 0"),
+            (
+                "en passant square 'e11' is not a square",
+                "en passant square 'e11' is not a square",
+            ),
+            ("'x' is not a piece of grand", "'x' is not a piece of grand"),
+            ("the piece on a10 may not", "the piece on a9 may not"),
+        ];
+        for (ours, theirs) in cases {
+            assert_eq!(message_to_gui(ours, true), theirs);
+            assert_eq!(message_to_gui(ours, false), ours);
+        }
+    }
 
     #[test]
     fn ten_rank_boards_count_from_zero() {

@@ -1,0 +1,163 @@
+//! XBoard's `edit` mode: the board set up piece by piece (`c`, `Pa4`, `xa4`, `#`, `.`), for GUIs
+//! that do not use `setboard`. The pieces are kept as FEN letters, so that the finished board
+//! goes through the same FEN reader as `setboard` and is refused the same way.
+
+use crate::game::Game;
+use crate::types::{Color, Square};
+
+/// A board being edited.
+pub struct BoardEdit {
+    files: u8,
+    ranks: u8,
+    /// FEN letters by square index, `None` for an empty square.
+    cells: Vec<Option<char>>,
+    /// The colour of the pieces placed next (`c` switches it).
+    color: Color,
+}
+
+/// What one line of edit mode asks for.
+#[derive(Debug, PartialEq, Eq)]
+pub enum EditStep {
+    Continue,
+    /// `.`: the edit is over.
+    Done,
+}
+
+impl BoardEdit {
+    /// Starts from `game`'s board, placing White's pieces.
+    pub fn new(game: &Game) -> BoardEdit {
+        let size = game.variant().size;
+        let mut edit = BoardEdit {
+            files: size.files,
+            ranks: size.ranks,
+            cells: vec![None; size.squares()],
+            color: Color::White,
+        };
+        let fen = game.fen();
+        let board = fen.split_whitespace().next().unwrap_or("");
+        for (i, row) in board.split('/').enumerate() {
+            let Some(rank) = (size.ranks as usize).checked_sub(i + 1) else {
+                break;
+            };
+            let mut file = 0usize;
+            let mut run = 0usize;
+            for c in row.chars() {
+                if let Some(d) = c.to_digit(10) {
+                    run = run * 10 + d as usize;
+                    continue;
+                }
+                file += std::mem::take(&mut run);
+                if file < size.files as usize {
+                    edit.cells[rank * size.files as usize + file] = Some(c);
+                }
+                file += 1;
+            }
+        }
+        edit
+    }
+
+    /// Applies one line; `square` reads a square as the GUI names it.
+    pub fn apply(
+        &mut self,
+        line: &str,
+        square: impl Fn(&str) -> Option<Square>,
+    ) -> Result<EditStep, String> {
+        let line = line.trim();
+        match line {
+            "." => return Ok(EditStep::Done),
+            "c" | "C" => self.color = !self.color,
+            "#" => self.cells.iter_mut().for_each(|c| *c = None),
+            _ => {
+                let mut chars = line.chars();
+                let letter = chars.next().filter(char::is_ascii_alphabetic);
+                let at = chars.as_str();
+                let (Some(letter), Some(sq)) = (letter, square(at)) else {
+                    return Err(format!("not an edit command: {line}"));
+                };
+                let index = self.index(sq).ok_or_else(|| format!("no square {at}"))?;
+                self.cells[index] = match letter {
+                    'x' => None,
+                    _ if self.color == Color::White => Some(letter.to_ascii_uppercase()),
+                    _ => Some(letter.to_ascii_lowercase()),
+                };
+            }
+        }
+        Ok(EditStep::Continue)
+    }
+
+    fn index(&self, sq: Square) -> Option<usize> {
+        let i = sq.index();
+        (i < self.cells.len()).then_some(i)
+    }
+
+    /// The board field of a FEN (rank by rank from the top).
+    pub fn board_field(&self) -> String {
+        let files = self.files as usize;
+        let mut out = String::new();
+        for rank in (0..self.ranks as usize).rev() {
+            let mut empty = 0;
+            for file in 0..files {
+                match self.cells[rank * files + file] {
+                    Some(c) => {
+                        if empty > 0 {
+                            out.push_str(&empty.to_string());
+                            empty = 0;
+                        }
+                        out.push(c);
+                    }
+                    None => empty += 1,
+                }
+            }
+            if empty > 0 {
+                out.push_str(&empty.to_string());
+            }
+            if rank > 0 {
+                out.push('/');
+            }
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variant::Registry;
+
+    fn start(name: &str) -> Game {
+        Registry::builtin().find(name).unwrap().start()
+    }
+
+    #[test]
+    fn the_start_board_reads_back_as_it_was() {
+        for name in [
+            "chess",
+            "capablanca",
+            "grand",
+            "chancellor",
+            "cannons-and-crabs",
+        ] {
+            let game = start(name);
+            let edit = BoardEdit::new(&game);
+            let fen = game.fen();
+            assert_eq!(edit.board_field(), fen.split(' ').next().unwrap(), "{name}");
+        }
+    }
+
+    #[test]
+    fn pieces_are_placed_in_the_current_colour_and_removed() {
+        let game = start("chess");
+        let size = game.variant().size;
+        let square = |t: &str| size.parse(t);
+        let mut edit = BoardEdit::new(&game);
+        for line in ["#", "Ke1", "Ra1", "c", "Ke8", "Pd5", "xa1"] {
+            assert_eq!(edit.apply(line, square), Ok(EditStep::Continue), "{line}");
+        }
+        assert_eq!(edit.board_field(), "4k3/8/8/3p4/8/8/8/4K3");
+        for bad in ["K", "Kz9", "1e4", "ke", "Ke1x", ""] {
+            assert!(edit.apply(bad, square).is_err(), "{bad}");
+        }
+        assert_eq!(edit.board_field(), "4k3/8/8/3p4/8/8/8/4K3");
+        assert_eq!(edit.apply(".", square), Ok(EditStep::Done));
+    }
+}
