@@ -151,6 +151,9 @@ impl PerftReport {
 #[derive(Default)]
 pub struct BackgroundPerft {
     stop: Arc<AtomicBool>,
+    /// Set before the report is handed over: whoever has read the report may start again at
+    /// once, though the thread may not have ended yet.
+    reported: Arc<AtomicBool>,
     thread: Option<std::thread::JoinHandle<()>>,
 }
 
@@ -171,18 +174,25 @@ impl BackgroundPerft {
     ) -> Result<(), String> {
         self.wait();
         self.stop.store(false, Ordering::Relaxed);
+        self.reported.store(false, Ordering::Relaxed);
         let game = game.clone();
         let stop = self.stop.clone();
+        let reported = self.reported.clone();
         let thread = std::thread::Builder::new()
             .name("perft".into())
-            .spawn(move || done(PerftReport::run_until(&game, request, &stop)))
+            .spawn(move || {
+                let report = PerftReport::run_until(&game, request, &stop);
+                reported.store(true, Ordering::Release);
+                done(report)
+            })
             .map_err(|e| format!("cannot start the perft thread: {e}"))?;
         self.thread = Some(thread);
         Ok(())
     }
 
+    /// Counting, its report not yet handed over.
     pub fn is_running(&self) -> bool {
-        self.thread.as_ref().is_some_and(|t| !t.is_finished())
+        self.thread.is_some() && !self.reported.load(Ordering::Acquire)
     }
 
     /// Waits for the run to end by itself.

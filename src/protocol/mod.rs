@@ -34,10 +34,14 @@ pub fn spawn_line_reader<R: std::io::BufRead + Send + 'static>(
         })
 }
 
-/// `text` with its control characters but tab and line break escaped (`\u{1b}`, `\0`): what a
-/// user typed comes back in error lines, and must not reach the GUI's terminal raw.
+/// `text` with its control characters but tab and line break escaped (`\u{1b}`, `\0`), and the
+/// characters that break or reorder a line (U+2028, U+202E, ...): what a user typed comes back in
+/// error lines, and must not reach the GUI's terminal raw.
 pub fn printable(text: &str) -> std::borrow::Cow<'_, str> {
-    let raw = |c: char| c.is_control() && c != '\n' && c != '\t';
+    let raw = |c: char| {
+        (c.is_control() && c != '\n' && c != '\t')
+            || matches!(c, '\u{200e}' | '\u{200f}' | '\u{2028}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+    };
     if !text.chars().any(raw) {
         return text.into();
     }

@@ -636,8 +636,10 @@ impl UciEngine {
                 if self.searcher.is_searching() {
                     return Err("go: a search is running; send 'stop' first".into());
                 }
-                // A count always ends: the search starts after it rather than beside it.
-                self.perft.wait();
+                // Waiting here would leave `stop` and `quit` unread behind the `go`.
+                if self.perft.is_running() {
+                    return Err("go: go perft is counting; send 'stop' first".into());
+                }
                 let mut limits = go.limits;
                 for text in &go.search_moves {
                     let m = self
@@ -664,6 +666,9 @@ impl UciEngine {
             Command::GoPerft { depth } => {
                 if self.searcher.is_searching() {
                     return Err("go perft: a search is running; send 'stop' first".into());
+                }
+                if self.perft.is_running() {
+                    return Err("go perft: go perft is counting; send 'stop' first".into());
                 }
                 let request = PerftRequest {
                     depth,

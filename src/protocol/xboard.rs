@@ -522,11 +522,15 @@ impl<W: Write> XboardEngine<W> {
                     Ok(g) => {
                         self.game = g;
                         self.hint = None;
-                        if self.analyzing {
-                            self.analyze();
-                        }
                     }
-                    Err(e) => self.send(&format!("tellusererror Illegal position: {e}")),
+                    Err(e) => {
+                        let e = coords::message_to_gui(&e, zero_based);
+                        self.send(&format!("tellusererror Illegal position: {e}"));
+                    }
+                }
+                // `edit` stopped the analysis; it goes on with whichever position stands.
+                if self.analyzing {
+                    self.analyze();
                 }
             }
             Err(e) => {
@@ -1172,12 +1176,18 @@ mod tests {
     fn what_the_user_typed_is_echoed_escaped() {
         let mut e = XboardEngine::new(Registry::builtin(), Vec::new());
         let now = Instant::now();
-        for line in ["x\u{1b}[2Jy", "usermove e2\u{0}e4", "variant \u{7}", "setboard \u{1b}"] {
+        for line in [
+            "x\u{1b}[2Jy",
+            "usermove e2\u{0}e4",
+            "variant \u{202e}",
+            "setboard \u{1b}",
+        ] {
             e.line(line, now);
         }
         let out = String::from_utf8(e.out.clone()).unwrap();
         assert_eq!(out.lines().count(), 4, "{out}");
         assert!(!out.chars().any(|c| c.is_control() && c != '\n'), "{out:?}");
+        assert!(!out.contains('\u{202e}'), "{out:?}");
         assert!(out.contains("x\\u{1b}[2Jy"), "{out}");
     }
 

@@ -13,6 +13,8 @@ pub struct BoardEdit {
     cells: Vec<Option<char>>,
     /// The colour of the pieces placed next (`c` switches it).
     color: Color,
+    /// The game's piece letters (lowercase).
+    letters: Vec<char>,
 }
 
 /// What one line of edit mode asks for.
@@ -32,6 +34,7 @@ impl BoardEdit {
             ranks: size.ranks,
             cells: vec![None; size.squares()],
             color: Color::White,
+            letters: game.variant().pieces.iter().map(|p| p.letter).collect(),
         };
         let fen = game.fen();
         let board = fen.split_whitespace().next().unwrap_or("");
@@ -75,6 +78,9 @@ impl BoardEdit {
                     return Err(format!("not an edit command: {line}"));
                 };
                 let index = self.index(sq).ok_or_else(|| format!("no square {at}"))?;
+                if letter != 'x' && !self.letters.contains(&letter.to_ascii_lowercase()) {
+                    return Err(format!("'{letter}' is not a piece of this game"));
+                }
                 self.cells[index] = match letter {
                     'x' => None,
                     _ if self.color == Color::White => Some(letter.to_ascii_uppercase()),
@@ -154,7 +160,7 @@ mod tests {
             assert_eq!(edit.apply(line, square), Ok(EditStep::Continue), "{line}");
         }
         assert_eq!(edit.board_field(), "4k3/8/8/3p4/8/8/8/4K3");
-        for bad in ["K", "Kz9", "1e4", "ke", "Ke1x", ""] {
+        for bad in ["K", "Kz9", "1e4", "ke", "Ke1x", "", "Ze4"] {
             assert!(edit.apply(bad, square).is_err(), "{bad}");
         }
         assert_eq!(edit.board_field(), "4k3/8/8/3p4/8/8/8/4K3");
