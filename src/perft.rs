@@ -72,7 +72,8 @@ pub struct PerftRequest {
 
 /// A perft run on a game of either width, reported in the Stockfish convention.
 pub struct PerftReport {
-    pub divide: Vec<(String, u64)>,
+    /// Each root move's count, when asked for (empty where there is no legal move).
+    pub divide: Option<Vec<(String, u64)>>,
     pub nodes: u64,
     pub seconds: f64,
 }
@@ -108,13 +109,12 @@ impl PerftReport {
             if with_divide || threads > 1 {
                 let d = divide(p, depth, threads, stop)?;
                 let total = d.iter().map(|x| x.1).sum();
-                let lines = match with_divide {
-                    true => d.into_iter().map(|(m, n)| (move_to_uci_in(p, m, chess960), n)).collect(),
-                    false => Vec::new(),
-                };
+                let lines = with_divide.then(|| {
+                    d.into_iter().map(|(m, n)| (move_to_uci_in(p, m, chess960), n)).collect()
+                });
                 (lines, total)
             } else {
-                (Vec::new(), perft(p, depth, stop)?)
+                (None, perft(p, depth, stop)?)
             }
         });
         Some(PerftReport {
@@ -132,14 +132,11 @@ impl PerftReport {
         }
     }
 
-    /// Divide lines, a blank line, `Nodes searched: N`.
+    /// Divide lines and a blank line (when asked for), `Nodes searched: N`.
     pub fn lines(&self) -> Vec<String> {
-        let mut out: Vec<String> = self
-            .divide
-            .iter()
-            .map(|(m, n)| format!("{m}: {n}"))
-            .collect();
-        if !out.is_empty() {
+        let mut out = Vec::new();
+        if let Some(divide) = &self.divide {
+            out.extend(divide.iter().map(|(m, n)| format!("{m}: {n}")));
             out.push(String::new());
         }
         out.push(format!("Nodes searched: {}", self.nodes));
@@ -239,7 +236,19 @@ mod tests {
         stop.store(false, Ordering::Relaxed);
         let report = PerftReport::run_until(&game, request, &stop).unwrap();
         assert_eq!(report.nodes, 197_281);
-        assert_eq!(report.divide.len(), 20);
+        assert_eq!(report.divide.map(|d| d.len()), Some(20));
+        // No legal move: still the blank line before the total, as Stockfish writes it.
+        let mated = crate::variant::Registry::builtin()
+            .find("chess")
+            .unwrap()
+            .position("7k/6Q1/6K1/8/8/8/8/8 b - - 0 1")
+            .unwrap();
+        let shallow = PerftRequest {
+            depth: 1,
+            ..request
+        };
+        let report = PerftReport::run_until(&mated, shallow, &stop).unwrap();
+        assert_eq!(report.lines(), ["", "Nodes searched: 0"]);
     }
 
     #[test]
