@@ -475,6 +475,29 @@ fn xboard_castling(game: &mut Game, short: bool) -> Option<chimera::types::Move>
     })
 }
 
+/// XBoard knows only the pieces' own moves, not the powers a relay lends them, so its SAN is
+/// unambiguous by those: a relay game's SAN that is ambiguous by Chimera's rules is read in
+/// the base game (same board), and the move with the same squares is taken.
+fn relay_san_by_own_moves(
+    registry: &Registry,
+    game: &Game,
+    text: &str,
+) -> Option<chimera::types::Move> {
+    game.variant().relay?;
+    let name = chimera::variant::relay_name::parse(&game.variant().name).ok()?;
+    let base = chimera::variant::relay_name::base_candidates(&name.base)
+        .iter()
+        .find_map(|b| registry.find(b).ok())?
+        .clone();
+    let mut own = base.position(&game.fen()).ok()?;
+    let m = san::parse_move(&mut own, text).ok()?;
+    let written = own.move_to_uci(m);
+    let mut here = game.clone();
+    referee::legal_moves(&mut here)
+        .into_iter()
+        .find(|x| game.move_to_uci(*x) == written)
+}
+
 /// Replays one game XBoard saved: the `Variant` tag names the game; XBoard's castling field
 /// is read as the engine reads `setboard`; on 10-rank boards its ranks count from 0; where
 /// the game has no castling, XBoard writes the king's two-square leap as `O-O`/`O-O-O`.
@@ -520,6 +543,9 @@ fn replay_gui_game(registry: &Registry, g: &pgn::PgnGame) -> Result<(Game, Strin
             None => match san::parse_move(&mut game, &text) {
                 Err(san::SanError::Ambiguous(..)) if letterless && pawn_letter != '.' => {
                     san::parse_move(&mut game, &format!("{pawn_letter}{text}"))
+                }
+                Err(e @ san::SanError::Ambiguous(..)) => {
+                    relay_san_by_own_moves(registry, &game, &text).ok_or(e)
                 }
                 other => other,
             }
