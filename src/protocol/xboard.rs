@@ -8,10 +8,12 @@
 //! `lift` is answered with the legal targets, so a human can only make legal moves even where
 //! the rules go beyond what XBoard can check.
 
+mod clock;
 pub mod command;
 pub mod coords;
 pub mod describe;
 pub mod edit;
+mod ending;
 
 use crate::game::{Game, GameType};
 use crate::search::limits::{MAX_MOVE_OVERHEAD, MAX_THREADS};
@@ -19,12 +21,15 @@ use crate::search::params::MAX_DEPTH;
 use crate::search::{time, Listener, Outcome, Report, Score, SearchLimits, Searcher};
 use crate::tournament::referee;
 use crate::types::{Color, Move};
-use crate::variant::{Registry, RepetitionRule, StalemateRule};
+use crate::variant::Registry;
 use crate::with_position;
+use clock::Clock;
 use command::{Command, Level};
+pub use coords::position_from_gui;
 use coords::MoveError;
 use describe::GuiGame;
 use edit::{BoardEdit, EditStep};
+pub use ending::{ending, Ending};
 use std::io::{BufRead, Write};
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::time::Instant;
@@ -79,231 +84,6 @@ struct Running {
     kind: SearchKind,
     /// The position searched (after the guessed move when pondering).
     root: Game,
-}
-
-/// The clock and limits the GUI set.
-#[derive(Default)]
-struct Clock {
-    level: Option<Level>,
-    /// `st`: exactly this long per move.
-    per_move_ms: Option<u64>,
-    depth: Option<i32>,
-    nps: Option<u64>,
-    /// Centiseconds, from `time` and `otim`.
-    time_cs: Option<i64>,
-    otim_cs: Option<i64>,
-    /// When `time` arrived (the engine's clock runs from then while it is on move).
-    time_at: Option<Instant>,
-    /// Our clock, in milliseconds, as the next `time` should give it if the GUI charged
-    /// only the time we took for our last move (set when the move goes out).
-    expected_ms: Option<i64>,
-    /// What the GUI takes from our clock on each move beyond that (its own delays), from
-    /// the difference, kept as a slowly falling maximum; paid on every move planned.
-    lag_ms: u64,
-}
-
-/// A larger difference between the clock we expect and the GUI's is not lag (the GUI set
-/// the clock, or time was added).
-const MAX_GUI_LAG_MS: i64 = 2_000;
-
-impl Clock {
-    /// The move goes out now: what our clock should read at the next `time`.
-    fn move_sent(&mut self, inc_ms: u64) {
-        // Not with `st` or `nps` (no clock, or a clock counted in nodes).
-        self.expected_ms = match (self.time_cs, self.time_at, self.per_move_ms.or(self.nps)) {
-            (Some(cs), Some(at), None) => {
-                Some(cs * 10 - at.elapsed().as_millis() as i64 + inc_ms as i64)
-            }
-            _ => None,
-        };
-    }
-
-    /// `time` from the GUI: compared with what we expected, the GUI's lag.
-    fn time_received(&mut self, cs: i64) {
-        if let Some(expected) = self.expected_ms.take() {
-            let lag = expected - cs * 10;
-            self.lag_ms = if (1..=MAX_GUI_LAG_MS).contains(&lag) {
-                (lag as u64).max(self.lag_ms * 3 / 4)
-            } else {
-                self.lag_ms * 3 / 4
-            };
-            if self.lag_ms > 0 {
-                log::debug!("GUI lag estimate {} ms (last move {lag} ms)", self.lag_ms);
-            }
-        }
-    }
-}
-
-/// How a game ended by rule.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Ending {
-    Mate {
-        winner: Color,
-    },
-    /// `winner` is `None` where stalemate draws.
-    Stalemate {
-        winner: Option<Color>,
-    },
-    Repetition,
-    MoveRule(u16),
-    Material,
-}
-
-impl Ending {
-    /// The `RESULT {COMMENT}` line that claims it.
-    pub fn claim(self) -> String {
-        let result = |w: Option<Color>| match w {
-            Some(Color::White) => "1-0",
-            Some(Color::Black) => "0-1",
-            None => "1/2-1/2",
-        };
-        match self {
-            Ending::Mate { winner } => {
-                let who = if winner == Color::White {
-                    "White"
-                } else {
-                    "Black"
-                };
-                format!("{} {{{who} mates}}", result(Some(winner)))
-            }
-            Ending::Stalemate { winner } => format!("{} {{Stalemate}}", result(winner)),
-            Ending::Repetition => "1/2-1/2 {Draw by repetition}".into(),
-            Ending::MoveRule(plies) => format!("1/2-1/2 {{Draw by {} move rule}}", plies / 2),
-            Ending::Material => "1/2-1/2 {Insufficient mating material}".into(),
-        }
-    }
-
-    pub fn is_draw(self) -> bool {
-        matches!(
-            self,
-            Ending::Stalemate { winner: None }
-                | Ending::Repetition
-                | Ending::MoveRule(_)
-                | Ending::Material
-        )
-    }
-}
-
-/// The game's end by its own rules in the current position, if it has ended.
-pub fn ending(game: &mut Game) -> Option<Ending> {
-    let us = game.side_to_move();
-    if referee::legal_moves(game).is_empty() {
-        if game.in_check() {
-            return Some(Ending::Mate { winner: !us });
-        }
-        let winner = match game.variant().stalemate {
-            StalemateRule::Draw => None,
-            StalemateRule::Loss => Some(!us),
-            StalemateRule::Win => Some(us),
-        };
-        return Some(Ending::Stalemate { winner });
-    }
-    let (repetitions, halfmove) =
-        with_position!(&*game, p => (p.repetitions(), p.halfmove_clock()));
-    let v = game.variant().clone();
-    if v.repetition == RepetitionRule::Draw && repetitions >= 2 {
-        return Some(Ending::Repetition);
-    }
-    if v.move_rule > 0 && halfmove >= v.move_rule {
-        return Some(Ending::MoveRule(v.move_rule));
-    }
-    if referee::insufficient_material(game) {
-        return Some(Ending::Material);
-    }
-    None
-}
-
-/// Parses a FEN from the GUI. A castling field the game cannot read as a whole keeps the
-/// letters it can read one by one: GUIs write rights their own way in games they do not know
-/// (XBoard looks for rooks). With `derive`, for games XBoard only knows from our description,
-/// every castling whose king and partner stand on their start squares is added, as XBoard
-/// itself allows it then (in King's Leap games: every king on its start square keeps the leap).
-pub fn position_from_gui(gt: &GameType, fen: &str, derive: bool) -> Result<Game, String> {
-    let first = gt.position(fen).map_err(|e| e.to_string());
-    if first.is_ok() && !derive {
-        return first;
-    }
-    let mut fields: Vec<String> = fen.split_whitespace().map(str::to_string).collect();
-    if fields.len() < 2 {
-        return first;
-    }
-    while fields.len() < 3 {
-        fields.push("-".into());
-    }
-    let v = &*gt.variant;
-    let with_field = |field: &str| {
-        let mut f = fields.clone();
-        f[2] = if field.is_empty() {
-            "-".to_string()
-        } else {
-            field.to_string()
-        };
-        f.join(" ")
-    };
-    let mut candidates: Vec<char> = if v.king_leap {
-        let mut c = Vec::new();
-        if fields[2].chars().any(|ch| ch.is_ascii_uppercase()) {
-            c.push('K');
-        }
-        if fields[2].chars().any(|ch| ch.is_ascii_lowercase()) {
-            c.push('k');
-        }
-        c
-    } else {
-        fields[2].chars().filter(|&c| c != '-').collect()
-    };
-    if derive {
-        let start = gt.start();
-        let board = fields[0].clone();
-        let Ok(here) = gt
-            .position(&format!("{board} w - - 0 1"))
-            .or_else(|_| gt.position(&format!("{board} b - - 0 1")))
-        else {
-            return first;
-        };
-        for color in Color::BOTH {
-            let case = |c: char| {
-                if color == Color::White {
-                    c
-                } else {
-                    c.to_ascii_lowercase()
-                }
-            };
-            let Some(home) = v.king_home.map(|h| h[color.index()]) else {
-                continue;
-            };
-            let king_home = with_position!(&here, p => p.king(color)) == home;
-            if !king_home {
-                continue;
-            }
-            if v.king_leap {
-                candidates.push(case('K'));
-                continue;
-            }
-            for side in 0..2 {
-                let Some(psq) = with_position!(&start, p => p.partner_square(color, side)) else {
-                    continue;
-                };
-                let same = with_position!(&start, p => p.piece_at(psq))
-                    == with_position!(&here, p => p.piece_at(psq));
-                if same {
-                    candidates.push(case((b'A' + v.size.file(psq)) as char));
-                }
-            }
-        }
-    }
-    let mut kept = String::new();
-    for c in candidates {
-        let mut trial = kept.clone();
-        trial.push(c);
-        if gt.position(&with_field(&trial)).is_ok() {
-            kept = trial;
-        }
-    }
-    match gt.position(&with_field(&kept)) {
-        Ok(g) => Ok(g),
-        Err(e) => Err(first.err().unwrap_or_else(|| e.to_string())),
-    }
 }
 
 /// The XBoard engine: the game, the GUI's settings and the running search.
@@ -1112,65 +892,6 @@ impl<W: Write> XboardEngine<W> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn game(name: &str, fen: &str) -> Game {
-        Registry::builtin()
-            .find(name)
-            .unwrap()
-            .position(fen)
-            .unwrap()
-    }
-
-    /// The GUI's lag is what it took from our clock beyond our own time: measured between the
-    /// move sent and the next `time`, kept as a falling maximum, not taken from a clock that
-    /// grew (time added) or with `st`.
-    #[test]
-    fn gui_lag_is_measured_from_the_clock() {
-        let mut c = Clock {
-            time_cs: Some(1_000),
-            time_at: Some(Instant::now() - std::time::Duration::from_millis(300)),
-            ..Clock::default()
-        };
-        c.move_sent(0);
-        // We took 300 ms of 10 s; the GUI reports 9.6 s: it took about 100 ms more.
-        c.time_received(960);
-        assert!((95..=105).contains(&c.lag_ms), "{}", c.lag_ms);
-        // A move without lag lowers the estimate slowly.
-        c.time_cs = Some(960);
-        c.time_at = Some(Instant::now());
-        c.move_sent(0);
-        c.time_received(960);
-        assert!((70..=80).contains(&c.lag_ms), "{}", c.lag_ms);
-        // A clock that grew is no sample of lag; nor is a second `time`.
-        c.time_at = Some(Instant::now());
-        c.move_sent(0);
-        c.time_received(12_000);
-        c.time_received(100);
-        assert!((50..=60).contains(&c.lag_ms), "{}", c.lag_ms);
-        // No clock per move with `st`.
-        c.per_move_ms = Some(1_000);
-        c.move_sent(0);
-        assert_eq!(c.expected_ms, None);
-    }
-
-    #[test]
-    fn endings_follow_each_games_rules() {
-        let mut g = game("chess", "7k/6Q1/6K1/8/8/8/8/8 b - - 0 1");
-        assert_eq!(
-            ending(&mut g).map(Ending::claim).as_deref(),
-            Some("1-0 {White mates}")
-        );
-        let mut g = game("chess", "7k/8/6QK/8/8/8/8/8 b - - 0 1");
-        assert_eq!(
-            ending(&mut g).map(Ending::claim).as_deref(),
-            Some("1/2-1/2 {Stalemate}")
-        );
-        let mut g = game("chess", "4k3/8/8/8/8/8/4P3/4K2R w - - 100 80");
-        assert_eq!(
-            ending(&mut g).map(Ending::claim).as_deref(),
-            Some("1/2-1/2 {Draw by 50 move rule}")
-        );
-    }
 
     #[test]
     fn what_the_user_typed_is_echoed_escaped() {

@@ -1,11 +1,11 @@
 //! Moves and squares as XBoard writes them: coordinate notation (`e2e4`, `e7e8q`, `P@e4`,
 //! `O-O`), with ranks counted from 0 on boards of exactly 10 ranks (`a0`..`j9`), converted to
-//! and from Chimera's own notation (`protocol::notation`). Also the `highlight` board for
-//! `lift`.
+//! and from Chimera's own notation (`protocol::notation`); FENs from the GUI, read as leniently
+//! as XBoard writes them; the `highlight` board for `lift`.
 
-use crate::game::Game;
+use crate::game::{Game, GameType};
 use crate::tournament::referee;
-use crate::types::{Move, MoveKind, Square};
+use crate::types::{Color, Move, MoveKind, Square};
 use crate::with_position;
 
 /// Why a move from the GUI was not played.
@@ -260,6 +260,99 @@ pub fn fen_to_gui(fen: &str, zero_based: bool) -> String {
         fields[3] = to_gui(&fields[3], true);
     }
     fields.join(" ")
+}
+
+/// Parses a FEN from the GUI. A castling field the game cannot read as a whole keeps the
+/// letters it can read one by one: GUIs write rights their own way in games they do not know
+/// (XBoard looks for rooks). With `derive`, for games XBoard only knows from our description,
+/// every castling whose king and partner stand on their start squares is added, as XBoard
+/// itself allows it then (in King's Leap games: every king on its start square keeps the leap).
+pub fn position_from_gui(gt: &GameType, fen: &str, derive: bool) -> Result<Game, String> {
+    let first = gt.position(fen).map_err(|e| e.to_string());
+    if first.is_ok() && !derive {
+        return first;
+    }
+    let mut fields: Vec<String> = fen.split_whitespace().map(str::to_string).collect();
+    if fields.len() < 2 {
+        return first;
+    }
+    while fields.len() < 3 {
+        fields.push("-".into());
+    }
+    let v = &*gt.variant;
+    let with_field = |field: &str| {
+        let mut f = fields.clone();
+        f[2] = if field.is_empty() {
+            "-".to_string()
+        } else {
+            field.to_string()
+        };
+        f.join(" ")
+    };
+    let mut candidates: Vec<char> = if v.king_leap {
+        let mut c = Vec::new();
+        if fields[2].chars().any(|ch| ch.is_ascii_uppercase()) {
+            c.push('K');
+        }
+        if fields[2].chars().any(|ch| ch.is_ascii_lowercase()) {
+            c.push('k');
+        }
+        c
+    } else {
+        fields[2].chars().filter(|&c| c != '-').collect()
+    };
+    if derive {
+        let start = gt.start();
+        let board = fields[0].clone();
+        let Ok(here) = gt
+            .position(&format!("{board} w - - 0 1"))
+            .or_else(|_| gt.position(&format!("{board} b - - 0 1")))
+        else {
+            return first;
+        };
+        for color in Color::BOTH {
+            let case = |c: char| {
+                if color == Color::White {
+                    c
+                } else {
+                    c.to_ascii_lowercase()
+                }
+            };
+            let Some(home) = v.king_home.map(|h| h[color.index()]) else {
+                continue;
+            };
+            let king_home = with_position!(&here, p => p.king(color)) == home;
+            if !king_home {
+                continue;
+            }
+            if v.king_leap {
+                candidates.push(case('K'));
+                continue;
+            }
+            for side in 0..2 {
+                let Some(psq) = with_position!(&start, p => p.partner_square(color, side)) else {
+                    continue;
+                };
+                let same = with_position!(&start, p => p.piece_at(psq))
+                    == with_position!(&here, p => p.piece_at(psq));
+                if same {
+                    candidates.push(case((b'A' + v.size.file(psq)) as char));
+                }
+            }
+        }
+    }
+    let mut kept = String::new();
+    for c in candidates {
+        let mut trial = kept.clone();
+        trial.push(c);
+        if gt.position(&with_field(&trial)).is_ok() {
+            kept = trial;
+        }
+    }
+    match gt.position(&with_field(&kept)) {
+        Ok(g) => Ok(g),
+        Err(e) => Err(first.err().unwrap_or_else(|| e.to_string())),
+    }
 }
 
 #[cfg(test)]
