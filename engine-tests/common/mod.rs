@@ -605,3 +605,40 @@ pub fn uci_perft(variant: &str, fen: &str, moves: &[&str], depth: u32) -> Divide
     }
     u.perft(depth)
 }
+
+/// Whether `python3` can import `module` (an independent oracle or client). Without it the
+/// test is skipped, unless `CHIMERA_REQUIRE_PYFFISH` is set (as `scripts/test.sh` does, after
+/// installing pyffish and python-chess), when it fails.
+pub fn python_module_or_skip(module: &str) -> bool {
+    let have = Command::new("python3")
+        .args(["-c", &format!("import {module}")])
+        .status()
+        .is_ok_and(|s| s.success());
+    if !have {
+        if std::env::var("CHIMERA_REQUIRE_PYFFISH").is_ok() {
+            panic!("python3 cannot import {module} (scripts/test.sh installs it)");
+        }
+        eprintln!(
+            "SKIPPED: python3 cannot import {module}; run scripts/test.sh for the full suite"
+        );
+    }
+    have
+}
+
+/// Runs `scripts/NAME` with python3 against the engine binary (`--chimera BIN` then `args`)
+/// from the repository root; its stdout, after asserting that it succeeded.
+pub fn run_python_script(name: &str, args: &[&str]) -> String {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let out = Command::new("python3")
+        .arg(format!("{root}/scripts/{name}"))
+        .args(["--chimera", bin()])
+        .args(args)
+        .current_dir(root)
+        .output()
+        .expect("python3 runs");
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    println!("{stdout}");
+    eprintln!("{}", String::from_utf8_lossy(&out.stderr));
+    assert!(out.status.success(), "scripts/{name} failed:\n{stdout}");
+    stdout
+}

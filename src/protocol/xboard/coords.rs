@@ -5,7 +5,7 @@
 
 use crate::game::{Game, GameType};
 use crate::tournament::referee;
-use crate::types::{Color, Move, MoveKind, Square};
+use crate::types::{BoardSize, Color, Move, MoveKind, Square};
 use crate::with_position;
 
 /// Why a move from the GUI was not played.
@@ -188,11 +188,17 @@ pub fn highlight(game: &mut Game, from: Option<Square>) -> String {
             }
         }
     }
+    board_field(size, &colours)
+}
+
+/// A FEN's board field from one letter or none per square (indexed as `Square`s), rank by rank
+/// from the top.
+pub fn board_field(size: BoardSize, cells: &[Option<char>]) -> String {
     let mut out = String::new();
     for rank in (0..size.ranks).rev() {
         let mut run = 0;
         for file in 0..size.files {
-            match colours[size.square(file, rank).index()] {
+            match cells[size.square(file, rank).index()] {
                 Some(c) => {
                     if run > 0 {
                         out.push_str(&run.to_string());

@@ -3,12 +3,11 @@
 //! goes through the same FEN reader as `setboard` and is refused the same way.
 
 use crate::game::Game;
-use crate::types::{Color, Square};
+use crate::types::{BoardSize, Color, Square};
 
 /// A board being edited.
 pub struct BoardEdit {
-    files: u8,
-    ranks: u8,
+    size: BoardSize,
     /// FEN letters by square index, `None` for an empty square.
     cells: Vec<Option<char>>,
     /// The colour of the pieces placed next (`c` switches it).
@@ -30,8 +29,7 @@ impl BoardEdit {
     pub fn new(game: &Game) -> BoardEdit {
         let size = game.variant().size;
         let mut edit = BoardEdit {
-            files: size.files,
-            ranks: size.ranks,
+            size,
             cells: vec![None; size.squares()],
             color: Color::White,
             letters: game.variant().pieces.iter().map(|p| p.letter).collect(),
@@ -98,30 +96,7 @@ impl BoardEdit {
 
     /// The board field of a FEN (rank by rank from the top).
     pub fn board_field(&self) -> String {
-        let files = self.files as usize;
-        let mut out = String::new();
-        for rank in (0..self.ranks as usize).rev() {
-            let mut empty = 0;
-            for file in 0..files {
-                match self.cells[rank * files + file] {
-                    Some(c) => {
-                        if empty > 0 {
-                            out.push_str(&empty.to_string());
-                            empty = 0;
-                        }
-                        out.push(c);
-                    }
-                    None => empty += 1,
-                }
-            }
-            if empty > 0 {
-                out.push_str(&empty.to_string());
-            }
-            if rank > 0 {
-                out.push('/');
-            }
-        }
-        out
+        super::coords::board_field(self.size, &self.cells)
     }
 }
 
