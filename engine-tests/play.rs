@@ -45,7 +45,7 @@ fn play(args: &[&str], input: &str) -> (Option<i32>, String) {
 fn two_players_and_every_command() {
     let (code, out) = play(
         &["--engine", "none"],
-        "e4\ne5\ng1f3\nhelp\nfen\nundo\nfen\nflip\nflip\nmoves\nxyz\nNf9\nQh5\nNc6\nBc4\nNf6\nQxf7\npgn\nquit\n",
+        "e4\ne5\ng1f3\nhelp\nfen\nundo\nfen\nflip\nflip\nmoves\nxyz\nNf9\nQ\nQh5\nNc6\nBc4\nNf6\nQxf7\npgn\nquit\n",
     );
     assert_eq!(code, Some(0), "{out}");
     assert!(
@@ -73,6 +73,8 @@ fn two_players_and_every_command() {
     );
     assert!(out.contains("29 legal moves: Ba6 Bb5"), "{out}");
     assert!(out.contains("'xyz' is not a move"), "{out}");
+    // A capital Q alone is an unfinished queen's move, not `q` (quit).
+    assert!(out.contains("'Q' is not a move"), "{out}");
     assert!(out.contains("Game over: 1-0 {White mates}"), "{out}");
     assert!(
         out.contains("1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# {White mates} 1-0"),

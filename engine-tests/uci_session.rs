@@ -368,6 +368,32 @@ fn chess960_perft_divide_writes_king_takes_rook() {
     assert!(!d.has("e1g1") && !d.has("e1c1"), "{:?}", d.move_set());
 }
 
+/// `stop` acts the moment the input thread reads it, ahead of the command loop; commands
+/// read before it must still be judged as they came: during the search.
+#[test]
+fn commands_before_a_stop_are_judged_in_order() {
+    let mut u = Uci::new();
+    for _ in 0..3 {
+        u.position("startpos");
+        u.send("go infinite");
+        std::thread::sleep(Duration::from_millis(50));
+        u.send_raw(b"go depth 3\nsetoption name UCI_Variant value grand\nstop\n");
+        let lines = u.sync();
+        let answers = lines.iter().filter(|l| is_bestmove(l)).count();
+        let errors: Vec<&String> = lines.iter().filter(|l| l.contains("error")).collect();
+        assert_eq!(answers, 1, "{lines:#?}");
+        assert_eq!(errors.len(), 2, "{lines:#?}");
+        // Still chess: the variant change was refused.
+        assert_eq!(u.perft(1).total, 20);
+    }
+    u.send("go perft 9");
+    std::thread::sleep(Duration::from_millis(50));
+    u.send_raw(b"go depth 3\nstop\n");
+    let lines = u.sync();
+    assert!(lines.iter().all(|l| !is_bestmove(l)), "{lines:#?}");
+    assert!(lines.iter().any(|l| l.contains("counting")), "{lines:#?}");
+}
+
 #[test]
 fn quit_during_a_search_exits() {
     let mut u = Uci::new();
@@ -722,6 +748,7 @@ fn game_changes_wait_for_the_search_to_stop() {
             "VariantPath",
         ),
         ("setoption name Clear Hash", "Clear Hash"),
+        ("setoption name UCI_Chess960 value true", "UCI_Chess960"),
     ] {
         // The search's own `info depth` lines come in between.
         u.send(cmd);

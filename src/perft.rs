@@ -151,6 +151,9 @@ pub struct BackgroundPerft {
     /// Set before the report is handed over: whoever has read the report may start again at
     /// once, though the thread may not have ended yet.
     reported: Arc<AtomicBool>,
+    /// The run was cut short by the flag (which the input thread may set ahead of the command
+    /// loop): it counts as running until the loop's own `stop` collects it.
+    cut: Arc<AtomicBool>,
     thread: Option<std::thread::JoinHandle<()>>,
 }
 
@@ -172,13 +175,16 @@ impl BackgroundPerft {
         self.wait();
         self.stop.store(false, Ordering::Relaxed);
         self.reported.store(false, Ordering::Relaxed);
+        self.cut.store(false, Ordering::Relaxed);
         let game = game.clone();
         let stop = self.stop.clone();
         let reported = self.reported.clone();
+        let cut = self.cut.clone();
         let thread = std::thread::Builder::new()
             .name("perft".into())
             .spawn(move || {
                 let report = PerftReport::run_until(&game, request, &stop);
+                cut.store(report.is_none(), Ordering::Relaxed);
                 reported.store(true, Ordering::Release);
                 done(report)
             })
@@ -187,9 +193,10 @@ impl BackgroundPerft {
         Ok(())
     }
 
-    /// Counting, its report not yet handed over.
+    /// Counting, its report not yet handed over; or cut short and not yet collected by `stop`.
     pub fn is_running(&self) -> bool {
-        self.thread.is_some() && !self.reported.load(Ordering::Acquire)
+        self.thread.is_some()
+            && (!self.reported.load(Ordering::Acquire) || self.cut.load(Ordering::Relaxed))
     }
 
     /// Waits for the run to end by itself.

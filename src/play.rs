@@ -50,16 +50,16 @@ pub struct PlayArgs {
 
 const HELP: &str = "\
 Type a move in SAN (e4, Nf3, exd5, e8=Q, O-O) or coordinates (e2e4, e7e8q), or a command:
-  help          this text
+  help, ?       this text
   moves         list the legal moves
-  undo          take back your last move (and the engine's reply)
+  undo          take back your last move (and the engine's reply); also takeback
   flip          turn the board around
   fen           print the position as FEN
   pgn           print the game so far as PGN
   hint          ask the engine for a move
   draw          offer a draw (the engine accepts if its evaluation is 0.00 or worse for it)
   resign        give up the game
-  quit          leave";
+  quit          leave; also exit, q";
 
 /// What happens to the game, for the caller and for tests.
 struct Session<W: Write> {
@@ -520,7 +520,9 @@ impl<W: Write> Session<W> {
             let word = line.to_ascii_lowercase();
             match word.as_str() {
                 "" => {}
-                "quit" | "exit" | "q" => break,
+                "quit" | "exit" => break,
+                // Only a lowercase `q`: a capital Q reads as the start of a queen's move.
+                "q" if line.trim() == "q" => break,
                 "help" | "?" => self.say(HELP),
                 "flip" => {
                     self.flipped = !self.flipped;

@@ -826,6 +826,10 @@ impl UciEngine {
                 .searcher
                 .set_move_overhead(spin(0, MAX_MOVE_OVERHEAD)?)?,
             "uci_chess960" => {
+                // The running search's moves would be read in the other notation.
+                if self.searcher.is_searching() {
+                    return Err("UCI_Chess960: a search is running; send 'stop' first".into());
+                }
                 self.options.chess960 = check()?;
                 let played = self.played_game();
                 if !Arc::ptr_eq(&played.variant, &self.game_type.variant) {

@@ -28,6 +28,9 @@ pub struct SharedContext {
     /// The answer is out (or going out): it is given once, by whoever comes first of the main
     /// thread at the end, `stop`, and the clock watchdog.
     pub answered: AtomicBool,
+    /// The answer was given by a `stop` the input thread acted on ahead of the command loop
+    /// (`SearchHandle::stop_and_answer`).
+    pub stopped_early: AtomicBool,
     /// The main thread's current line: its best move first, then the expected continuation
     /// (the rest of the turn in games where a turn has several plies, then the reply).
     pub choice: Mutex<ChoiceLine>,

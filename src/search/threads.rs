@@ -44,10 +44,17 @@ impl SearchHandle {
         self.0.lock().unwrap_or_else(|e| e.into_inner()).clone()
     }
 
-    /// As `Searcher::stop_and_answer`.
+    /// As `Searcher::stop_and_answer`, for the input thread, ahead of the command loop: the
+    /// search counts as running until the loop reads the same `stop`
+    /// (`Searcher::stop_and_answer`), so that commands read before it are judged in order.
     pub fn stop_and_answer(&self) {
         if let Some(s) = self.latest() {
             s.request_stop();
+            // Marked before the answer, which is what the command loop looks at first. (A
+            // search that answers by itself meanwhile then waits for this `stop` too.)
+            if !s.answered.load(Ordering::Acquire) {
+                s.stopped_early.store(true, Ordering::Release);
+            }
             s.answer(0);
         }
     }
@@ -76,6 +83,9 @@ pub struct Searcher {
     table_empty: bool,
     /// The main thread leaves split nodes' moves to the helpers (tests only).
     split_moves_to_helpers: bool,
+    /// The last search was stopped by a `stop` the input thread acted on, and the command
+    /// loop has not read that `stop` yet: until it does, the search counts as running.
+    stop_unread: bool,
 }
 
 impl Searcher {
@@ -89,6 +99,7 @@ impl Searcher {
             last_variant: None,
             table_empty: true,
             split_moves_to_helpers: false,
+            stop_unread: false,
         })
     }
 
@@ -96,16 +107,17 @@ impl Searcher {
         &self.options
     }
 
-    /// True while a search is running (and not yet collected).
+    /// True while a search is running (and not yet collected), or while the `stop` that
+    /// ended it early has not been read in order.
     pub fn is_searching(&mut self) -> bool {
         match &self.running {
             // Finished, or about to: joining takes no time.
             Some(r) if r.handle.is_finished() || r.shared.answered.load(Ordering::Acquire) => {
                 self.wait();
-                false
+                self.stop_unread
             }
             Some(_) => true,
-            None => false,
+            None => self.stop_unread,
         }
     }
 
@@ -199,6 +211,7 @@ impl Searcher {
             tt: self.tt.clone(),
             stop: AtomicBool::new(false),
             answered: AtomicBool::new(false),
+            stopped_early: AtomicBool::new(false),
             choice: Mutex::new(ChoiceLine::EMPTY),
             choice_score: AtomicI32::new(0),
             choice_depth: AtomicI32::new(0),
@@ -289,11 +302,14 @@ impl Searcher {
     /// the best move found so far, unless the search gave it already. (With more threads than
     /// cores the search threads may take a while to be scheduled and notice.) Does not wait
     /// for them: the next call that needs the searcher idle collects them.
-    pub fn stop_and_answer(&self) {
+    pub fn stop_and_answer(&mut self) {
         if let Some(r) = &self.running {
             r.shared.request_stop();
             r.shared.answer(0);
+            // This is the `stop` the input thread acted on, if it did: now read in order.
+            r.shared.stopped_early.store(false, Ordering::Release);
         }
+        self.stop_unread = false;
     }
 
     /// Stops the running search, if any (its answer goes out at once), and waits for it.
@@ -305,6 +321,7 @@ impl Searcher {
     /// Waits for the running search to end by itself.
     pub fn wait(&mut self) {
         if let Some(r) = self.running.take() {
+            self.stop_unread |= r.shared.stopped_early.load(Ordering::Acquire);
             match r.handle.join() {
                 Ok(threads) => self.threads = threads,
                 Err(_) => {
