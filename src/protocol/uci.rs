@@ -277,8 +277,8 @@ fn machine_memory_mb() -> usize {
         .map_or(FALLBACK_MB, |kb| (kb / 1024).max(1))
 }
 
-/// A move as UCI writes it; with `UCI_Chess960`, castling is the king taking its partner.
-/// Writes moves played in turn from `game`.
+/// Writes moves played in turn from `game` (with `UCI_Chess960`, castling as the king taking
+/// its partner).
 fn format_line(game: &Game, moves: &[Move], chess960: bool) -> Vec<String> {
     let mut g = game.clone();
     let mut out = Vec::with_capacity(moves.len());
