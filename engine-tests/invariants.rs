@@ -174,7 +174,7 @@ fn reported_lines_are_legal_in_games_with_rule_modules() {
             searcher
                 .start(
                     &game,
-                    &gt.eval,
+                    gt.eval(),
                     SearchLimits::depth(5),
                     Instant::now(),
                     Box::new(Lines(lines.clone())),

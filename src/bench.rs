@@ -163,7 +163,7 @@ pub fn run(registry: &Registry, setup: &BenchSetup) -> Result<BenchReport, Strin
             .map_err(|e| format!("bench position {name} {fen}: {e}"))?;
         searcher.new_game()?;
         let start = Instant::now();
-        let outcome = searcher.search(&game, &gt.eval, SearchLimits::depth(depth));
+        let outcome = searcher.search(&game, gt.eval(), SearchLimits::depth(depth));
         let seconds = start.elapsed();
         searching += seconds;
         nodes += outcome.nodes;

@@ -283,8 +283,8 @@ mod tests {
                 let mut list = MoveList::new();
                 for _ in 0..120 {
                     assert_eq!(
-                        nnue_free_eval::evaluate(&gt.eval, p),
-                        nnue_free_eval::evaluate(&gt.eval, &WithoutRoleSets(p)),
+                        nnue_free_eval::evaluate(gt.eval(), p),
+                        nnue_free_eval::evaluate(gt.eval(), &WithoutRoleSets(p)),
                         "{}: {}", gt.variant.name, p.fen()
                     );
                     checked += 1;
@@ -349,8 +349,8 @@ mod tests {
                     let mut list = MoveList::new();
                     for _ in 0..100 {
                         assert_eq!(
-                            p.evaluate_cached(&gt.eval, &mut cache),
-                            p.evaluate(&gt.eval),
+                            p.evaluate_cached(gt.eval(), &mut cache),
+                            p.evaluate(gt.eval()),
                             "{}: {}", gt.variant.name, p.fen()
                         );
                         checked += 1;
@@ -391,11 +391,11 @@ mod tests {
                         let kept = p.eval_additive().expect("a compiled game has the data");
                         assert_eq!(kept, p.compute_additive(), "{}: {}", gt.variant.name, p.fen());
                         let breakdown = match RelayView::new(p) {
-                            Some(view) => nnue_free_eval::breakdown(&gt.eval, &view),
-                            None => nnue_free_eval::breakdown(&gt.eval, p),
+                            Some(view) => nnue_free_eval::breakdown(gt.eval(), &view),
+                            None => nnue_free_eval::breakdown(gt.eval(), p),
                         };
                         assert_eq!(
-                            p.evaluate(&gt.eval),
+                            p.evaluate(gt.eval()),
                             breakdown.side_to_move_pov(),
                             "{}: {}", gt.variant.name, p.fen()
                         );
@@ -431,8 +431,8 @@ mod tests {
             let h3 = 1u128 << 23;
             assert_eq!(EvalBoard::targets(p, a3.raw()) & h3, 0, "a Knight's own moves");
             assert_ne!(EvalBoard::targets(&view, a3.raw()) & h3, 0, "the relayed Rook move");
-            let natural = nnue_free_eval::evaluate(&gt.eval, p);
-            assert_ne!(p.evaluate(&gt.eval), natural);
+            let natural = nnue_free_eval::evaluate(gt.eval(), p);
+            assert_ne!(p.evaluate(gt.eval()), natural);
         });
     }
 }

@@ -6,7 +6,7 @@ use crate::position::{FenError, Position, Setup};
 use crate::types::{Bitboard, Color, Move, MoveList};
 use crate::variant::Variant;
 use nnue_free_eval::EvalParams;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 #[derive(Clone)]
 enum AnyTables {
@@ -14,12 +14,20 @@ enum AnyTables {
     Wide(Arc<Tables<u128>>),
 }
 
-/// A compiled game: the variant and its move tables, built once and shared.
+/// What a game's play needs beyond its rules: built the first time it is asked for, then
+/// shared by every copy of the game type.
+struct Compiled {
+    tables: AnyTables,
+    eval: Arc<EvalParams>,
+}
+
+/// A game: the variant, and its move tables and evaluation data, built once, when the game is
+/// first played (a registry of every game costs no memory for the games nobody chooses), and
+/// shared.
 #[derive(Clone)]
 pub struct GameType {
     pub variant: Arc<Variant>,
-    tables: AnyTables,
-    pub eval: Arc<EvalParams>,
+    compiled: Arc<OnceLock<Compiled>>,
 }
 
 fn max_targets<B: Bitboard>(variant: &Variant, tables: &Tables<B>) -> Vec<u8> {
@@ -43,30 +51,48 @@ impl std::fmt::Debug for GameType {
 
 impl GameType {
     pub fn new(variant: Variant) -> GameType {
-        // The evaluation data needs the tables' reach, and the tables then take the
-        // evaluation's per-piece sums.
-        let (tables, eval) = if variant.size.squares() <= 64 {
-            let mut t = Tables::<u64>::new(&variant);
-            let eval = crate::evaluation::eval_params(&variant, &max_targets(&variant, &t));
-            t.attach_eval(&eval);
-            (AnyTables::Narrow(Arc::new(t)), eval)
-        } else {
-            let mut t = Tables::<u128>::new(&variant);
-            let eval = crate::evaluation::eval_params(&variant, &max_targets(&variant, &t));
-            t.attach_eval(&eval);
-            (AnyTables::Wide(Arc::new(t)), eval)
-        };
-        let eval = Arc::new(eval);
         GameType {
             variant: Arc::new(variant),
-            tables,
-            eval,
+            compiled: Arc::new(OnceLock::new()),
         }
+    }
+
+    fn compiled(&self) -> &Compiled {
+        self.compiled.get_or_init(|| {
+            let variant = &*self.variant;
+            // The evaluation data needs the tables' reach, and the tables then take the
+            // evaluation's per-piece sums.
+            let (tables, eval) = if variant.size.squares() <= 64 {
+                let mut t = Tables::<u64>::new(variant);
+                let eval = crate::evaluation::eval_params(variant, &max_targets(variant, &t));
+                t.attach_eval(&eval);
+                (AnyTables::Narrow(Arc::new(t)), eval)
+            } else {
+                let mut t = Tables::<u128>::new(variant);
+                let eval = crate::evaluation::eval_params(variant, &max_targets(variant, &t));
+                t.attach_eval(&eval);
+                (AnyTables::Wide(Arc::new(t)), eval)
+            };
+            Compiled {
+                tables,
+                eval: Arc::new(eval),
+            }
+        })
+    }
+
+    /// The evaluation's data for this game.
+    pub fn eval(&self) -> &Arc<EvalParams> {
+        &self.compiled().eval
+    }
+
+    /// Whether the tables have been built (tests).
+    pub fn is_compiled(&self) -> bool {
+        self.compiled.get().is_some()
     }
 
     pub fn position(&self, fen: &str) -> Result<Game, FenError> {
         let setup = Setup::parse(&self.variant, fen)?;
-        Ok(match &self.tables {
+        Ok(match &self.compiled().tables {
             AnyTables::Narrow(t) => Game::Narrow(Position::from_setup(
                 self.variant.clone(),
                 t.clone(),

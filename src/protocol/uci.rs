@@ -657,7 +657,7 @@ impl UciEngine {
                 };
                 self.searcher.start(
                     &self.game,
-                    &self.game_type.eval,
+                    self.game_type.eval(),
                     limits,
                     received,
                     Box::new(listener),
@@ -707,7 +707,7 @@ impl UciEngine {
                 }
             }
             Command::Eval => {
-                let text = with_position!(&self.game, p => p.eval_breakdown(&self.game_type.eval));
+                let text = with_position!(&self.game, p => p.eval_breakdown(self.game_type.eval()));
                 for line in text.lines() {
                     self.send(line);
                 }

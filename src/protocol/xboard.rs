@@ -333,7 +333,7 @@ impl<W: Write> XboardEngine<W> {
         });
         match self
             .searcher
-            .start(&root, &self.game_type.eval, limits, at, relay)
+            .start(&root, self.game_type.eval(), limits, at, relay)
         {
             Ok(()) => self.running = Some(Running { id, kind, root }),
             Err(e) => self.send(&format!("tellusererror Chimera cannot search: {e}")),

@@ -568,7 +568,7 @@ mod tests {
                 let game = chess.position(fen).expect("a legal position");
                 for _ in 0..2 {
                     searcher.new_game().expect("idle");
-                    let outcome = searcher.search(&game, &chess.eval, SearchLimits::depth(11));
+                    let outcome = searcher.search(&game, chess.eval(), SearchLimits::depth(11));
                     assert_eq!(outcome.score, Score::Mate(mate), "{fen}");
                     let best = outcome.best.expect("a move");
                     assert_eq!(game.move_to_uci(best), first, "{fen}");
@@ -609,7 +609,7 @@ mod tests {
                     gt.position(fen).expect("a legal position")
                 };
                 searcher.new_game().expect("idle");
-                let (answer, helper_results) = search(&mut searcher, &game, &gt.eval, depth);
+                let (answer, helper_results) = search(&mut searcher, &game, gt.eval(), depth);
                 assert!(!answer.is_empty(), "{name}");
                 assert!(helper_results > 0, "{name}: the helper did nothing");
             }
@@ -631,7 +631,7 @@ mod tests {
             ..SearchLimits::default()
         };
         let (answer, helper_results) =
-            search_within(&mut searcher, &chess.start(), &chess.eval, limits);
+            search_within(&mut searcher, &chess.start(), chess.eval(), limits);
         assert!(!answer.is_empty());
         assert_eq!(helper_results, 0);
         let shared = searcher.latest_shared().expect("the search just run");
