@@ -219,57 +219,45 @@ impl BackgroundPerft {
 mod tests {
     use super::*;
 
-    #[test]
-    fn a_stopped_run_reports_nothing() {
-        let game = crate::variant::Registry::builtin()
-            .find("chess")
-            .unwrap()
-            .start();
-        let request = PerftRequest {
-            depth: 4,
-            divide: true,
+    fn chess(fen: &str) -> Game {
+        let registry = crate::variant::Registry::builtin();
+        registry.find("chess").unwrap().position(fen).unwrap()
+    }
+
+    fn one_thread(depth: u32, divide: bool) -> PerftRequest {
+        PerftRequest {
+            depth,
+            divide,
             threads: 1,
             chess960: false,
-        };
+        }
+    }
+
+    const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+    #[test]
+    fn a_stopped_run_reports_nothing() {
+        let game = chess(START);
+        let request = one_thread(4, true);
         let stop = AtomicBool::new(true);
         assert!(PerftReport::run_until(&game, request, &stop).is_none());
         // A count too small to look at the flag is complete, and reported.
-        let shallow = PerftRequest {
-            depth: 2,
-            ..request
-        };
-        let report = PerftReport::run_until(&game, shallow, &stop).unwrap();
+        let report = PerftReport::run_until(&game, one_thread(2, true), &stop).unwrap();
         assert_eq!(report.nodes, 400);
         stop.store(false, Ordering::Relaxed);
         let report = PerftReport::run_until(&game, request, &stop).unwrap();
         assert_eq!(report.nodes, 197_281);
         assert_eq!(report.divide.map(|d| d.len()), Some(20));
         // No legal move: still the blank line before the total, as Stockfish writes it.
-        let mated = crate::variant::Registry::builtin()
-            .find("chess")
-            .unwrap()
-            .position("7k/6Q1/6K1/8/8/8/8/8 b - - 0 1")
-            .unwrap();
-        let shallow = PerftRequest {
-            depth: 1,
-            ..request
-        };
-        let report = PerftReport::run_until(&mated, shallow, &stop).unwrap();
+        let mated = chess("7k/6Q1/6K1/8/8/8/8/8 b - - 0 1");
+        let report = PerftReport::run_until(&mated, one_thread(1, true), &stop).unwrap();
         assert_eq!(report.lines(), ["", "Nodes searched: 0"]);
     }
 
     #[test]
     fn a_background_run_stops_at_once() {
-        let game = crate::variant::Registry::builtin()
-            .find("chess")
-            .unwrap()
-            .start();
-        let request = PerftRequest {
-            depth: 9,
-            divide: false,
-            threads: 1,
-            chess960: false,
-        };
+        let game = chess(START);
+        let request = one_thread(9, false);
         let (tx, rx) = std::sync::mpsc::channel();
         let mut run = BackgroundPerft::default();
         run.start(&game, request, move |r| tx.send(r.is_some()).unwrap())

@@ -86,7 +86,7 @@ fn cached_game<'a>(
 
 /// Compiles a spec and checks its start position (which builds the game's tables).
 fn build(spec: &VariantSpec) -> Result<GameType, SpecError> {
-    let game = describe_only(spec)?;
+    let game = compile_rules(spec)?;
     if let Err(e) = game.position(&spec.start) {
         let message = format!("start position: {e}");
         return Err(SpecError {
@@ -99,7 +99,7 @@ fn build(spec: &VariantSpec) -> Result<GameType, SpecError> {
 
 /// Compiles a spec's rules without building its tables: the built-in games, whose start
 /// positions the tests check, are built only when first played.
-fn describe_only(spec: &VariantSpec) -> Result<GameType, SpecError> {
+fn compile_rules(spec: &VariantSpec) -> Result<GameType, SpecError> {
     let err = |message: String| SpecError {
         line: spec.line_of_message(&message),
         message: format!("[{}] {message}", spec.name),
@@ -122,7 +122,7 @@ impl Registry {
         let specs = parse_file(BUILTIN, &[]).unwrap_or_else(|e| panic!("built-in variants: {e:?}"));
         let games = specs
             .iter()
-            .map(|s| describe_only(s).unwrap_or_else(|e| panic!("built-in variant: {e}")))
+            .map(|s| compile_rules(s).unwrap_or_else(|e| panic!("built-in variant: {e}")))
             .collect();
         Registry {
             builtins: specs.len(),

@@ -4,6 +4,7 @@
 
 use crate::game::Game;
 use crate::types::{BoardSize, Color, Square};
+use crate::with_position;
 
 /// A board being edited.
 pub struct BoardEdit {
@@ -27,34 +28,20 @@ pub enum EditStep {
 impl BoardEdit {
     /// Starts from `game`'s board, placing White's pieces.
     pub fn new(game: &Game) -> BoardEdit {
-        let size = game.variant().size;
-        let mut edit = BoardEdit {
-            size,
-            cells: vec![None; size.squares()],
+        let v = game.variant();
+        let cells = v
+            .size
+            .all_squares()
+            .map(|sq| {
+                with_position!(game, p => p.piece_at(sq)).map(|pc| v.letter(pc.color(), pc.kind()))
+            })
+            .collect();
+        BoardEdit {
+            size: v.size,
+            cells,
             color: Color::White,
-            letters: game.variant().pieces.iter().map(|p| p.letter).collect(),
-        };
-        let fen = game.fen();
-        let board = fen.split_whitespace().next().unwrap_or("");
-        for (i, row) in board.split('/').enumerate() {
-            let Some(rank) = (size.ranks as usize).checked_sub(i + 1) else {
-                break;
-            };
-            let mut file = 0usize;
-            let mut run = 0usize;
-            for c in row.chars() {
-                if let Some(d) = c.to_digit(10) {
-                    run = run * 10 + d as usize;
-                    continue;
-                }
-                file += std::mem::take(&mut run);
-                if file < size.files as usize {
-                    edit.cells[rank * size.files as usize + file] = Some(c);
-                }
-                file += 1;
-            }
+            letters: v.pieces.iter().map(|p| p.letter).collect(),
         }
-        edit
     }
 
     /// Applies one line; `square` reads a square as the GUI names it.
