@@ -54,6 +54,19 @@ pub enum AttackGroup {
     Lame { kind: PieceKind },
 }
 
+/// A colour's attack groups as `Position::attackers` walks them: each group's kinds as one
+/// mask and its table row found by one addition, with no enum to dispatch on per group.
+/// Leaps first, so that a test for any attacker stops before the slides where it can.
+#[derive(Clone, Default)]
+pub struct AttackScan {
+    /// (start of the row of `rev_capture_leaps` for the group's table, kinds mask).
+    pub leaps: Vec<(usize, u32)>,
+    /// Groups with combined lines: (start of the group's row of `group_lines`, kinds mask).
+    pub lines: Vec<(usize, u32)>,
+    /// The other groups (hoppers, rays sharing a direction, lame leapers), by index.
+    pub other: Vec<usize>,
+}
+
 /// (reverse rays, hop, kinds) while the attack groups are being collected.
 type RayGroup = (Vec<u16>, bool, Vec<PieceKind>);
 
@@ -84,6 +97,9 @@ pub struct Tables<B> {
     pub attack_groups: [Vec<AttackGroup>; 2],
     /// `[pk]`: the attack groups of the colour that hold the kind.
     kind_groups: Vec<Vec<usize>>,
+    /// `[pk * n + target]`: the squares from which the kind could attack `target` on some
+    /// board (its groups' reverse leaps, whole rays, lame leaps), to rule an attack out at once.
+    attack_span: Vec<B>,
     /// Squares from which a piece's departure may expose that square to an attack of `color`
     /// (rays of its riders and hoppers, paths of its lame leapers): `[color][square]`.
     pub exposure: Vec<B>,
@@ -115,12 +131,19 @@ pub struct Tables<B> {
     /// distinct primitive directions and do not hop (else empty, and `group_combined` false).
     group_lines: [Vec<B>; 2],
     group_combined: [Vec<bool>; 2],
+    /// Per colour: the attack groups laid out for `Position::attackers` (see `AttackScan`).
+    attack_scan: [AttackScan; 2],
     /// Per-move-type tables and relations data of a relay / anti-relay game.
     pub relay: Option<Box<crate::rules::relay::RelayTables<B>>>,
     /// `[piece * 128 + sq]`: what the piece adds to the evaluation's additive terms, kept
     /// summed by the position; all zero until `attach_eval`.
     eval_additive: Vec<Additive>,
     eval_attached: bool,
+}
+
+/// Bit `kind` set for each of `kinds`.
+fn kind_mask(kinds: &[PieceKind]) -> u32 {
+    kinds.iter().fold(0, |m, k| m | 1 << k.index())
 }
 
 fn splitmix(state: &mut u64) -> u64 {
@@ -284,6 +307,7 @@ impl<B: Bitboard> Tables<B> {
             kind_moves: vec![KindMoves::default(); 2 * kinds],
             attack_groups: [Vec::new(), Vec::new()],
             kind_groups: vec![Vec::new(); 2 * kinds],
+            attack_span: vec![B::EMPTY; 2 * kinds * n],
             exposure: vec![B::EMPTY; 2 * n],
             screen_lines: vec![B::EMPTY; 2 * n],
             has_hoppers: false,
@@ -305,6 +329,7 @@ impl<B: Bitboard> Tables<B> {
             reach_parts: Vec::new(),
             group_lines: [Vec::new(), Vec::new()],
             group_combined: [Vec::new(), Vec::new()],
+            attack_scan: [AttackScan::default(), AttackScan::default()],
             relay: None,
             eval_additive: vec![Additive::ZERO; kinds * 2 * 128],
             eval_attached: false,
@@ -550,6 +575,7 @@ impl<B: Bitboard> Tables<B> {
             }
         }
         t.build_line_tables();
+        t.build_attack_span();
         t.find_plain_captures(variant);
         if let Some(rule) = variant.relay {
             t.relay = Some(Box::new(crate::rules::relay::RelayTables::new(
@@ -662,10 +688,55 @@ impl<B: Bitboard> Tables<B> {
                     }
                 }
             }
+            let mut scan = AttackScan::default();
+            for (gi, g) in groups.iter().enumerate() {
+                match g {
+                    AttackGroup::Leaps { table_of, kinds } => scan
+                        .leaps
+                        .push(((ci * self.kinds + table_of.index()) * n, kind_mask(kinds))),
+                    AttackGroup::Rays { kinds, .. } if combined[gi] => {
+                        scan.lines.push((gi * n, kind_mask(kinds)))
+                    }
+                    _ => scan.other.push(gi),
+                }
+            }
             self.attack_groups[ci] = groups;
             self.group_lines[ci] = lines;
             self.group_combined[ci] = combined;
+            self.attack_scan[ci] = scan;
         }
+    }
+
+    fn build_attack_span(&mut self) {
+        let n = self.n;
+        for color in Color::BOTH {
+            for pk in color.index() * self.kinds..(color.index() + 1) * self.kinds {
+                for sq in self.size.all_squares() {
+                    let mut span = B::EMPTY;
+                    for &gi in &self.kind_groups[pk] {
+                        span |= match &self.attack_groups[color.index()][gi] {
+                            AttackGroup::Leaps { table_of, .. } => {
+                                self.rev_capture_leaps(color, *table_of, sq)
+                            }
+                            AttackGroup::Rays { rays, .. } => {
+                                rays.iter().fold(B::EMPTY, |s, &r| s | self.ray(r, sq))
+                            }
+                            AttackGroup::Lame { kind } => self
+                                .rev_lame_leaps(color, *kind, sq)
+                                .iter()
+                                .fold(B::EMPTY, |s, l| s.with(l.target)),
+                        };
+                    }
+                    self.attack_span[pk * n + sq.index()] = span;
+                }
+            }
+        }
+    }
+
+    /// Squares from which a `color` `kind` could attack `target` on some board.
+    #[inline(always)]
+    pub fn attack_span(&self, color: Color, kind: PieceKind, target: Square) -> B {
+        self.attack_span[self.pk(color, kind) * self.n + target.index()]
     }
 
     fn find_plain_captures(&mut self, variant: &Variant) {
@@ -735,6 +806,24 @@ impl<B: Bitboard> Tables<B> {
     #[inline(always)]
     pub fn ride_lines(&self, color: Color, kind: PieceKind, sq: Square) -> B {
         self.reach_parts[self.pk(color, kind) * self.n + sq.index()].1
+    }
+
+    /// `color`'s attack groups laid out for scanning (see `AttackScan`).
+    #[inline(always)]
+    pub fn attack_scan(&self, color: Color) -> &AttackScan {
+        &self.attack_scan[color.index()]
+    }
+
+    /// Reverse capture leaps from the row start `row` of an `AttackScan` entry.
+    #[inline(always)]
+    pub fn rev_capture_leaps_at(&self, row: usize, sq: Square) -> B {
+        self.rev_capture_leaps[row + sq.index()]
+    }
+
+    /// Combined lines of `color`'s group from the row start `row` of an `AttackScan` entry.
+    #[inline(always)]
+    pub fn group_lines_at(&self, color: Color, row: usize, sq: Square) -> B {
+        self.group_lines[color.index()][row + sq.index()]
     }
 
     /// The combined rays of attack group `group` of `color` from `sq`, if it has them.

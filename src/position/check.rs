@@ -61,6 +61,9 @@ impl<B: Bitboard> Position<B> {
         occ: B,
     ) -> bool {
         let t = &*self.tables;
+        if !t.attack_span(color, kind, target).has(from) {
+            return false;
+        }
         let at = B::from_square(from);
         t.kind_groups(color, kind).iter().any(|&gi| {
             let group = &t.attack_groups[color.index()][gi];

@@ -99,16 +99,21 @@ impl<B: Bitboard> Position<B> {
             _ => self.piece_at(m.to()).is_some(),
         }
     }
-    /// The pieces of `color` of the kinds in `kinds` (bit `kind` each).
+    /// The pieces of either colour of the kinds in `kinds` (bit `kind` each).
     #[inline(always)]
-    pub fn pieces_of_kinds(&self, color: Color, kinds: u32) -> B {
+    fn by_kinds(&self, kinds: u32) -> B {
         let mut set = B::EMPTY;
         let mut rest = kinds;
         while rest != 0 {
             set |= self.by_kind[rest.trailing_zeros() as usize];
             rest &= rest - 1;
         }
-        set & self.by_color[color.index()]
+        set
+    }
+    /// The pieces of `color` of the kinds in `kinds` (bit `kind` each).
+    #[inline(always)]
+    pub fn pieces_of_kinds(&self, color: Color, kinds: u32) -> B {
+        self.by_kinds(kinds) & self.by_color[color.index()]
     }
     #[inline(always)]
     pub fn king(&self, color: Color) -> Square {
@@ -362,9 +367,27 @@ impl<B: Bitboard> Position<B> {
     fn scan_attackers<const ANY: bool>(&self, sq: Square, color: Color, occ: B, removed: B) -> B {
         let t = &*self.tables;
         let theirs = self.by_color[color.index()] & occ & !removed;
+        let scan = t.attack_scan(color);
         let mut result = B::EMPTY;
-        for (gi, g) in t.attack_groups[color.index()].iter().enumerate() {
-            result |= self.group_attackers(color, gi, g, sq, occ, theirs);
+        for &(row, kinds) in &scan.leaps {
+            result |= t.rev_capture_leaps_at(row, sq) & self.by_kinds(kinds) & theirs;
+        }
+        if ANY && result.any() {
+            return result;
+        }
+        for &(row, kinds) in &scan.lines {
+            let candidates = self.by_kinds(kinds) & theirs;
+            let lines = t.group_lines_at(color, row, sq);
+            if (lines & candidates).any() {
+                result |= t.slide(sq, lines, occ) & candidates;
+                if ANY && result.any() {
+                    return result;
+                }
+            }
+        }
+        let groups = &t.attack_groups[color.index()];
+        for &gi in &scan.other {
+            result |= self.group_attackers(color, gi, &groups[gi], sq, occ, theirs);
             if ANY && result.any() {
                 return result;
             }
