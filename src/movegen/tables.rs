@@ -103,6 +103,8 @@ pub struct Tables<B> {
     /// Squares from which a piece's departure may expose that square to an attack of `color`
     /// (rays of its riders and hoppers, paths of its lame leapers): `[color][square]`.
     pub exposure: Vec<B>,
+    /// The part of `exposure` that comes from lame leaps' paths: `[color][square]`.
+    lame_exposure: Vec<B>,
     /// Squares onto which a piece may create a screen for `color`'s hoppers: `[color][square]`.
     pub screen_lines: Vec<B>,
     pub has_hoppers: bool,
@@ -309,6 +311,7 @@ impl<B: Bitboard> Tables<B> {
             kind_groups: vec![Vec::new(); 2 * kinds],
             attack_span: vec![B::EMPTY; 2 * kinds * n],
             exposure: vec![B::EMPTY; 2 * n],
+            lame_exposure: vec![B::EMPTY; 2 * n],
             screen_lines: vec![B::EMPTY; 2 * n],
             has_hoppers: false,
             promotion_zone: [B::EMPTY; 2],
@@ -551,6 +554,7 @@ impl<B: Bitboard> Tables<B> {
             for sq in size.all_squares() {
                 let mut lines = B::EMPTY;
                 let mut screens = B::EMPTY;
+                let mut paths = B::EMPTY;
                 for g in &t.attack_groups[ci] {
                     match g {
                         AttackGroup::Rays { rays, hop, .. } => {
@@ -564,13 +568,14 @@ impl<B: Bitboard> Tables<B> {
                         }
                         AttackGroup::Lame { kind } => {
                             for l in t.rev_lame_leaps(color, *kind, sq) {
-                                lines |= l.block;
+                                paths |= l.block;
                             }
                         }
                         AttackGroup::Leaps { .. } => {}
                     }
                 }
-                t.exposure[ci * n + sq.index()] = lines;
+                t.exposure[ci * n + sq.index()] = lines | paths;
+                t.lame_exposure[ci * n + sq.index()] = paths;
                 t.screen_lines[ci * n + sq.index()] = screens;
             }
         }
@@ -861,6 +866,18 @@ impl<B: Bitboard> Tables<B> {
     #[inline(always)]
     pub fn exposure(&self, attacker: Color, sq: Square) -> B {
         self.exposure[attacker.index() * self.n + sq.index()]
+    }
+
+    /// The part of `exposure` made of lame leaps' paths.
+    #[inline(always)]
+    pub fn lame_exposure(&self, attacker: Color, sq: Square) -> B {
+        self.lame_exposure[attacker.index() * self.n + sq.index()]
+    }
+
+    /// The squares beyond `b` on the line from `from` through `b` (empty when `b` is `from`).
+    #[inline(always)]
+    pub fn beyond(&self, from: Square, b: Square) -> B {
+        self.shadow[from.index()][b.index() & 127]
     }
     #[inline(always)]
     pub fn screen_lines(&self, attacker: Color, sq: Square) -> B {

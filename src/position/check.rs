@@ -43,7 +43,12 @@ impl<B: Bitboard> Position<B> {
         let mover = piece.color();
         let ksq = self.king(!mover);
         let t = &*self.tables;
-        if t.exposure(mover, ksq).has(from) || t.screen_lines(mover, ksq).has(to) {
+        // A line from the king through `from` opens a check only if one of the mover's pieces
+        // stands beyond `from` on it; a lame leap's path is not a line, so it is always scanned.
+        let opened = t.exposure(mover, ksq).has(from)
+            && ((t.beyond(ksq, from) & self.by_color[mover.index()]).any()
+                || t.lame_exposure(mover, ksq).has(from));
+        if opened || t.screen_lines(mover, ksq).has(to) {
             return self.is_attacked(ksq, mover, self.occupied());
         }
         self.piece_attacks(mover, piece.kind(), to, ksq, self.occupied())

@@ -463,18 +463,32 @@ impl<B: Bitboard> Position<B> {
         let ours = self.by_color[us.index()];
         let mut from = B::EMPTY;
         let mut to = B::EMPTY;
-        for (gi, g) in t.attack_groups[them.index()].iter().enumerate() {
-            match g {
+        let scan = t.attack_scan(them);
+        for &(row, kinds) in &scan.lines {
+            let candidates = self.by_kinds(kinds) & theirs;
+            let lines = t.group_lines_at(them, row, ksq);
+            // No rider of the group on any of its lines through the king: no pin.
+            if (lines & candidates).is_empty() {
+                continue;
+            }
+            // Our first piece on each line, then the riders seen once those are lifted: one
+            // of them beyond such a piece pins it (the lines go in distinct directions).
+            let blockers = t.slide(ksq, lines, occ) & ours;
+            if blockers.is_empty() {
+                continue;
+            }
+            let snipers = t.slide(ksq, lines, occ & !blockers) & candidates;
+            for b in blockers.squares() {
+                if (t.beyond(ksq, b) & snipers).any() {
+                    from = from.with(b);
+                }
+            }
+        }
+        for &gi in &scan.other {
+            match &t.attack_groups[them.index()][gi] {
                 AttackGroup::Leaps { .. } => {}
                 AttackGroup::Rays { rays, hop, kinds } => {
                     let candidates = self.kinds_bb(kinds) & theirs;
-                    // No rider of the group on any of its lines through the king: no pin.
-                    let on_lines = t
-                        .group_lines(them, gi, ksq)
-                        .map_or(candidates, |lines| lines & candidates);
-                    if on_lines.is_empty() {
-                        continue;
-                    }
                     for &r in rays {
                         let line = t.ray(r, ksq);
                         if (line & candidates).is_empty() {
