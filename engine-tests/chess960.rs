@@ -148,3 +148,45 @@ fn fischerandom_by_name() {
     assert_has("by name", &d, &["b1a1"], &["b1g1"]);
     assert_eq!(d.total, 35);
 }
+
+/// The castling partner is part of the position's hash: two Fischer Random positions with the
+/// same placement and the same rights, one castling with the a1 rook and one with the b1 rook,
+/// hash apart (they have different moves), while a FEN naming the a1 rook by its file is the
+/// same position as its `Q`. The hash kept move by move equals the one from the FEN of the
+/// position reached, whether the inner partner's right is kept or lost.
+#[test]
+fn the_castling_partner_is_hashed() {
+    let registry = chimera::variant::Registry::builtin();
+    let gt = registry.find(FRC).unwrap();
+    let hash = |fen: &str| gt.position(fen).unwrap().hash();
+    let board = "rrk5/8/8/8/8/8/8/RRK5";
+    assert_ne!(
+        hash(&format!("{board} w Qq - 0 1")),
+        hash(&format!("{board} w Bq - 0 1"))
+    );
+    assert_ne!(
+        hash(&format!("{board} w Bq - 0 1")),
+        hash(&format!("{board} w Bb - 0 1"))
+    );
+    assert_eq!(
+        hash(&format!("{board} w Qq - 0 1")),
+        hash(&format!("{board} w Aq - 0 1"))
+    );
+    for (moves, after) in [
+        // The a1 rook leaves: the b1 rook's right stays, now the outermost (written Q).
+        (&["a1a3", "a8a6"][..], "1rk5/8/r7/8/8/R7/8/1RK5 w Qq - 2 2"),
+        // The partner leaves: its right is gone.
+        (&["b1b2"][..], "rrk5/8/8/8/8/8/1R6/R1K5 b b - 1 1"),
+        // Castling with the b1 rook.
+        (&["c1b1"][..], "rrk5/8/8/8/8/8/8/R1KR4 b b - 1 1"),
+    ] {
+        let mut game = gt.position(&format!("{board} w Bb - 0 1")).unwrap();
+        for m in moves {
+            let m = game.parse_uci(m).unwrap();
+            game.play(m);
+            assert_eq!(game.hash(), game.compute_hash(), "after {moves:?}");
+        }
+        assert_eq!(game.fen(), after);
+        assert_eq!(game.hash(), hash(after), "after {moves:?}");
+    }
+}

@@ -75,6 +75,9 @@ pub struct Zobrist {
     pub side: u64,
     pub castling: [u64; 16],
     pub en_passant: [u64; 128],
+    /// `[castle bit * 16 + file]`: a castling right also hashes its partner's file (see
+    /// `Position::castling_key`).
+    pub partner_file: [u64; 64],
 }
 
 pub struct Tables<B> {
@@ -290,6 +293,7 @@ impl<B: Bitboard> Tables<B> {
             side: splitmix(&mut seed),
             castling: std::array::from_fn(|_| splitmix(&mut seed)),
             en_passant: std::array::from_fn(|_| splitmix(&mut seed)),
+            partner_file: std::array::from_fn(|_| splitmix(&mut seed)),
         };
         let mut t = Tables {
             size,

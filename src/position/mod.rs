@@ -50,6 +50,9 @@ pub struct Position<B: Bitboard> {
     king: [Square; 2],
     /// Castling partners' start squares: [color][side], side 0 = higher file.
     partner: [[Option<Square>; 2]; 2],
+    /// `[rights]`: the hash key of a set of castling rights, their partners' files included
+    /// (see `castling_key`).
+    castling_keys: [u64; 16],
     /// Rights kept when a piece leaves or enters a square.
     castle_mask: [u8; MAX_SQUARES],
     state: State,
@@ -188,11 +191,20 @@ impl<B: Bitboard> Position<B> {
         if self.side == Color::Black {
             h ^= z.side;
         }
-        h ^= z.castling[self.state.castling as usize];
+        h ^= self.castling_key(self.state.castling);
         if let Some(ep) = self.state.ep {
             h ^= z.en_passant[ep.index()];
         }
         h ^ self.state.cancel.key()
+    }
+
+    /// The hash key of the castling rights `rights`, each right's partner file included: the
+    /// same placement with the same rights but another partner (Chess960, a FEN naming an
+    /// inner rook by its file) is another position. A partner on its corner file adds
+    /// nothing, so most games' positions hash as the rights alone.
+    #[inline(always)]
+    pub(crate) fn castling_key(&self, rights: u8) -> u64 {
+        self.castling_keys[rights as usize & 15]
     }
 
     /// How many times the current position occurred before (same side, same hash), looking
@@ -267,6 +279,7 @@ impl<B: Bitboard> Position<B> {
             side: setup.side,
             king: [Square::new(0); 2],
             partner: setup.partners,
+            castling_keys: [0; 16],
             castle_mask: [0xFF; MAX_SQUARES],
             state: State {
                 castling: setup.castling,
@@ -291,6 +304,27 @@ impl<B: Bitboard> Position<B> {
                 pos.put(*p, Square::new(i as u8));
             }
         }
+        let z = &pos.tables.zobrist;
+        let mut partner_keys = [0; 4];
+        for (bit, key) in partner_keys.iter_mut().enumerate() {
+            // The corner file on the right's side is where most games keep the partner.
+            let corner = if bit % 2 == 0 {
+                variant.size.files - 1
+            } else {
+                0
+            };
+            if let Some(p) = pos.partner[bit / 2][bit % 2] {
+                let file = variant.size.file(p);
+                if file != corner {
+                    *key = z.partner_file[bit * 16 + file as usize];
+                }
+            }
+        }
+        pos.castling_keys = std::array::from_fn(|rights| {
+            (0..4)
+                .filter(|bit| rights & 1 << bit != 0)
+                .fold(z.castling[rights], |k, bit| k ^ partner_keys[bit])
+        });
         for color in Color::BOTH {
             let kings = pos.pieces_of(color, variant.royal);
             pos.king[color.index()] = kings.lsb();

@@ -134,7 +134,7 @@ impl<B: Bitboard> Position<B> {
         self.state.known_unchecked = false;
         let us = self.side;
         let z = &self.tables.zobrist;
-        let mut hash = prev.hash ^ z.castling[prev.castling as usize] ^ prev.cancel.key();
+        let mut hash = prev.hash ^ self.castling_key(prev.castling) ^ prev.cancel.key();
         if let Some(ep) = prev.ep {
             hash ^= z.en_passant[ep.index()];
         }
@@ -168,8 +168,7 @@ impl<B: Bitboard> Position<B> {
             cancel = cancel.with(KEPT_SIDE);
         }
         self.state.cancel = cancel;
-        self.state.hash ^=
-            self.tables.zobrist.castling[self.state.castling as usize] ^ e.pending.key();
+        self.state.hash ^= self.castling_key(self.state.castling) ^ e.pending.key();
         self.side = e.side_after;
         self.placement_log.push(log);
     }
@@ -210,7 +209,7 @@ impl<B: Bitboard> Position<B> {
         let e = self.cancellation_effect(m);
         let z = &self.tables.zobrist;
         let mut h =
-            self.state.hash ^ z.castling[self.state.castling as usize] ^ self.state.cancel.key();
+            self.state.hash ^ self.castling_key(self.state.castling) ^ self.state.cancel.key();
         if let Some(ep) = self.state.ep {
             h ^= z.en_passant[ep.index()];
         }
@@ -229,7 +228,7 @@ impl<B: Bitboard> Position<B> {
         for &(sq, kind) in e.placed() {
             h ^= self.tables.piece_key(Piece::new(e.placer, kind), sq);
         }
-        h ^ z.castling[rights as usize] ^ e.pending.key()
+        h ^ self.castling_key(rights) ^ e.pending.key()
     }
 
     /// How many of Black's turns ended since the setup (the fullmove count of a game whose

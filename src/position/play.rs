@@ -56,7 +56,7 @@ impl<B: Bitboard> Position<B> {
         self.history.push(prev);
         self.state.known_unchecked = false;
         let us = self.side;
-        let z_castle = self.tables.zobrist.castling[prev.castling as usize];
+        let z_castle = self.castling_key(prev.castling);
         let z_side = self.tables.zobrist.side;
         let mut hash_fix = z_castle ^ z_side;
         if let Some(ep) = prev.ep {
@@ -120,7 +120,7 @@ impl<B: Bitboard> Position<B> {
             }
         }
         self.state.castling &= self.castle_mask[from.index()] & self.castle_mask[to.index()];
-        self.state.hash ^= self.tables.zobrist.castling[self.state.castling as usize];
+        self.state.hash ^= self.castling_key(self.state.castling);
         self.side = !us;
     }
 
@@ -280,7 +280,7 @@ impl<B: Bitboard> Position<B> {
         }
         let rights =
             self.state.castling & self.castle_mask[from.index()] & self.castle_mask[to.index()];
-        h ^ z.castling[self.state.castling as usize] ^ z.castling[rights as usize]
+        h ^ self.castling_key(self.state.castling) ^ self.castling_key(rights)
     }
 
     /// Did the game (from its set-up position on) already have the position with this hash?
