@@ -192,12 +192,18 @@ fn reported_lines_are_legal_in_games_with_rule_modules() {
     assert!(lines_checked > 100, "{lines_checked}");
 }
 
+/// Games with pieces no built-in game has (nightriders, lame and Moa leapers, hoppers on every
+/// line), played along with the built-in ones.
+const EXOTIC_PIECES: &str = include_str!("variants/exotic-pieces.ini");
+
 /// Runs `$body` for every legal move `$m` of the position `$p` (of the game `$gt`), at every ply
-/// of four seeded random playouts of 100 plies in every built-in game and in the games `$extra`
-/// names; the position is as before the move when `$body` starts and must be left so.
+/// of four seeded random playouts of 100 plies in every built-in game, in the games of
+/// `EXOTIC_PIECES` and in the games `$extra` names; the position is as before the move when
+/// `$body` starts and must be left so.
 macro_rules! every_move_along_playouts {
     ($extra:expr, $seed:expr, |$gt:ident, $p:ident, $m:ident| $body:block) => {{
-        let registry = Registry::builtin();
+        let mut registry = Registry::builtin();
+        registry.load(EXOTIC_PIECES).unwrap();
         let mut games: Vec<&chimera::game::GameType> = registry.games().iter().collect();
         for name in $extra {
             games.push(registry.find(name).unwrap());

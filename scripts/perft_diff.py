@@ -3,13 +3,14 @@
 positions of every game. For changes that must not change the rules (speed work): the old
 binary is the reference, and every game is covered, those no other program plays included.
 
-    scripts/perft_diff.py OLD_BINARY NEW_BINARY [--seed N] [--playouts N]
+    scripts/perft_diff.py OLD_BINARY NEW_BINARY [--seed N] [--playouts N] [--variants FILE]
 
 Each game (every name `chimera variants` lists, and a sample of relay names) gets PLAYOUTS
 random playouts of 4 to 60 plies, chosen from the new binary's legal moves; every sixth
 position and the last are counted at depth 3 (2 in relay and cancellation games) by both
 binaries over UCI (`go perft`). Prints one line per game and a total; exit code 1 on any
-mismatch, with the game, the moves from the start and both counts.
+mismatch, with the game, the moves from the start and both counts. With `--variants FILE` the
+games are that file's sections instead (loaded with `VariantPath`): pieces no built-in game has.
 """
 import argparse
 import random
@@ -22,11 +23,13 @@ RELAY_SAMPLE = ["relay-chess", "anti-relay-chess", "relay-gothic", "anti-relay-g
 
 
 class Engine:
-    def __init__(self, path):
+    def __init__(self, path, variants=None):
         self.p = subprocess.Popen([path], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                   stderr=subprocess.DEVNULL, text=True, bufsize=1)
         self.send("uci")
         self.until("uciok")
+        if variants:
+            self.send(f"setoption name VariantPath value {variants}")
 
     def send(self, line):
         self.p.stdin.write(line + "\n")
@@ -69,12 +72,18 @@ def main():
     ap.add_argument("new")
     ap.add_argument("--seed", type=int, default=5)
     ap.add_argument("--playouts", type=int, default=4)
+    ap.add_argument("--variants", help="a variants file: check its games instead")
     args = ap.parse_args()
-    listed = subprocess.run([args.new, "variants"], capture_output=True, text=True,
-                            check=True).stdout.splitlines()
-    names = [line.split(" ")[0] for line in listed if line.strip()] + RELAY_SAMPLE
+    if args.variants:
+        with open(args.variants, encoding="utf-8") as f:
+            names = [line.strip()[1:].split(":")[0].split("]")[0].strip()
+                     for line in f if line.strip().startswith("[")]
+    else:
+        listed = subprocess.run([args.new, "variants"], capture_output=True, text=True,
+                                check=True).stdout.splitlines()
+        names = [line.split(" ")[0] for line in listed if line.strip()] + RELAY_SAMPLE
     rng = random.Random(args.seed)
-    old, new = Engine(args.old), Engine(args.new)
+    old, new = Engine(args.old, args.variants), Engine(args.new, args.variants)
     checked = bad = 0
     for name in names:
         old.variant(name)
