@@ -91,6 +91,7 @@ fn go_depth_gives_a_legal_move_in_every_game() {
         "chancellor",
         "grand",
         "tutti-frutti",
+        "tripunch",
         "paulowich",
         "paulowich-crosswise",
         "kings-leap",

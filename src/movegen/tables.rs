@@ -446,6 +446,28 @@ impl<B: Bitboard> Tables<B> {
                                     }
                                 }
                             }
+                            AtomShape::Bent => {
+                                // Each square a bent path reaches is a lame leap whose block is
+                                // the path: the generator, the attack tests and the pin masks
+                                // then need nothing of their own for it.
+                                for (sq, to, block) in bent_leaps::<B>(size, applies, &vectors) {
+                                    if !confine.has(to) {
+                                        continue;
+                                    }
+                                    let leap = LameLeap {
+                                        target: to,
+                                        block,
+                                        quiet: atom.modes.quiet,
+                                        capture: atom.modes.capture,
+                                        initial: false,
+                                    };
+                                    lame_lists[pk * n + sq.index()].push(leap);
+                                    if atom.modes.capture {
+                                        rev_lame_lists[pk * n + to.index()]
+                                            .push(LameLeap { target: sq, ..leap });
+                                    }
+                                }
+                            }
                             AtomShape::Ride { max } | AtomShape::Hop { max } => {
                                 let hop = matches!(atom.shape, AtomShape::Hop { .. });
                                 t.has_hoppers |= hop;
@@ -953,6 +975,41 @@ pub(crate) fn lame_path<B: Bitboard>(
         }
     }
     block
+}
+
+/// Every move `(from, to, path)` of a bent rider (`AtomShape::Bent`) whose first steps are
+/// `vectors`, from a square where the atom `applies`: the first step, then a ride at 45 degrees
+/// outward on either side; `path` is every square passed (the first step's included).
+fn bent_leaps<B: Bitboard>(
+    size: BoardSize,
+    applies: B,
+    vectors: &[(i8, i8)],
+) -> Vec<(Square, Square, B)> {
+    let mut out = Vec::new();
+    for from in size.all_squares().filter(|&s| applies.has(s)) {
+        for &(vx, vy) in vectors {
+            let Some(mid) = size.offset(from, i32::from(vx), i32::from(vy)) else {
+                continue;
+            };
+            let turns: [(i8, i8); 2] = if vx != 0 && vy != 0 {
+                [(vx, 0), (0, vy)]
+            } else if vy == 0 {
+                [(vx, 1), (vx, -1)]
+            } else {
+                [(1, vy), (-1, vy)]
+            };
+            for (wx, wy) in turns {
+                let mut path = B::EMPTY.with(mid);
+                let mut at = mid;
+                while let Some(to) = size.offset(at, i32::from(wx), i32::from(wy)) {
+                    out.push((from, to, path));
+                    path = path.with(to);
+                    at = to;
+                }
+            }
+        }
+    }
+    out
 }
 
 /// Every leap `(from, to, dx, dy)` by one of `vectors` from a square where the atom `applies`,

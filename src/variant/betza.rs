@@ -1,7 +1,9 @@
 //! Betza notation → movement atoms. Covers the leapers `W F D A N H C Z G K`, the riders
 //! `R B Q` (and any doubled atom, `NN`), range digits (`W2`), and the modifiers
-//! `m c f b l r s v i n p e`, and `o` (Chimera's extension: lame through the diagonal first
-//! step, the Moa). Directions are given for White; Black's are mirrored by rank.
+//! `m c f b l r s v i n p e`, `o` (Chimera's extension: lame through the diagonal first
+//! step, the Moa), and one multi-leg form of XBetza, the bent rider `yafs`: `FyafsF` is the
+//! Gryphon's bent move (a diagonal step, then a rook's slide outward), `WyafsW` the Aanca's.
+//! Directions are given for White; Black's are mirrored by rank.
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
 pub enum AtomShape {
@@ -11,6 +13,10 @@ pub enum AtomShape {
     Ride { max: u8 },
     /// Rides, but must jump exactly one piece (the screen) first (`p`).
     Hop { max: u8 },
+    /// XBetza's `yafs`: one step by a vector (to an empty square), then a ride at 45 degrees
+    /// outward from it (a diagonal step turns orthogonal, an orthogonal one diagonal), on
+    /// either side. `modes` are the final leg's.
+    Bent,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
@@ -164,9 +170,36 @@ pub fn parse(text: &str) -> Result<Vec<Atom>, BetzaError> {
         let (mut m, mut c, mut lame, mut initial, mut hop, mut ep) =
             (false, false, false, false, false, false);
         let mut diagonal_first = false;
+        // `y…a`: the bent rider; after `a` come the second leg's modifiers.
+        let (mut slide_on, mut second_leg) = (false, None::<Vec<char>>);
         while i < chars.len() && chars[i].is_ascii_lowercase() {
+            if let Some(leg) = second_leg.as_mut() {
+                match chars[i] {
+                    'f' | 's' => leg.push(chars[i]),
+                    'm' => m = true,
+                    'c' => c = true,
+                    other => {
+                        return Err(BetzaError(format!(
+                            "unsupported modifier '{other}' after 'a' in '{text}' (only the bent rider 'yafs' is supported)"
+                        )))
+                    }
+                }
+                i += 1;
+                continue;
+            }
             match chars[i] {
                 'f' | 'b' | 'l' | 'r' | 's' | 'v' => dirs.push(chars[i]),
+                'y' => slide_on = true,
+                'a' if slide_on && !c => {
+                    // The first leg only moves (XBetza's default for a leg that goes on).
+                    m = false;
+                    second_leg = Some(Vec::new());
+                }
+                'a' => {
+                    return Err(BetzaError(format!(
+                        "unsupported multi-leg move in '{text}' (only the bent rider 'yafs' is supported)"
+                    )))
+                }
                 'm' => m = true,
                 'c' => c = true,
                 'n' => lame = true,
@@ -222,6 +255,25 @@ pub fn parse(text: &str) -> Result<Vec<Atom>, BetzaError> {
                     .map_err(|_| BetzaError(format!("bad range in '{text}'")))?,
             );
         }
+        let bent = match &second_leg {
+            Some(leg) => {
+                let mut leg = leg.clone();
+                leg.sort_unstable();
+                let plain = !(lame || initial || hop || ep || rider_by_repeat || range.is_some());
+                if leg != ['f', 's'] || !matches!(letter, 'F' | 'W') || !plain {
+                    return Err(BetzaError(format!(
+                        "unsupported multi-leg move in '{text}' (only the bent riders 'yafsF' and 'yafsW' are supported)"
+                    )));
+                }
+                true
+            }
+            None if slide_on => {
+                return Err(BetzaError(format!(
+                    "'y' without a second leg ('a') in '{text}'"
+                )))
+            }
+            None => false,
+        };
         let groups = group_directions(&dirs);
         for (base, rides) in components {
             let (vectors, _) = base_vectors(base).expect("component letters are known");
@@ -237,7 +289,9 @@ pub fn parse(text: &str) -> Result<Vec<Atom>, BetzaError> {
                 Some(0) | None => 0,
                 Some(r) => r,
             };
-            let shape = if hop {
+            let shape = if bent {
+                AtomShape::Bent
+            } else if hop {
                 AtomShape::Hop { max }
             } else if riding {
                 AtomShape::Ride { max }
@@ -323,5 +377,27 @@ mod tests {
         assert!(parse("fm").is_err());
         assert!(parse("").is_err());
         assert!(parse("yK").is_err());
+    }
+
+    #[test]
+    fn bent_riders() {
+        let g = parse("FyafsF").unwrap();
+        assert_eq!(g.len(), 2);
+        assert_eq!(g[0].shape, AtomShape::Leap);
+        assert_eq!(g[1].shape, AtomShape::Bent);
+        assert_eq!(g[1].vectors.len(), 4);
+        assert!(g[1].modes.quiet && g[1].modes.capture);
+        let a = parse("WyafsW").unwrap();
+        assert_eq!(a[1].shape, AtomShape::Bent);
+        assert!(a[1].vectors.iter().all(|&(x, y)| x == 0 || y == 0));
+        // The second leg's modes are the move's; the first leg's directions pick the steps.
+        let c = parse("fyafscF").unwrap();
+        assert!(c[0].modes.capture && !c[0].modes.quiet);
+        assert_eq!(vecs("fyafsF"), vec![(-1, 1), (1, 1)]);
+        for bad in [
+            "afsF", "yafsN", "yafsK", "yafF", "yafsF2", "ycafsF", "yafsbF", "yF", "yafspF",
+        ] {
+            assert!(parse(bad).is_err(), "{bad} should be refused");
+        }
     }
 }

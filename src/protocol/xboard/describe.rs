@@ -591,6 +591,8 @@ fn atom_texts(atom: &Atom, vectors: &[(i8, i8)], no_jump_check: bool) -> (Vec<St
             modes.push('p');
             range(max, rider_letter)
         }
+        // The first leg's directions, then the second leg's: its modes are the move's.
+        AtomShape::Bent => return (vec![format!("{dirs}yafs{modes}{base}")], true),
     };
     let initial = if atom.initial { "i" } else { "" };
     let mut lame = "";
@@ -746,6 +748,16 @@ mod tests {
         ] {
             let g = game(name);
             assert!(g.exact && !g.native, "{name}: {g:?}");
+        }
+        // Bent riders in XBetza's own multi-leg form.
+        let g = game("tripunch");
+        assert!(g.exact && !g.native, "{g:?}");
+        for line in [
+            "piece R& RFyafsF",
+            "piece B& BWyafsW",
+            "piece Q& QyafsFyafsW",
+        ] {
+            assert!(g.lines.contains(&line.to_string()), "{g:?}");
         }
     }
 

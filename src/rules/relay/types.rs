@@ -54,6 +54,13 @@ pub(super) fn decompose(pieces: &[PieceType]) -> Result<(Vec<TypeKey>, Vec<Vec<u
     for p in pieces {
         let mut mine = Vec::new();
         if participates(p) {
+            if p.atoms.iter().any(|a| a.shape == AtomShape::Bent) {
+                // relay.md names move types by atom; a bent path is two of them at once.
+                return Err(format!(
+                    "relay: piece {} has bent moves ('yafs'), which relay rules do not support",
+                    p.letter
+                ));
+            }
             if p.zone_moves.is_some() {
                 return Err(format!(
                     "relay: piece {} has zone moves, which relay rules do not support",
