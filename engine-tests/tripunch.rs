@@ -166,3 +166,16 @@ fn black_gryphon() {
         &["e5c3"],
     );
 }
+
+/// The independent oracle (standard-library Python, written from the rules text) first checks
+/// its own chess machinery against the FIDE perft figures and its hand-worked positions, then
+/// compares move-by-move perft with Chimera on seeded random playouts.
+#[test]
+fn independent_oracle_agrees() {
+    run_python_script("oracles/tripunch.py", &["--self-test"]);
+    let out = run_python_script(
+        "oracles/tripunch.py",
+        &["--compare", "--positions", "30", "--seed", "11"],
+    );
+    assert!(out.contains(" 0 mismatch"), "{out}");
+}
