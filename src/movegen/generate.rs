@@ -234,6 +234,20 @@ impl<B: Bitboard> Position<B> {
                 }
             }
         }
+        if km.bent {
+            for b in t.bent_rays(us, k, from) {
+                if occ.has(b.mid) {
+                    continue;
+                }
+                let reach = t.slide(b.mid, b.lines, occ);
+                if b.quiet {
+                    quiet |= reach & empty;
+                }
+                if b.capture {
+                    caps |= reach & enemy;
+                }
+            }
+        }
         // Initial moves are listed only from the squares they may be made from (`Tables::new`).
         for l in t.lame_leaps(us, k, from) {
             if (l.block & occ).any() {

@@ -25,9 +25,21 @@ pub struct LameLeap<B> {
     pub initial: bool,
 }
 
+/// A bent rider's move from one square through one first step (`AtomShape::Bent`): once `mid`
+/// is empty, a slide from it along `lines` (its two outward rays, in distinct directions).
+#[derive(Clone, Copy, Debug)]
+pub struct BentRay<B> {
+    pub mid: Square,
+    pub lines: B,
+    pub quiet: bool,
+    pub capture: bool,
+}
+
 #[derive(Clone, Debug, Default)]
 pub struct KindMoves {
     pub rides: Vec<RideAtom>,
+    /// Whether the kind has bent rides (`Tables::bent_rays`).
+    pub bent: bool,
     pub en_passant: bool,
     /// Rides along distinct primitive directions with the same modes, computed together from
     /// `Tables::ride_lines` (quiet, capture); `None` when there are none.
@@ -96,6 +108,9 @@ pub struct Tables<B> {
     lame_index: Vec<(u32, u32)>,
     rev_lame: Vec<LameLeap<B>>,
     rev_lame_index: Vec<(u32, u32)>,
+    /// Bent rides by first step, for generation; their attacks are lame leaps, by path.
+    bent: Vec<BentRay<B>>,
+    bent_index: Vec<(u32, u32)>,
     pub kind_moves: Vec<KindMoves>,
     pub attack_groups: [Vec<AttackGroup>; 2],
     /// `[pk]`: the attack groups of the colour that hold the kind.
@@ -271,6 +286,12 @@ impl<B: Bitboard> Tables<B> {
         let (a, b) = self.lame_index[self.pk(color, kind) * self.n + sq.index()];
         &self.lame[a as usize..b as usize]
     }
+    /// The bent rides of a `color` `kind` from `sq`, one per first step.
+    #[inline(always)]
+    pub fn bent_rays(&self, color: Color, kind: PieceKind, sq: Square) -> &[BentRay<B>] {
+        let (a, b) = self.bent_index[self.pk(color, kind) * self.n + sq.index()];
+        &self.bent[a as usize..b as usize]
+    }
     /// Lame leaps of a `color` `kind` that land on `sq` (target = where the leaper stands).
     #[inline(always)]
     pub fn rev_lame_leaps(&self, color: Color, kind: PieceKind, sq: Square) -> &[LameLeap<B>] {
@@ -310,6 +331,8 @@ impl<B: Bitboard> Tables<B> {
             lame_index: vec![(0, 0); 2 * kinds * n],
             rev_lame: Vec::new(),
             rev_lame_index: vec![(0, 0); 2 * kinds * n],
+            bent: Vec::new(),
+            bent_index: vec![(0, 0); 2 * kinds * n],
             kind_moves: vec![KindMoves::default(); 2 * kinds],
             attack_groups: [Vec::new(), Vec::new()],
             kind_groups: vec![Vec::new(); 2 * kinds],
@@ -358,6 +381,7 @@ impl<B: Bitboard> Tables<B> {
         }
         let mut lame_lists: Vec<Vec<LameLeap<B>>> = vec![Vec::new(); 2 * kinds * n];
         let mut rev_lame_lists: Vec<Vec<LameLeap<B>>> = vec![Vec::new(); 2 * kinds * n];
+        let mut bent_lists: Vec<Vec<BentRay<B>>> = vec![Vec::new(); 2 * kinds * n];
         // Ray groups for attack detection: (rays, hop) → kinds, per colour.
         let mut ray_groups: [Vec<RayGroup>; 2] = [Vec::new(), Vec::new()];
         for color in Color::BOTH {
@@ -447,24 +471,29 @@ impl<B: Bitboard> Tables<B> {
                                 }
                             }
                             AtomShape::Bent => {
-                                // Each square a bent path reaches is a lame leap whose block is
-                                // the path: the generator, the attack tests and the pin masks
-                                // then need nothing of their own for it.
-                                for (sq, to, block) in bent_leaps::<B>(size, applies, &vectors) {
-                                    if !confine.has(to) {
-                                        continue;
-                                    }
-                                    let leap = LameLeap {
-                                        target: to,
-                                        block,
+                                // Generated as slides from the first step; as attacks, each
+                                // square a bent path reaches is a lame leap blocked by the
+                                // path, so that the attack tests, check evasions and pin masks
+                                // need nothing of their own for it.
+                                t.kind_moves[pk].bent = true;
+                                for path in bent_paths::<B>(size, applies, &vectors) {
+                                    bent_lists[pk * n + path.from.index()].push(BentRay {
+                                        mid: path.mid,
+                                        lines: path.lines,
                                         quiet: atom.modes.quiet,
                                         capture: atom.modes.capture,
-                                        initial: false,
-                                    };
-                                    lame_lists[pk * n + sq.index()].push(leap);
-                                    if atom.modes.capture {
-                                        rev_lame_lists[pk * n + to.index()]
-                                            .push(LameLeap { target: sq, ..leap });
+                                    });
+                                    if !atom.modes.capture {
+                                        continue;
+                                    }
+                                    for (to, block) in path.leaps {
+                                        rev_lame_lists[pk * n + to.index()].push(LameLeap {
+                                            target: path.from,
+                                            block,
+                                            quiet: false,
+                                            capture: true,
+                                            initial: false,
+                                        });
                                     }
                                 }
                             }
@@ -518,6 +547,11 @@ impl<B: Bitboard> Tables<B> {
         };
         flatten(lame_lists, &mut t.lame, &mut t.lame_index);
         flatten(rev_lame_lists, &mut t.rev_lame, &mut t.rev_lame_index);
+        for (i, list) in bent_lists.into_iter().enumerate() {
+            let a = t.bent.len() as u32;
+            t.bent.extend(list);
+            t.bent_index[i] = (a, t.bent.len() as u32);
+        }
 
         for color in Color::BOTH {
             let ci = color.index();
@@ -683,6 +717,7 @@ impl<B: Bitboard> Tables<B> {
                     let i = pk * n + sq;
                     self.quiet_leaps[i] == self.capture_leaps[i]
                         && self.lame_index[i].0 == self.lame_index[i].1
+                        && self.bent_index[i].0 == self.bent_index[i].1
                 });
             let km = &mut self.kind_moves[pk];
             km.rides = rides;
@@ -774,7 +809,8 @@ impl<B: Bitboard> Tables<B> {
         for color in Color::BOTH {
             for k in variant.kinds() {
                 let pk = self.pk(color, k);
-                if self.is_symmetric(color, k) || !self.kind_moves[pk].rides.is_empty() {
+                let km = &self.kind_moves[pk];
+                if self.is_symmetric(color, k) || !km.rides.is_empty() || km.bent {
                     continue;
                 }
                 let pawn = variant.piece(k).pawn;
@@ -880,6 +916,9 @@ impl<B: Bitboard> Tables<B> {
                 reach = reach.with(l.target);
             }
         }
+        for b in self.bent_rays(color, kind, sq) {
+            reach |= b.lines.with(b.mid);
+        }
         reach
     }
 
@@ -977,14 +1016,21 @@ pub(crate) fn lame_path<B: Bitboard>(
     block
 }
 
-/// Every move `(from, to, path)` of a bent rider (`AtomShape::Bent`) whose first steps are
-/// `vectors`, from a square where the atom `applies`: the first step, then a ride at 45 degrees
-/// outward on either side; `path` is every square passed (the first step's included).
-fn bent_leaps<B: Bitboard>(
-    size: BoardSize,
-    applies: B,
-    vectors: &[(i8, i8)],
-) -> Vec<(Square, Square, B)> {
+/// A bent rider's moves from one square through one first step.
+struct BentPath<B> {
+    from: Square,
+    mid: Square,
+    /// The two outward rays from `mid`.
+    lines: B,
+    /// Every square reached (`mid` included) with the squares passed to get there (`mid`
+    /// first), as a lame leap's target and block.
+    leaps: Vec<(Square, B)>,
+}
+
+/// The moves of a bent rider (`AtomShape::Bent`) whose first steps are `vectors`, from every
+/// square where the atom `applies`: the first step, then a ride at 45 degrees outward on either
+/// side (a diagonal step turns orthogonal, an orthogonal one diagonal).
+fn bent_paths<B: Bitboard>(size: BoardSize, applies: B, vectors: &[(i8, i8)]) -> Vec<BentPath<B>> {
     let mut out = Vec::new();
     for from in size.all_squares().filter(|&s| applies.has(s)) {
         for &(vx, vy) in vectors {
@@ -998,15 +1044,24 @@ fn bent_leaps<B: Bitboard>(
             } else {
                 [(1, vy), (-1, vy)]
             };
+            let mut lines = B::EMPTY;
+            let mut leaps = Vec::new();
             for (wx, wy) in turns {
                 let mut path = B::EMPTY.with(mid);
                 let mut at = mid;
                 while let Some(to) = size.offset(at, i32::from(wx), i32::from(wy)) {
-                    out.push((from, to, path));
+                    leaps.push((to, path));
+                    lines = lines.with(to);
                     path = path.with(to);
                     at = to;
                 }
             }
+            out.push(BentPath {
+                from,
+                mid,
+                lines,
+                leaps,
+            });
         }
     }
     out
