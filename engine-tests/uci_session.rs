@@ -92,6 +92,7 @@ fn go_depth_gives_a_legal_move_in_every_game() {
         "grand",
         "tutti-frutti",
         "tripunch",
+        "knight-relay",
         "paulowich",
         "paulowich-crosswise",
         "kings-leap",

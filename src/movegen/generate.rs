@@ -9,8 +9,8 @@ use crate::types::{Bitboard, Color, Move, MoveKind, MoveList, PieceKind, Square}
 impl<B: Bitboard> Position<B> {
     /// Would our king be safe after `m`? `m` must be pseudo-legal here.
     pub fn leaves_king_safe(&self, m: Move) -> bool {
-        if self.tables.relay.is_some() {
-            return crate::rules::relay::leaves_king_safe(self, m);
+        if self.tables.moves_by_rule {
+            return crate::rules::leaves_king_safe(self, m);
         }
         let us = self.side_to_move();
         let them = !us;
@@ -60,9 +60,16 @@ impl<B: Bitboard> Position<B> {
         if self.placement_pending() {
             return crate::rules::cancellation::legality::generate_placements(self, list);
         }
-        if self.tables.relay.is_some() {
-            return crate::rules::relay::legal_moves(self, list);
+        if self.tables.moves_by_rule {
+            return crate::rules::legal_moves(self, list);
         }
+        self.generate_ordinary::<TEST_ALL>(list)
+    }
+
+    /// The legal moves by the pieces' own moves and the game's castling and king's leap, with
+    /// no rule module's changes (Knight Relay adds its relayed moves to these).
+    #[inline(always)]
+    pub(crate) fn generate_ordinary<const TEST_ALL: bool>(&self, list: &mut MoveList) {
         list.clear();
         let us = self.side_to_move();
         let them = !us;

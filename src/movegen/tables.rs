@@ -155,6 +155,8 @@ pub struct Tables<B> {
     attack_scan: [AttackScan; 2],
     /// Per-move-type tables and relations data of a relay / anti-relay game.
     pub relay: Option<Box<crate::rules::relay::RelayTables<B>>>,
+    /// A rule module makes the moves (relay games, Knight Relay): see `crate::rules`.
+    pub moves_by_rule: bool,
     /// `[piece * 128 + sq]`: what the piece adds to the evaluation's additive terms, kept
     /// summed by the position; all zero until `attach_eval`.
     eval_additive: Vec<Additive>,
@@ -361,6 +363,7 @@ impl<B: Bitboard> Tables<B> {
             group_combined: [Vec::new(), Vec::new()],
             attack_scan: [AttackScan::default(), AttackScan::default()],
             relay: None,
+            moves_by_rule: variant.relay.is_some() || variant.knight_relay.is_some(),
             eval_additive: vec![Additive::ZERO; kinds * 2 * 128],
             eval_attached: false,
         };

@@ -26,7 +26,7 @@ impl<B: Bitboard> Position<B> {
             m.kind(),
             MoveKind::Normal | MoveKind::DoubleStep | MoveKind::Promotion
         );
-        if !plain || m == Move::NULL || self.cancellation || self.tables.relay.is_some() {
+        if !plain || m == Move::NULL || self.cancellation || self.tables.moves_by_rule {
             return self.in_check();
         }
         let mover = !self.side;

@@ -358,8 +358,8 @@ impl<B: Bitboard> Position<B> {
         }
         pos.state.hash = pos.compute_hash();
         pos.state.additive = pos.compute_additive();
-        let attacked = if pos.tables.relay.is_some() {
-            crate::rules::relay::king_attacked(&pos, !pos.side)
+        let attacked = if pos.tables.moves_by_rule {
+            crate::rules::king_attacked(&pos, !pos.side)
         } else {
             pos.is_attacked(pos.king(!pos.side), pos.side, pos.occupied())
         };
@@ -601,8 +601,8 @@ impl<B: Bitboard> Position<B> {
     }
 
     pub fn checkers(&self) -> B {
-        if self.tables.relay.is_some() {
-            return crate::rules::relay::checkers(self);
+        if self.tables.moves_by_rule {
+            return crate::rules::checkers(self);
         }
         self.attackers(self.king(self.side), !self.side, self.occupied())
     }
@@ -624,7 +624,7 @@ impl<B: Bitboard> Position<B> {
     /// looked at, and the bits put back.
     pub fn quiet_move_gives_check(&mut self, m: Move) -> Option<bool> {
         use crate::types::MoveKind;
-        if self.tables.relay.is_some()
+        if self.tables.moves_by_rule
             || !matches!(m.kind(), MoveKind::Normal | MoveKind::DoubleStep)
             || self.piece_at(m.to()).is_some()
         {

@@ -33,6 +33,7 @@ mod relations;
 mod tables;
 mod types;
 
+pub(crate) use attacks::scan as scan_attack_groups;
 pub use board::Board;
 pub use generate::{
     checkers, king_attacked, leaves_king_safe, legal_moves, tactical_moves, RelayView,

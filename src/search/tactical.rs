@@ -15,9 +15,9 @@ use crate::types::{Bitboard, Move, MoveKind, MoveList};
 /// The legal captures and promotions (all promotion pieces; non-promoting captures where
 /// promotion is optional). The side to move must not be in check.
 pub fn tactical_moves<B: Bitboard>(pos: &Position<B>, list: &mut MoveList) {
-    if pos.tables.relay.is_some() {
-        // Relay moves change which moves the pieces have: the relay generator's own.
-        return crate::rules::relay::tactical_moves(pos, list);
+    if pos.tables.moves_by_rule {
+        // Relay moves change which moves the pieces have: the rule module's own generator.
+        return crate::rules::tactical_moves(pos, list);
     }
     list.clear();
     let us = pos.side_to_move();

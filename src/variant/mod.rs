@@ -84,6 +84,8 @@ pub struct Variant {
     pub relay: Option<RelayRule>,
     /// The cancellation capture rule (`rules/cancellation.md`), applied by `rules::cancellation`.
     pub cancellation: Option<crate::rules::cancellation::CancellationRule>,
+    /// Knight Relay Chess's relaying piece (`rules::knight_relay`).
+    pub knight_relay: Option<PieceKind>,
     /// How the terminal displays draw the board (`protocol::diagram`).
     pub display: BoardView,
 }
@@ -316,8 +318,12 @@ impl Variant {
             facing_kings: spec.facing_kings,
             relay: spec.relay,
             cancellation: None,
+            knight_relay: None,
             display: spec.display,
         };
+        if let Some(letter) = spec.knight_relay {
+            variant.knight_relay = Some(crate::rules::knight_relay::check(&variant, spec, letter)?);
+        }
         if spec.cancellation {
             variant.cancellation =
                 Some(crate::rules::cancellation::CancellationRule::new(&variant)?);

@@ -100,6 +100,9 @@ pub struct VariantSpec {
     pub relay: Option<super::RelayRule>,
     /// Captures follow the cancellation rule (`cancellation = yes`).
     pub cancellation: bool,
+    /// Knight Relay Chess: this piece relays its moves to the pieces it defends and neither
+    /// captures nor is captured (`knight-relay = n`, `-` for none).
+    pub knight_relay: Option<char>,
     /// `display = grid | diamond`: the terminal drawings (`d`, `chimera play`).
     pub display: BoardView,
     /// Line where the section started (for errors found while compiling).
@@ -140,6 +143,7 @@ impl VariantSpec {
             zones: Vec::new(),
             facing_kings: None,
             relay: None,
+            knight_relay: None,
             cancellation: false,
             display: BoardView::Grid,
             line,
@@ -365,6 +369,16 @@ fn apply_key(spec: &mut VariantSpec, key: &str, value: &str) -> Result<(), Strin
             spec.relay = match value {
                 "-" | "none" => None,
                 _ => Some(super::relay_name::parse_rule(value).map_err(|e| format!("relay: {e}"))?),
+            }
+        }
+        "knight-relay" => {
+            spec.knight_relay = match value {
+                "-" | "none" => None,
+                _ => Some(
+                    parse_letters(value)
+                        .and_then(|v| v.first().copied())
+                        .ok_or_else(|| bad("expected the relaying piece's letter or -"))?,
+                ),
             }
         }
         "display" => {

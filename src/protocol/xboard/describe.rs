@@ -231,6 +231,9 @@ pub fn describe(gt: &GameType) -> GuiGame {
     if v.cancellation.is_some() {
         beyond.push("cancellation captures".into());
     }
+    if v.knight_relay.is_some() {
+        beyond.push("knight relay: defended pieces leap as knights, knights are immune".into());
+    }
     if v.repetition == RepetitionRule::Illegal {
         beyond.push("repeating a position is illegal".into());
     }

@@ -202,7 +202,7 @@ impl<B: Bitboard> RelayTables<B> {
 /// Attackers by attack group (`kind_bb` gives the pieces of a group's kind); with `ANY` it
 /// returns at the first attacker found.
 #[inline(always)]
-fn scan<B: Bitboard, const ANY: bool>(
+pub(crate) fn scan<B: Bitboard, const ANY: bool>(
     t: &Tables<B>,
     groups: &[AttackGroup],
     sq: Square,

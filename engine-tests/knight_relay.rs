@@ -1,0 +1,143 @@
+//! Hand-checked rule tests for Knight Relay Chess (`knight-relay`; Mannis Charosh, 1972):
+//! a piece other than a King or a Knight that a friendly Knight defends (a Knight's leap away)
+//! may also move as a Knight; Knights neither capture nor are captured and give no check; a
+//! Pawn's relayed leap may not end on its first or last rank; a Pawn on its second rank may
+//! double-step however it got there; no en passant. Every expected list was worked out by hand
+//! (the reasoning above it); scripts/oracles/knight_relay.py, written from the rules alone,
+//! agrees with them and with the perft data file.
+
+mod common;
+use common::*;
+
+/// The start position: the usual 20 moves, and the two Pawns the Knights defend leap: d2 (from
+/// b1) to b3 c4 e4 f3 (b1 and f1 are taken, and the first rank is barred anyway), e2 (from g1)
+/// to c3 d4 f4 g3.
+#[test]
+fn start_position() {
+    check_moves(
+        "knight-relay",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        &[],
+        &[
+            "b1a3", "b1c3", "g1f3", "g1h3", "a2a3", "a2a4", "b2b3", "b2b4", "c2c3", "c2c4", "d2d3",
+            "d2d4", "e2e3", "e2e4", "f2f3", "f2f4", "g2g3", "g2g4", "h2h3", "h2h4", "d2b3", "d2c4",
+            "d2e4", "d2f3", "e2c3", "e2d4", "e2f4", "e2g3",
+        ],
+    );
+}
+
+/// The White Knight on d6 is a Knight's leap from the Black King on e8: no check, and the King
+/// may step anywhere around it (d7 and e7 next to the Knight included).
+#[test]
+fn knights_give_no_check() {
+    check_moves(
+        "knight-relay",
+        "4k3/8/3N4/8/8/8/8/4K3 b - - 0 1",
+        &[],
+        &["e8d8", "e8f8", "e8d7", "e8e7", "e8f7"],
+    );
+}
+
+/// The Black Queen on c3 sees the White Knight on a1 along the diagonal but may not take it;
+/// b2 before it is hers.
+#[test]
+fn knights_are_not_captured() {
+    let d = uci_perft("knight-relay", "4k3/8/8/8/8/2q5/8/N5K1 b - - 0 1", &[], 1);
+    assert_has("immune knight", &d, &["c3b2", "c3c1"], &["c3a1"]);
+}
+
+/// The Knight on c4 defends the White Queen on d6, so the Queen also leaps like a Knight: she
+/// checks the King on e8 (d6-e8) and holds f7 (d6-f7); d8, d7, e7 and f8 are hers by her own
+/// lines. A relayed check cannot be blocked and the Knight cannot be taken: only Rxd6.
+#[test]
+fn relayed_check() {
+    check_moves(
+        "knight-relay",
+        "4k3/8/r2Q4/8/2N5/8/8/4K3 b - - 0 1",
+        &[],
+        &["a6d6"],
+    );
+}
+
+/// The Pawn on c6, defended by the Knight on e7, leaps to a7 a5 e5 b4 d4 but not to b8 or d8
+/// (its last rank), so the Black King on d8 is not in check. Knight e7: c8 g8 g6 d5 f5 (c6 is
+/// its own). King e1: d1 d2 e2 f1 f2.
+#[test]
+fn relayed_pawn_barred_from_the_last_rank() {
+    check_moves(
+        "knight-relay",
+        "3k4/4N3/2P5/8/8/8/8/4K3 w - - 0 1",
+        &[],
+        &[
+            "c6c7", "c6a7", "c6a5", "c6e5", "c6b4", "c6d4", "e7c8", "e7g8", "e7g6", "e7d5", "e7f5",
+            "e1d1", "e1d2", "e1e2", "e1f1", "e1f2",
+        ],
+    );
+}
+
+/// The Knight on d1 defends the Pawn on e3, which leaps back to c2 (its second rank); from
+/// there it may double-step.
+#[test]
+fn double_step_after_a_relayed_return() {
+    let d = uci_perft(
+        "knight-relay",
+        "4k3/8/8/8/8/4P3/8/3NK3 w - - 0 1",
+        &["e3c2", "e8d8"],
+        1,
+    );
+    assert_has("back on c2", &d, &["c2c3", "c2c4"], &[]);
+}
+
+/// No en passant: after e2-e4 the Pawn on d4 may not take on e3.
+#[test]
+fn no_en_passant() {
+    let d = uci_perft(
+        "knight-relay",
+        "4k3/8/8/8/3p4/8/4P3/4K3 w - - 0 1",
+        &["e2e4"],
+        1,
+    );
+    assert_has("no e.p.", &d, &["d4d3"], &["d4e3"]);
+}
+
+/// The Black Rook on e3, defended by the Knight on c4, leaps to f1: White may not castle
+/// through it. Without the Knight it may.
+#[test]
+fn castling_through_a_relayed_attack() {
+    let relayed = uci_perft(
+        "knight-relay",
+        "4k3/8/8/8/2n5/4r3/4P3/4K2R w K - 0 1",
+        &[],
+        1,
+    );
+    assert_has("f1 attacked", &relayed, &["e1f2"], &["e1g1", "e1f1"]);
+    let plain = uci_perft("knight-relay", "4k3/8/8/8/8/4r3/4P3/4K2R w K - 0 1", &[], 1);
+    assert_has("f1 free", &plain, &["e1g1", "e1f1"], &[]);
+}
+
+/// Na3-b5 makes the Rook on d6 a relayed piece: it now checks e8 by a Knight's leap and holds
+/// f7. Black's King goes to e7 or f8 (d8 and d7 are on the Rook's file); h7's moves do not
+/// answer the check.
+#[test]
+fn discovered_relay_check() {
+    let d = uci_perft(
+        "knight-relay",
+        "4k3/7p/3R4/8/8/N7/8/4K3 w - - 0 1",
+        &["a3b5"],
+        1,
+    );
+    assert_moves("after Nb5", &d, &["e8e7", "e8f8"]);
+}
+
+/// The independent oracle (standard-library Python, written from the rules alone) checks its
+/// own chess machinery against the FIDE perft figures and its hand-worked positions, then
+/// compares move-by-move perft with Chimera on seeded random playouts.
+#[test]
+fn independent_oracle_agrees() {
+    run_python_script("oracles/knight_relay.py", &["--self-test"]);
+    let out = run_python_script(
+        "oracles/knight_relay.py",
+        &["--compare", "--positions", "30", "--seed", "11"],
+    );
+    assert!(out.contains(" 0 mismatch"), "{out}");
+}
