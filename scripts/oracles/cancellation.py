@@ -1,11 +1,20 @@
 #!/usr/bin/env python3
-"""Independent perft oracle for cancellation captures (rules/cancellation.md) over four bases:
-chess, paulowich, cannons-and-crabs and canonical (rules/classics.md, chancellor.md,
+"""Independent perft oracle for cancellation captures (rules/cancellation.md) over five bases:
+chess, paulowich, cannons-and-crabs, canonical and tripunch (rules/classics.md, chancellor.md,
 cannons-and-crabs.md, canonical.md).
 
 Written from the rules text only, in plain Python (not from Chimera's code). The base games are
 a small list-board move generator here; its plain chess is checked against python-chess
-(`--self-test`). The cancellation layer follows the spec literally and exhaustively: every
+(`--self-test`), its plain tripunch against the game's known start perft 24 / 576 / 17028 and
+hand-worked move sets (and both against Chimera's plain games by `--base-check`).
+Tripunch (classics.md): chess's letters and start; R = Reaper (Rook + Gryphon), B = Harvester
+(Bishop + Aanca), Q = Combine (both), N = Nightrider; Gryphon = a diagonal step (dx, dy), then,
+if that square is empty, a rook ride outward along (dx, 0) or (0, dy); Aanca = an orthogonal
+step, then, if empty, a bishop ride along the two outward diagonals; a square on several paths
+is one move, legal if any path is open; K, P, castling (with the Reapers) and promotion (to
+Q R B N) as in chess; values P1 N5 B6 R7 Q11. Moves are walked along the paths
+(tripunch_reach); attacks are worked out from the offset (tripunch_attacks); the self-test
+checks that the two agree. The cancellation layer follows the spec literally and exhaustively: every
 capture is tried on a copy of the board, every way of placing the remnant is enumerated, and
 the capturer's King is tested on the finished board (no shortcuts), so it is slow but simple.
 
@@ -26,7 +35,9 @@ Rules implemented (cancellation):
     remnant some way must be safe (placement plies with no safe way on are illegal); for the
     defender's remnant every way must be safe. The defender's placements are unrestricted.
   * placed pieces never carry castling rights; placed pawns double-step only from the game's
-    double-step rank (chess/paulowich: rank 2).
+    double-step rank (chess/paulowich/tripunch: rank 2).
+  * Only the plain `cancellation-<base>` form; the extended form (`cancellation-extended-…`, with
+    fairy remnants) is not implemented here for any base.
   * Canonical: no move may recreate a position (board, side to move, pending placements) of the
     path from the root.
 
@@ -39,12 +50,15 @@ CLI:
       capture, so placements are pending) at depths 1..D. Prints every difference; exit 1 if any.
   cancellation.py --base-check --chimera PATH [--variants …] [--positions N] [--depth D]
       the oracle's base games with ordinary captures against Chimera's plain games (start
-      position at --start-depth, N random-playout positions at --depth)
+      position at --start-depth, N random-playout positions at --depth); --variants takes the
+      cancellation names or the bases (`cancellation-tripunch` or `tripunch`: plain `tripunch`)
   cancellation.py --write-perft DIR --chimera PATH [--positions N] [--depth D] [--start-depth D]
                   [--chimera-depth D]
       writes DIR/cancellation-<base>.perft (start + N playout positions; counts to --depth, or
       --start-depth for the start, checked against this oracle; deeper ones Chimera's)
-  cancellation.py --self-test      plain chess perft against python-chess, plus the spec examples
+  cancellation.py --self-test      plain chess perft against python-chess, plus the spec examples;
+                                   plain tripunch start perft (24, 576, 17028), hand-worked tripunch
+                                   move sets, attack test = move walk, two tripunch captures
   cancellation.py --random-fens --variant V --positions N [--seed S]   prints playout FENs
 
 FEN: Chimera's, with the seventh field `place=SQUARE,VALUE,dest|near,pass|stay` while placements
@@ -146,6 +160,15 @@ def make_games():
         {cn.sq(f, r) for f in range(N - 3, N) for r in range(N - 3, N)},
     )
     g["canonical"] = cn
+    # Tripunch: chess with R = Reaper (R + Gryphon), B = Harvester (B + Aanca), Q = Combine
+    # (Reaper + Harvester), N = Nightrider; values P1 N5 B6 R7 Q11 (rules/classics.md).
+    tp = Game("tripunch", 8, 8, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+              {"K": 0, "Q": 11, "R": 7, "B": 6, "N": 5, "P": 1})
+    tp.promote = ["Q", "R", "B", "N"]
+    tp.double_rank = 1
+    tp.ep = True
+    tp.castling = {"K": (4, 6, 7, 5, "R"), "Q": (4, 2, 0, 3, "R")}
+    g["tripunch"] = tp
     return g
 
 
@@ -306,6 +329,8 @@ def piece_attacks(g, b, s, p, t):
             return (df, dr) in steps
         raise ValueError(p)
 
+    if g.name == "tripunch" and u in "NBRQ":
+        return tripunch_attacks(g, b, s, u, t)
     if u == "K":
         return max(abs(df), abs(dr)) == 1
     if u == "N":
@@ -329,6 +354,96 @@ def piece_attacks(g, b, s, p, t):
     if u == "A":  # Cardinal: B + N
         return (df, dr) in KNIGHT or rides(DIAG)
     raise ValueError(p)
+
+
+def tripunch_attacks(g, b, s, u, t):
+    """Tripunch N/B/R/Q on s against square t, worked out from the offset (each bent path to a
+    given offset is unique, so only its squares before t are looked at).
+    Gryphon (in R, Q): the diagonal step (sx, sy), then outward along (sx, 0) or (0, sy): reaches
+    offsets (+-1, +-1) and (+-n, +-1), (+-1, +-n) for n >= 2. Aanca (in B, Q): the orthogonal step,
+    then outward diagonally: offsets (+-1, 0), (0, +-1) and (+-(k+1), +-k), (+-k, +-(k+1)), k >= 1.
+    Nightrider: k knight leaps in one direction, landing squares before the last one empty."""
+    W = g.W
+    f0, r0 = s % W, s // W
+    df, dr = t % W - f0, t // W - r0
+    adf, adr = abs(df), abs(dr)
+    sx, sy = (df > 0) - (df < 0), (dr > 0) - (dr < 0)
+
+    def clear(f, r, dx, dy, n):
+        """n squares (f, r), (f + dx, r + dy), ... all empty."""
+        return all(b[g.sq(f + dx * i, r + dy * i)] == "." for i in range(n))
+
+    if u == "N":
+        for a, c in KNIGHT:
+            for k in range(1, max(W, g.H)):
+                if a * k == df and c * k == dr:
+                    return clear(f0 + a, r0 + c, a, c, k - 1)
+        return False
+    if u in "RQ":
+        if (df == 0) != (dr == 0) and clear(f0 + sx, r0 + sy, sx, sy, max(adf, adr) - 1):
+            return True  # rook
+        if adf == 1 and adr == 1:
+            return True  # gryphon's diagonal step alone
+        if adr == 1 and adf >= 2 and clear(f0 + sx, r0 + sy, sx, 0, adf - 1):
+            return True  # gryphon: diagonal step, then along the rank
+        if adf == 1 and adr >= 2 and clear(f0 + sx, r0 + sy, 0, sy, adr - 1):
+            return True  # gryphon: diagonal step, then along the file
+    if u in "BQ":
+        if adf == adr != 0 and clear(f0 + sx, r0 + sy, sx, sy, adf - 1):
+            return True  # bishop
+        if adf + adr == 1:
+            return True  # aanca's orthogonal step alone
+        if adr >= 1 and adf == adr + 1 and clear(f0 + sx, r0, sx, sy, adr):
+            return True  # aanca: step along the rank, then diagonally
+        if adf >= 1 and adr == adf + 1 and clear(f0, r0 + sy, sx, sy, adf):
+            return True  # aanca: step along the file, then diagonally
+    return False
+
+
+def tripunch_reach(g, b, s, u):
+    """Move generation for tripunch N/B/R/Q: every square on the piece's paths walked from s, each
+    empty square and the first occupied one (any colour) that ends a path. A square on several
+    paths is listed several times (the caller makes one move of it)."""
+    f0, r0 = s % g.W, s // g.W
+    out = []
+
+    def ride(f, r, dx, dy):
+        """From (f, r), exclusive, along (dx, dy)."""
+        f, r = f + dx, r + dy
+        while g.on(f, r):
+            t = g.sq(f, r)
+            out.append(t)
+            if b[t] != ".":
+                return
+            f, r = f + dx, r + dy
+
+    if u == "N":
+        for dx, dy in KNIGHT:
+            ride(f0, r0, dx, dy)
+        return out
+    if u in "RQ":
+        for dx, dy in ORTHO:
+            ride(f0, r0, dx, dy)
+        for dx, dy in DIAG:  # gryphon
+            f, r = f0 + dx, r0 + dy
+            if g.on(f, r):
+                t = g.sq(f, r)
+                out.append(t)
+                if b[t] == ".":
+                    ride(f, r, dx, 0)
+                    ride(f, r, 0, dy)
+    if u in "BQ":
+        for dx, dy in DIAG:
+            ride(f0, r0, dx, dy)
+        for dx, dy in ORTHO:  # aanca
+            f, r = f0 + dx, r0 + dy
+            if g.on(f, r):
+                t = g.sq(f, r)
+                out.append(t)
+                if b[t] == ".":
+                    for ex, ey in (((dx, 1), (dx, -1)) if dx else ((1, dy), (-1, dy))):
+                        ride(f, r, ex, ey)
+    return out
 
 
 def crossed(g, white, s):
@@ -453,6 +568,14 @@ def pseudo_moves(pos):
                 if crossed(g, white, s):
                     steps += [(1, -1), (-1, 1)]
                 leaps(steps)
+            continue
+
+        if g.name == "tripunch" and u in "NBRQ":
+            done = set()
+            for t in tripunch_reach(g, b, s, u):
+                if t not in done and target_ok(t):
+                    done.add(t)
+                    add(t)
             continue
 
         if u == "K":
@@ -864,7 +987,7 @@ def base_check(args):
     rng = random.Random(args.seed)
     bad = 0
     for variant in args.variants.split(","):
-        base = base_name(variant)
+        base = variant if variant in GAMES else base_name(variant)
         g = GAMES[base]
         fens = [g.start]
         while len(fens) < args.positions + 1:
@@ -951,6 +1074,12 @@ TACTICAL = {
     "cancellation-canonical": [
         ("fortress-queen", "8k/9/9/5p3/9/3p5/1N7/9/K8 w - - 0 1", 4),
     ],
+    "cancellation-tripunch": [
+        ("combine-takes-reaper", "2k5/8/8/8/3r4/8/8/Q6K w - - 0 1", 3),
+        ("defender-harvester-would-check", "k7/8/8/8/3r4/4P3/8/7K w - - 0 1", 4),
+        ("castling-bent-attacks", "r3k2r/8/1R6/8/8/6r1/4P1P1/R3K2R w KQkq - 0 1", 3),
+        ("bent-check-combine", "1k6/8/8/8/3Q4/4pr2/8/4K1N1 w - - 0 1", 3),
+    ],
 }
 
 
@@ -1019,7 +1148,7 @@ def self_test():
             if m[2].startswith("castle:") and not castle_ok(pos, m):
                 continue
             n = apply_plain(pos, m)
-            if king_safe(g, n.b, pos.white):
+            if king_safe(pos.g, n.b, pos.white):
                 total += plain_perft(n, depth - 1)
         return total
 
@@ -1050,6 +1179,88 @@ def self_test():
     n2 = dict(legal(n))["B@d4"]
     assert sorted(t for t, _ in legal(n2)) == sorted("P@" + g.name_of(s) for s in g.neighbours(g.parse_sq("d4"))), n2.fen()
     print("worked examples: ok")
+    return tripunch_self_test(plain_perft)
+
+
+def tripunch_self_test(plain_perft):
+    """The tripunch base: start perft (the plain game's known counts), hand-worked move sets, the
+    attack test against the move walk, and two cancellation captures with its values."""
+    t = GAMES["tripunch"]
+    want = {1: 24, 2: 576, 3: 17028}
+    for d in (1, 2, 3):
+        a = plain_perft(parse_fen(t, t.start), d)
+        print("plain tripunch start depth %d: oracle %d expected %d %s" % (d, a, want[d], "ok" if a == want[d] else "MISMATCH"))
+        if a != want[d]:
+            return 1
+
+    def dests(fen, frm):
+        return {txt[2:4] for txt, _ in plain_legal(parse_fen(t, fen)) if txt[:2] == frm}
+
+    reaper = set("d1 d2 d3 d5 d6 d7 d8 a4 b4 c4 e4 f4 g4 h4 "  # rook
+                 "c3 e3 c5 e5 f5 g5 h5 e6 e7 e8 f3 g3 h3 e2 e1 b5 a5 c6 c7 c8 b3 a3 c2 c1".split())  # gryphon
+    harvester = set("c3 b2 a1 e5 f6 g7 h8 c5 b6 a7 e3 f2 g1 "  # bishop
+                    "d5 d3 e4 c4 e6 f7 g8 c6 b7 a8 e2 f1 c2 b1 f5 g6 h7 f3 g2 h1 b5 a6 b3 a2".split())  # aanca
+    checks = [
+        ("Reaper d4 alone (38)", "7k/8/8/8/3R4/8/8/K7 w - - 0 1", "d4", reaper),
+        ("Harvester d4 alone (37)", "8/8/8/8/K2B3k/8/8/8 w - - 0 1", "d4", harvester),
+        ("Combine d4 alone: the union, one move per square (59)", "1k6/8/8/8/3Q4/8/7K/8 w - - 0 1", "d4", reaper | harvester),
+        # Own pawn e5 shuts the gryphon path d4-e5-f5; the aanca path d4-e4-f5 takes f5.
+        ("Combine d4 -> f5 by the aanca path", "k7/8/8/2PPPp2/2PQ4/2PPP3/8/K7 w - - 0 1", "d4", set("e4 f4 g4 h4 f5 f3 g2 h1".split())),
+        # Own pawn e4 shuts the aanca path; the gryphon path d4-e5-f5 takes f5.
+        ("Combine d4 -> f5 by the gryphon path", "k7/8/8/2PP1p2/2PQP3/2PPP3/8/K7 w - - 0 1", "d4", set("e5 f6 g7 h8 f5 e6 e7 e8".split())),
+        ("Combine d4, both paths to f5 shut", "k7/8/8/2PPpp2/2PQp3/2PPP3/8/K7 w - - 0 1", "d4", {"e4", "e5"}),
+        # Nightrider b1: c3 own pawn ends (1,2); (2,1): d2, takes f3 (jumping e2 does not matter).
+        ("Nightrider b1", "7k/8/8/8/8/2P2p2/4P3/1N5K w - - 0 1", "b1", {"a3", "d2", "f3"}),
+    ]
+    for name, fen, frm, exp in checks:
+        got = dests(fen, frm)
+        if got != exp:
+            print("tripunch %s: MISMATCH\n  missing %s\n  extra %s" % (name, sorted(exp - got), sorted(got - exp)))
+            return 1
+    # Check by the black Reaper f3 along its bent path f3-e2-e1: K d1 only, the Nightrider takes
+    # f3 or blocks on e2.
+    got = {txt for txt, _ in plain_legal(parse_fen(t, "k7/8/8/8/8/5r2/8/4K1N1 w - - 0 1"))}
+    if got != {"e1d1", "g1f3", "g1e2"}:
+        print("tripunch bent check: MISMATCH %s" % sorted(got))
+        return 1
+    print("tripunch hand-worked move sets: ok")
+    # The attack test (by offsets) against the move walk, on seeded playout boards.
+    rng = random.Random(7)
+    boards = 0
+    for _ in range(30):
+        pos = parse_fen(t, t.start)
+        for _ in range(rng.randint(4, 60)):
+            moves = plain_legal(pos)
+            if not moves:
+                break
+            pos = rng.choice(moves)[1]
+            b = pos.b
+            for s, p in enumerate(b):
+                if p == "." or p.upper() not in "NBRQ":
+                    continue
+                walk = set(tripunch_reach(t, b, s, p.upper()))
+                att = {q for q in range(64) if q != s and tripunch_attacks(t, b, s, p.upper(), q)}
+                if walk != att:
+                    print("tripunch attack test MISMATCH %s piece %s: walk only %s, attack only %s" % (
+                        pos.fen(), t.name_of(s), sorted(map(t.name_of, walk - att)), sorted(map(t.name_of, att - walk))))
+                    return 1
+            boards += 1
+    print("tripunch attacks = move walk on %d boards: ok" % boards)
+    # Cancellation with tripunch values: Combine (11) takes Reaper (7): r = 4, a Pawn on d4
+    # (the only type of value <= 4; automatic), then 3 Pawns on its neighbours (plies).
+    pos = parse_fen(t, "2k5/8/8/8/3r4/8/8/Q6K w - - 0 1")
+    n = dict(legal(pos))["a1d4"]
+    assert n.b[t.parse_sq("d4")] == "P" and n.pend is not None and n.white and n.pend[1] == 3, n.fen()
+    assert sorted(x for x, _ in legal(n)) == sorted("P@" + t.name_of(q) for q in t.neighbours(t.parse_sq("d4"))), n.fen()
+    # Pawn (1) takes Reaper (7): r = 6, Black's Harvester on d4 (automatic), Black to move.
+    pos = parse_fen(t, "k7/8/8/8/3r4/4P3/7K/8 w - - 0 1")
+    n = dict(legal(pos))["e3d4"]
+    assert n.b[t.parse_sq("d4")] == "b" and n.pend is None and not n.white, n.fen()
+    # The same with the White King on h1: the Harvester on d4 would attack it by the aanca path
+    # e4-f3-g2-h1, so the capture is illegal.
+    pos = parse_fen(t, "k7/8/8/8/3r4/4P3/8/7K w - - 0 1")
+    assert "e3d4" not in dict(legal(pos)), sorted(x for x, _ in legal(pos))
+    print("tripunch cancellation examples: ok")
     return 0
 
 
