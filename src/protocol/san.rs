@@ -81,6 +81,18 @@ fn san_body(game: &Game, m: Move, legal: &[Move]) -> String {
         .map(|o| o.from())
         .collect();
     let (file, rank) = (size.file(m.from()), size.rank(m.from()));
+    // A pawn's move along its file, written without a file, means that move even where another
+    // pawn could step onto the square off its file (Knight Relay's relayed leaps): see
+    // `candidates`.
+    let straight = pawn && !capture && size.file(m.to()) == file;
+    let rivals: Vec<Square> = if straight {
+        rivals
+            .into_iter()
+            .filter(|&s| size.file(s) == file)
+            .collect()
+    } else {
+        rivals
+    };
     let file_char = (b'a' + file) as char;
     let mut out = String::new();
     if !pawn {
@@ -304,11 +316,25 @@ pub fn candidates(game: &mut Game, text: &str) -> Result<Vec<Move>, SanError> {
     let Some(pattern) = parse_pattern(game, text) else {
         return Err(SanError::NotAMove(text.trim().to_string()));
     };
-    Ok(legal
+    let found: Vec<Move> = legal
         .iter()
         .copied()
         .filter(|&m| fits(game, &pattern, m))
-        .collect())
+        .collect();
+    // A pawn move written without its file is the one along the file, as SAN has it, when a
+    // pawn could also step there from another file (Knight Relay's relayed leaps).
+    if pattern.pawn_only && pattern.from_file.is_none() && found.len() > 1 {
+        let size = game.variant().size;
+        let straight: Vec<Move> = found
+            .iter()
+            .copied()
+            .filter(|m| size.file(m.from()) == size.file(m.to()))
+            .collect();
+        if !straight.is_empty() {
+            return Ok(straight);
+        }
+    }
+    Ok(found)
 }
 
 /// The one legal move `text` means. A promotion written without its piece means the move that
@@ -354,6 +380,24 @@ mod tests {
     fn san(g: &mut Game, uci: &str) -> String {
         let m = g.parse_uci(uci).unwrap();
         to_san(g, m)
+    }
+
+    /// In Knight Relay the Pawn on e2, defended by the g1 Knight, may also leap to d4: `d4` is
+    /// still the d-pawn's step, and the leap is written with its file.
+    #[test]
+    fn pawn_moves_off_their_file_in_knight_relay() {
+        let mut g = game("knight-relay", None);
+        assert_eq!(san(&mut g, "d2d4"), "d4");
+        assert_eq!(san(&mut g, "e2d4"), "ed4");
+        assert_eq!(
+            parse_move(&mut g, "d4").unwrap(),
+            g.parse_uci("d2d4").unwrap()
+        );
+        assert_eq!(
+            parse_move(&mut g, "ed4").unwrap(),
+            g.parse_uci("e2d4").unwrap()
+        );
+        assert_eq!(san(&mut g, "e2g3"), "eg3");
     }
 
     #[test]
