@@ -47,13 +47,11 @@ CLI:
 """
 
 import argparse
-import queue
 import random
-import re
-import subprocess
 import sys
-import threading
 import time
+
+from chimera_driver import Compare
 
 START_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 FILES = "abcdefgh"
@@ -892,120 +890,11 @@ def rich_playout(rng, lo=4, hi=60, tries=3):
 
 
 # ---------------------------------------------------------------------------------------------
-# Chimera UCI driver
-
-MOVE_LINE = re.compile(r"^([a-h][1-8][a-h][1-8][qrbn]?)\s*:\s*(\d+)\s*$")
-
-
-class ChimeraUci:
-    def __init__(self, exe, variant="tripunch", timeout=900):
-        self.timeout = timeout
-        self.p = subprocess.Popen([exe, "uci"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                  stderr=subprocess.DEVNULL, text=True, bufsize=1)
-        self.q = queue.Queue()
-        threading.Thread(target=self._reader, daemon=True).start()
-        self.send("uci")
-        self.until(lambda l: l == "uciok")
-        self.send("setoption name UCI_Variant value " + variant)
-        self.sync()
-
-    def _reader(self):
-        for line in self.p.stdout:
-            self.q.put(line)
-        self.q.put(None)
-
-    def send(self, s):
-        self.p.stdin.write(s + "\n")
-        self.p.stdin.flush()
-
-    def until(self, stop):
-        lines = []
-        while True:
-            try:
-                l = self.q.get(timeout=self.timeout)
-            except queue.Empty:
-                raise RuntimeError("chimera timed out; lines so far: %r" % lines[-10:])
-            if l is None:
-                raise RuntimeError("chimera closed stdout; lines so far: %r" % lines[-10:])
-            l = l.strip()
-            if stop(l):
-                return lines, l
-            lines.append(l)
-
-    def sync(self):
-        self.send("isready")
-        return self.until(lambda l: l == "readyok")[0]
-
-    def divide(self, fen, moves, depth):
-        self.send("position fen " + fen + ((" moves " + " ".join(moves)) if moves else ""))
-        errs = [l for l in self.sync() if "error" in l.lower() or "illegal" in l.lower()]
-        if errs:
-            return None, errs
-        self.send("go perft %d" % depth)
-        lines, last = self.until(lambda l: l.startswith("Nodes searched"))
-        self.sync()
-        res = {}
-        for l in lines:
-            mm = MOVE_LINE.match(l)
-            if mm:
-                res[mm.group(1)] = int(mm.group(2))
-        total = int(last.split(":")[1])
-        return res, total
-
-    def close(self):
-        try:
-            self.send("quit")
-            self.p.wait(timeout=5)
-        except Exception:
-            self.p.kill()
-
-
-class Compare:
-    def __init__(self, exe):
-        self.u = ChimeraUci(exe)
-        self.failures = []
-        self.runs = 0
-        self.nodes = 0
-        self.positions = 0
-
-    def explain(self, fen, moves, depth, ours, theirs, out):
-        """Narrow a divide mismatch down to the leaf position(s)."""
-        only_o = sorted(set(ours) - set(theirs))
-        only_c = sorted(set(theirs) - set(ours))
-        if only_o or only_c:
-            pos = setup(fen, moves)
-            out.append("  at %s  (fen %s moves %s): oracle-only %s, chimera-only %s"
-                       % (pos.fen(ep_always=True), fen, " ".join(moves) or "-", only_o, only_c))
-        if depth > 1:
-            for m in sorted(set(ours) & set(theirs)):
-                if ours[m] != theirs[m] and len(out) < 12:
-                    pos = setup(fen, moves + [m])
-                    o = pos.divide(depth - 1)
-                    t, _ = self.u.divide(fen, moves + [m], depth - 1)
-                    self.explain(fen, moves + [m], depth - 1, o, t or {}, out)
-
-    def check(self, label, fen, moves, depth):
-        pos = setup(fen, moves)
-        ours = pos.divide(depth)
-        theirs, total = self.u.divide(fen, moves, depth)
-        self.runs += 1
-        self.nodes += sum(ours.values())
-        if theirs is None:
-            self.failures.append("%s: chimera refused fen %s moves %s: %s" % (label, fen, " ".join(moves), total))
-            print("FAIL", self.failures[-1], flush=True)
-            return
-        if ours != theirs or sum(ours.values()) != total:
-            out = []
-            self.explain(fen, moves, depth, ours, theirs, out)
-            msg = "%s: fen %s moves %s depth %d: oracle %d chimera %d (position %s)\n%s" % (
-                label, fen, " ".join(moves) or "-", depth, sum(ours.values()), total,
-                pos.fen(ep_always=True), "\n".join(out))
-            self.failures.append(msg)
-            print("FAIL", msg, flush=True)
+# Chimera UCI driver: scripts/oracles/chimera_driver.py (shared with the other 8x8 oracle)
 
 
 def compare(args):
-    c = Compare(args.chimera)
+    c = Compare(args.chimera, "tripunch", setup, lambda pos: pos.fen(ep_always=True))
     rng = random.Random(args.seed)
     t0 = time.time()
     c.positions += 1
