@@ -155,6 +155,7 @@ pub fn legal_moves<B: Bitboard>(pos: &Position<B>, list: &mut MoveList) {
     let empty = !b.occ;
     let edges = edge_ranks::<B>(pos);
     let pawns = pawns(pos, &b);
+    let ordinary = candidates.len();
     for from in relayed(pos, &b, us).squares() {
         let Some(piece) = pos.piece_at(from) else {
             continue;
@@ -171,9 +172,19 @@ pub fn legal_moves<B: Bitboard>(pos: &Position<B>, list: &mut MoveList) {
             candidates.push(Move::new(from, s, MoveKind::Normal));
         }
     }
+    // The ordinary moves are safe from the pieces' own attacks already. Relayed attacks on our
+    // King can only change if it moves (or castles): our move cannot relay an enemy piece (it
+    // cannot take a relaying piece) and at most ends a relay by taking the relayed piece. So
+    // unless a relayed piece checks us now, only King moves and the relayed leaps (added
+    // above, after `ordinary`) need the full test.
+    let ksq = pos.king(us);
+    let test_all = relay_attackers(pos, &b, ksq, them).any();
     list.clear();
-    for &m in candidates.iter() {
-        if !relayers.has(m.to()) && leaves_king_safe(pos, m) {
+    for (i, &m) in candidates.iter().enumerate() {
+        if relayers.has(m.to()) {
+            continue;
+        }
+        if (!test_all && i < ordinary && m.from() != ksq) || leaves_king_safe(pos, m) {
             list.push(m);
         }
     }
