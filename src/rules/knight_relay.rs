@@ -190,14 +190,41 @@ pub fn legal_moves<B: Bitboard>(pos: &Position<B>, list: &mut MoveList) {
     }
 }
 
-/// The legal captures and promotions (for quiescence; the side to move is not in check).
+/// The legal captures and promotions (for quiescence; the side to move is not in check, so
+/// the ordinary ones need the full test only when the King takes), and the relayed captures.
 pub fn tactical_moves<B: Bitboard>(pos: &Position<B>, list: &mut MoveList) {
-    let mut all = MoveList::new();
-    legal_moves(pos, &mut all);
+    let mut ordinary = MoveList::new();
+    crate::search::tactical::tactical_ordinary(pos, &mut ordinary);
+    let t = &*pos.tables;
+    let kn = relayer(pos);
+    let us = pos.side_to_move();
+    let them = !us;
+    let b = Board::of(pos);
+    let relayers = b.by_kind[kn.index()];
+    let ksq = pos.king(us);
     list.clear();
-    for &m in all.iter() {
-        if m.kind() == MoveKind::Promotion || pos.piece_at(m.to()).is_some() {
+    for &m in ordinary.iter() {
+        if !relayers.has(m.to()) && (m.from() != ksq || leaves_king_safe(pos, m)) {
             list.push(m);
+        }
+    }
+    let enemy = b.by_color[them.index()] & !relayers & !B::from_square(pos.king(them));
+    let edges = edge_ranks::<B>(pos);
+    let pawns = pawns(pos, &b);
+    for from in relayed(pos, &b, us).squares() {
+        let Some(piece) = pos.piece_at(from) else {
+            continue;
+        };
+        let (_, own_captures, _) = pos.targets(us, piece.kind(), from, b.occ, enemy);
+        let mut to = t.quiet_leaps(us, kn, from) & enemy & !own_captures;
+        if pawns.has(from) {
+            to &= !edges;
+        }
+        for s in to.squares() {
+            let m = Move::new(from, s, MoveKind::Normal);
+            if leaves_king_safe(pos, m) {
+                list.push(m);
+            }
         }
     }
 }

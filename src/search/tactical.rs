@@ -19,6 +19,13 @@ pub fn tactical_moves<B: Bitboard>(pos: &Position<B>, list: &mut MoveList) {
         // Relay moves change which moves the pieces have: the rule module's own generator.
         return crate::rules::tactical_moves(pos, list);
     }
+    tactical_ordinary(pos, list)
+}
+
+/// `tactical_moves` by the pieces' own moves, with no rule module's changes (Knight Relay adds
+/// its relayed captures to these).
+#[inline(always)]
+pub(crate) fn tactical_ordinary<B: Bitboard>(pos: &Position<B>, list: &mut MoveList) {
     list.clear();
     let us = pos.side_to_move();
     let them = !us;
