@@ -140,45 +140,56 @@ pub fn leaves_king_safe<B: Bitboard>(pos: &Position<B>, m: Move) -> bool {
     }
 }
 
+/// Pushes `us`'s relayed leaps on board `b` (pseudo-legal, not yet tested for the King's
+/// safety): every one, or with `captures_only` the captures. Never onto a relaying piece or the
+/// enemy King, never a leap the piece has itself, and a pawn's never onto the edge ranks.
+fn push_relayed_leaps<B: Bitboard>(
+    pos: &Position<B>,
+    b: &Board<B>,
+    captures_only: bool,
+    out: &mut MoveList,
+) {
+    let t = &*pos.tables;
+    let kn = relayer(pos);
+    let us = pos.side_to_move();
+    let them = !us;
+    let enemy = b.by_color[them.index()] & !b.by_kind[kn.index()] & !B::from_square(pos.king(them));
+    let targets = if captures_only { enemy } else { enemy | !b.occ };
+    let edges = edge_ranks::<B>(pos);
+    let pawns = pawns(pos, b);
+    for from in relayed(pos, b, us).squares() {
+        let Some(piece) = pos.piece_at(from) else {
+            continue;
+        };
+        // A piece that has the leap itself already lists it.
+        let (quiet, captures, initial) = pos.targets(us, piece.kind(), from, b.occ, enemy);
+        let mut to = t.quiet_leaps(us, kn, from) & targets & !(quiet | captures | initial);
+        if pawns.has(from) {
+            to &= !edges;
+        }
+        for s in to.squares() {
+            out.push(Move::new(from, s, MoveKind::Normal));
+        }
+    }
+}
+
 /// Every legal move: the ordinary ones that take no relaying piece, and the relayed leaps, each
 /// with the King safe after it.
 pub fn legal_moves<B: Bitboard>(pos: &Position<B>, list: &mut MoveList) {
     let mut candidates = MoveList::new();
     pos.generate_ordinary::<true>(&mut candidates);
-    let t = &*pos.tables;
-    let kn = relayer(pos);
-    let us = pos.side_to_move();
-    let them = !us;
-    let b = Board::of(pos);
-    let relayers = b.by_kind[kn.index()];
-    let enemy = b.by_color[them.index()] & !relayers & !B::from_square(pos.king(them));
-    let empty = !b.occ;
-    let edges = edge_ranks::<B>(pos);
-    let pawns = pawns(pos, &b);
     let ordinary = candidates.len();
-    for from in relayed(pos, &b, us).squares() {
-        let Some(piece) = pos.piece_at(from) else {
-            continue;
-        };
-        // A piece that has the leap itself already listed it.
-        let (own_quiet, own_captures, own_initial) =
-            pos.targets(us, piece.kind(), from, b.occ, enemy);
-        let own = own_quiet | own_captures | own_initial;
-        let mut to = t.quiet_leaps(us, kn, from) & (empty | enemy) & !own;
-        if pawns.has(from) {
-            to &= !edges;
-        }
-        for s in to.squares() {
-            candidates.push(Move::new(from, s, MoveKind::Normal));
-        }
-    }
+    let b = Board::of(pos);
+    push_relayed_leaps(pos, &b, false, &mut candidates);
     // The ordinary moves are safe from the pieces' own attacks already. Relayed attacks on our
     // King can only change if it moves (or castles): our move cannot relay an enemy piece (it
     // cannot take a relaying piece) and at most ends a relay by taking the relayed piece. So
     // unless a relayed piece checks us now, only King moves and the relayed leaps (added
-    // above, after `ordinary`) need the full test.
+    // after `ordinary`) need the full test.
+    let us = pos.side_to_move();
     let ksq = pos.king(us);
-    let test_all = relay_attackers(pos, &b, ksq, them).any();
+    let relayers = b.by_kind[relayer(pos).index()];
+    let test_all = relay_attackers(pos, &b, ksq, !us).any();
     list.clear();
     for (i, &m) in candidates.iter().enumerate() {
         if relayers.has(m.to()) {
@@ -193,38 +204,20 @@ pub fn legal_moves<B: Bitboard>(pos: &Position<B>, list: &mut MoveList) {
 /// The legal captures and promotions (for quiescence; the side to move is not in check, so
 /// the ordinary ones need the full test only when the King takes), and the relayed captures.
 pub fn tactical_moves<B: Bitboard>(pos: &Position<B>, list: &mut MoveList) {
-    let mut ordinary = MoveList::new();
-    crate::search::tactical::tactical_ordinary(pos, &mut ordinary);
-    let t = &*pos.tables;
-    let kn = relayer(pos);
-    let us = pos.side_to_move();
-    let them = !us;
+    let mut candidates = MoveList::new();
+    crate::search::tactical::tactical_ordinary(pos, &mut candidates);
+    let ordinary = candidates.len();
     let b = Board::of(pos);
-    let relayers = b.by_kind[kn.index()];
-    let ksq = pos.king(us);
+    push_relayed_leaps(pos, &b, true, &mut candidates);
+    let ksq = pos.king(pos.side_to_move());
+    let relayers = b.by_kind[relayer(pos).index()];
     list.clear();
-    for &m in ordinary.iter() {
-        if !relayers.has(m.to()) && (m.from() != ksq || leaves_king_safe(pos, m)) {
-            list.push(m);
-        }
-    }
-    let enemy = b.by_color[them.index()] & !relayers & !B::from_square(pos.king(them));
-    let edges = edge_ranks::<B>(pos);
-    let pawns = pawns(pos, &b);
-    for from in relayed(pos, &b, us).squares() {
-        let Some(piece) = pos.piece_at(from) else {
+    for (i, &m) in candidates.iter().enumerate() {
+        if relayers.has(m.to()) {
             continue;
-        };
-        let (_, own_captures, _) = pos.targets(us, piece.kind(), from, b.occ, enemy);
-        let mut to = t.quiet_leaps(us, kn, from) & enemy & !own_captures;
-        if pawns.has(from) {
-            to &= !edges;
         }
-        for s in to.squares() {
-            let m = Move::new(from, s, MoveKind::Normal);
-            if leaves_king_safe(pos, m) {
-                list.push(m);
-            }
+        if (i < ordinary && m.from() != ksq) || leaves_king_safe(pos, m) {
+            list.push(m);
         }
     }
 }
