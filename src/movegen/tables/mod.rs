@@ -1,0 +1,407 @@
+//! Everything derived from a variant that move generation needs, computed once when the game
+//! is created: leap tables, rays, lame-leap paths, reverse (attacker) tables, Zobrist keys.
+
+mod build;
+
+pub(crate) use build::lame_path;
+
+use crate::types::{Bitboard, BoardSize, Color, PieceKind, Square};
+use nnue_free_eval::Additive;
+
+/// A ride or hop along one direction, for one piece kind.
+#[derive(Clone, Copy, Debug)]
+pub struct RideAtom {
+    pub ray: u16,
+    pub quiet: bool,
+    pub capture: bool,
+    pub hop: bool,
+}
+
+/// A leap that is blocked when any square of `block` is occupied.
+#[derive(Clone, Copy, Debug)]
+pub struct LameLeap<B> {
+    pub target: Square,
+    pub block: B,
+    pub quiet: bool,
+    pub capture: bool,
+    pub initial: bool,
+}
+
+/// A bent rider's move from one square through one first step (`AtomShape::Bent`): once `mid`
+/// is empty, a slide from it along `lines` (its two outward rays, in distinct directions).
+#[derive(Clone, Copy, Debug)]
+pub struct BentRay<B> {
+    pub mid: Square,
+    pub lines: B,
+    pub quiet: bool,
+    pub capture: bool,
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct KindMoves {
+    pub rides: Vec<RideAtom>,
+    /// Whether the kind has bent rides (`Tables::bent_rays`).
+    pub bent: bool,
+    pub en_passant: bool,
+    /// Rides along distinct primitive directions with the same modes, computed together from
+    /// `Tables::ride_lines` (quiet, capture); `None` when there are none.
+    pub combined: Option<(bool, bool)>,
+    /// The rides that are not in the combined set.
+    pub other_rides: Vec<RideAtom>,
+}
+
+/// Attackers of one shape, shared by several piece kinds of one colour.
+#[derive(Clone, Debug)]
+pub enum AttackGroup {
+    /// Reverse rides (or hops) along these rays from the attacked square.
+    Rays {
+        rays: Vec<u16>,
+        hop: bool,
+        kinds: Vec<PieceKind>,
+    },
+    /// Reverse leaps, from the table of `table_of`, shared by kinds with identical leaps.
+    Leaps {
+        table_of: PieceKind,
+        kinds: Vec<PieceKind>,
+    },
+    /// Per-kind reverse lame leaps.
+    Lame { kind: PieceKind },
+}
+
+/// A colour's attack groups as `Position::attackers` walks them: each group's kinds as one
+/// mask and its table row found by one addition, with no enum to dispatch on per group.
+/// Leaps first, so that a test for any attacker stops before the slides where it can.
+#[derive(Clone, Default)]
+pub struct AttackScan {
+    /// (start of the row of `rev_capture_leaps` for the group's table, kinds mask).
+    pub leaps: Vec<(usize, u32)>,
+    /// Groups with combined lines: (start of the group's row of `group_lines`, kinds mask).
+    pub lines: Vec<(usize, u32)>,
+    /// The other groups (hoppers, rays sharing a direction, lame leapers), by index.
+    pub other: Vec<usize>,
+}
+
+pub struct Zobrist {
+    pub piece_square: Vec<u64>,
+    pub side: u64,
+    pub castling: [u64; 16],
+    pub en_passant: [u64; 128],
+    /// `[castle bit * 16 + file]`: a castling right also hashes its partner's file (see
+    /// `Position::castling_key`).
+    pub partner_file: [u64; 64],
+}
+
+pub struct Tables<B> {
+    pub size: BoardSize,
+    n: usize,
+    kinds: usize,
+    rays: Vec<B>,
+    ray_positive: Vec<bool>,
+    /// The unlimited ray in the same direction, used to cut a ray beyond its first blocker.
+    ray_full: Vec<u16>,
+    ray_vectors: Vec<(i8, i8, u8)>,
+    quiet_leaps: Vec<B>,
+    capture_leaps: Vec<B>,
+    rev_capture_leaps: Vec<B>,
+    lame: Vec<LameLeap<B>>,
+    lame_index: Vec<(u32, u32)>,
+    rev_lame: Vec<LameLeap<B>>,
+    rev_lame_index: Vec<(u32, u32)>,
+    /// Bent rides by first step, for generation; their attacks are lame leaps, by path.
+    bent: Vec<BentRay<B>>,
+    bent_index: Vec<(u32, u32)>,
+    pub kind_moves: Vec<KindMoves>,
+    pub attack_groups: [Vec<AttackGroup>; 2],
+    /// `[pk]`: the attack groups of the colour that hold the kind.
+    kind_groups: Vec<Vec<usize>>,
+    /// `[pk * n + target]`: the squares from which the kind could attack `target` on some
+    /// board (its groups' reverse leaps, whole rays, lame leaps), to rule an attack out at once.
+    attack_span: Vec<B>,
+    /// Squares from which a piece's departure may expose that square to an attack of `color`
+    /// (rays of its riders and hoppers, paths of its lame leapers): `[color][square]`.
+    pub exposure: Vec<B>,
+    /// The part of `exposure` that comes from lame leaps' paths: `[color][square]`.
+    lame_exposure: Vec<B>,
+    /// Squares onto which a piece may create a screen for `color`'s hoppers: `[color][square]`.
+    pub screen_lines: Vec<B>,
+    pub has_hoppers: bool,
+    /// Per colour: squares where a pawn-like piece may promote / must promote / may make its
+    /// initial (`i`) moves from.
+    pub promotion_zone: [B; 2],
+    pub compulsory_zone: [B; 2],
+    pub double_step_zone: [B; 2],
+    /// `[pk]`: the squares from which a kind's captures and promotions are just its capture
+    /// leaps (no rides, hops or lame captures, and no promotion from there), for quiescence.
+    plain_captures: Vec<B>,
+    /// `[color]`: bit `kind` set when the kind moves and captures alike (same leaps, every
+    /// ride combined and both quiet and capturing, no lame leaps): its targets are `reach`.
+    symmetric_kinds: [u32; 2],
+    /// Bit `kind` set for the pawn-like kinds (not royal) and for the royal ones: the
+    /// evaluation's roles (`evaluation::eval_params`), read as sets in `role_sets`.
+    pawn_like_kinds: u32,
+    royal_kinds: u32,
+    pub zobrist: Zobrist,
+    /// `[from][b]`: the squares beyond `b` on the line from `from` through `b`.
+    shadow: Vec<[B; 128]>,
+    /// `[pk * n + sq]`: (quiet leaps, the union of the rays of the kind's combined rides),
+    /// side by side since `reach` reads both.
+    reach_parts: Vec<(B, B)>,
+    /// Per colour, `[group * n + sq]`: the union of an attack group's rays, when they go in
+    /// distinct primitive directions and do not hop (else empty, and `group_combined` false).
+    group_lines: [Vec<B>; 2],
+    group_combined: [Vec<bool>; 2],
+    /// Per colour: the attack groups laid out for `Position::attackers` (see `AttackScan`).
+    attack_scan: [AttackScan; 2],
+    /// Per-move-type tables and relations data of a relay / anti-relay game.
+    pub relay: Option<Box<crate::rules::relay::RelayTables<B>>>,
+    /// A rule module makes the moves (relay games, Knight Relay): see `crate::rules`.
+    pub moves_by_rule: bool,
+    /// `[piece * 128 + sq]`: what the piece adds to the evaluation's additive terms, kept
+    /// summed by the position; all zero until `attach_eval`.
+    eval_additive: Vec<Additive>,
+    eval_attached: bool,
+}
+
+/// Bit `kind` set for each of `kinds`.
+fn kind_mask(kinds: &[PieceKind]) -> u32 {
+    kinds.iter().fold(0, |m, k| m | 1 << k.index())
+}
+
+impl<B: Bitboard> Tables<B> {
+    #[inline(always)]
+    fn pk(&self, color: Color, kind: PieceKind) -> usize {
+        color.index() * self.kinds + kind.index()
+    }
+
+    #[inline(always)]
+    pub fn ray(&self, ray: u16, sq: Square) -> B {
+        self.rays[ray as usize * self.n + sq.index()]
+    }
+
+    #[inline(always)]
+    fn nearest(&self, ray: u16, bb: B) -> Square {
+        if self.ray_positive[ray as usize] {
+            bb.lsb()
+        } else {
+            bb.msb()
+        }
+    }
+
+    /// Squares a rider reaches along `ray` from `sq`, the first blocker included.
+    #[inline(always)]
+    pub fn ride(&self, ray: u16, sq: Square, occ: B) -> B {
+        let mask = self.ray(ray, sq);
+        let blockers = mask & occ;
+        if blockers.is_empty() {
+            return mask;
+        }
+        let b = self.nearest(ray, blockers);
+        mask & !self.ray(self.ray_full[ray as usize], b)
+    }
+
+    /// What a rider (or, with `hop`, a hopper) along `ray` from `sq` attacks: every square
+    /// up to and including the first piece, or the piece beyond the first screen.
+    #[inline(always)]
+    pub fn ray_attacks(&self, ray: u16, hop: bool, sq: Square, occ: B) -> B {
+        if hop {
+            self.hop(ray, sq, occ).1
+        } else {
+            self.ride(ray, sq, occ)
+        }
+    }
+
+    /// For a hopper along `ray` from `sq`: (empty squares beyond the screen before the next
+    /// piece, the next piece's square if any).
+    #[inline(always)]
+    pub fn hop(&self, ray: u16, sq: Square, occ: B) -> (B, B) {
+        let mask = self.ray(ray, sq);
+        let blockers = mask & occ;
+        if blockers.is_empty() {
+            return (B::EMPTY, B::EMPTY);
+        }
+        let screen = self.nearest(ray, blockers);
+        let beyond = mask & self.ray(self.ray_full[ray as usize], screen);
+        let far = beyond & occ;
+        if far.is_empty() {
+            return (beyond, B::EMPTY);
+        }
+        let hurdle = self.nearest(ray, far);
+        let cut = beyond & !self.ray(self.ray_full[ray as usize], hurdle);
+        (cut.without(hurdle), B::from_square(hurdle))
+    }
+
+    #[inline(always)]
+    pub fn quiet_leaps(&self, color: Color, kind: PieceKind, sq: Square) -> B {
+        self.quiet_leaps[self.pk(color, kind) * self.n + sq.index()]
+    }
+    #[inline(always)]
+    pub fn capture_leaps(&self, color: Color, kind: PieceKind, sq: Square) -> B {
+        self.capture_leaps[self.pk(color, kind) * self.n + sq.index()]
+    }
+    /// Squares from which a `color` `kind` leaps onto `sq` with a capture.
+    #[inline(always)]
+    pub fn rev_capture_leaps(&self, color: Color, kind: PieceKind, sq: Square) -> B {
+        self.rev_capture_leaps[self.pk(color, kind) * self.n + sq.index()]
+    }
+    #[inline(always)]
+    pub fn lame_leaps(&self, color: Color, kind: PieceKind, sq: Square) -> &[LameLeap<B>] {
+        let (a, b) = self.lame_index[self.pk(color, kind) * self.n + sq.index()];
+        &self.lame[a as usize..b as usize]
+    }
+    /// The bent rides of a `color` `kind` from `sq`, one per first step.
+    #[inline(always)]
+    pub fn bent_rays(&self, color: Color, kind: PieceKind, sq: Square) -> &[BentRay<B>] {
+        let (a, b) = self.bent_index[self.pk(color, kind) * self.n + sq.index()];
+        &self.bent[a as usize..b as usize]
+    }
+    /// Lame leaps of a `color` `kind` that land on `sq` (target = where the leaper stands).
+    #[inline(always)]
+    pub fn rev_lame_leaps(&self, color: Color, kind: PieceKind, sq: Square) -> &[LameLeap<B>] {
+        let (a, b) = self.rev_lame_index[self.pk(color, kind) * self.n + sq.index()];
+        &self.rev_lame[a as usize..b as usize]
+    }
+    #[inline(always)]
+    pub fn kind_moves(&self, color: Color, kind: PieceKind) -> &KindMoves {
+        &self.kind_moves[self.pk(color, kind)]
+    }
+
+    /// Squares from which a `color` `kind` could attack `target` on some board.
+    #[inline(always)]
+    pub fn attack_span(&self, color: Color, kind: PieceKind, target: Square) -> B {
+        self.attack_span[self.pk(color, kind) * self.n + target.index()]
+    }
+
+    /// The pawn-like kinds and the royal kinds, bit `kind` each (see `pawn_like_kinds`).
+    #[inline(always)]
+    pub fn role_kinds(&self) -> (u32, u32) {
+        (self.pawn_like_kinds, self.royal_kinds)
+    }
+
+    /// Does a `color` `kind` move and capture alike (see `symmetric_kinds`)?
+    #[inline(always)]
+    pub fn is_symmetric(&self, color: Color, kind: PieceKind) -> bool {
+        self.symmetric_kinds[color.index()] >> kind.index() & 1 != 0
+    }
+
+    /// Squares from which a `color` `kind` captures only by its capture leaps and cannot
+    /// promote: there its tactical moves are `capture_leaps & enemy`.
+    #[inline(always)]
+    pub fn plain_captures(&self, color: Color, kind: PieceKind) -> B {
+        self.plain_captures[self.pk(color, kind)]
+    }
+
+    /// The squares reached along `lines` (rays from `from` in distinct primitive directions),
+    /// each ray up to and including its first occupied square.
+    #[inline(always)]
+    pub fn slide(&self, from: Square, lines: B, occ: B) -> B {
+        // Every blocker's shadow, the hidden ones' too: the loads do not wait on each other.
+        // Rows of 128: a square's index needs no bounds check there.
+        let row = &self.shadow[from.index()];
+        let shadows = (lines & occ).or_over(B::EMPTY, |b| row[b.index() & 127]);
+        lines & !shadows
+    }
+
+    /// For a kind with `symmetric` moves: every square it moves or captures to from `sq`, own
+    /// pieces' squares included.
+    #[inline(always)]
+    pub fn reach(&self, color: Color, kind: PieceKind, sq: Square, occ: B) -> B {
+        let i = self.pk(color, kind) * self.n + sq.index();
+        let (leaps, lines) = self.reach_parts[i];
+        leaps | self.slide(sq, lines, occ)
+    }
+
+    /// The combined rays of a kind's rides (see `KindMoves::combined`).
+    #[inline(always)]
+    pub fn ride_lines(&self, color: Color, kind: PieceKind, sq: Square) -> B {
+        self.reach_parts[self.pk(color, kind) * self.n + sq.index()].1
+    }
+
+    /// `color`'s attack groups laid out for scanning (see `AttackScan`).
+    #[inline(always)]
+    pub fn attack_scan(&self, color: Color) -> &AttackScan {
+        &self.attack_scan[color.index()]
+    }
+
+    /// Reverse capture leaps from the row start `row` of an `AttackScan` entry.
+    #[inline(always)]
+    pub fn rev_capture_leaps_at(&self, row: usize, sq: Square) -> B {
+        self.rev_capture_leaps[row + sq.index()]
+    }
+
+    /// Combined lines of `color`'s group from the row start `row` of an `AttackScan` entry.
+    #[inline(always)]
+    pub fn group_lines_at(&self, color: Color, row: usize, sq: Square) -> B {
+        self.group_lines[color.index()][row + sq.index()]
+    }
+
+    /// The combined rays of attack group `group` of `color` from `sq`, if it has them.
+    #[inline(always)]
+    pub fn group_lines(&self, color: Color, group: usize, sq: Square) -> Option<B> {
+        if self.group_combined[color.index()][group] {
+            Some(self.group_lines[color.index()][group * self.n + sq.index()])
+        } else {
+            None
+        }
+    }
+
+    /// Squares a piece reaches from `sq` on an otherwise empty board (moves and captures).
+    pub fn empty_board_reach(&self, color: Color, kind: PieceKind, sq: Square) -> B {
+        let mut reach = self.quiet_leaps(color, kind, sq) | self.capture_leaps(color, kind, sq);
+        for r in &self.kind_moves(color, kind).rides {
+            if !r.hop {
+                reach |= self.ride(r.ray, sq, B::EMPTY);
+            }
+        }
+        for l in self.lame_leaps(color, kind, sq) {
+            if !l.initial {
+                reach = reach.with(l.target);
+            }
+        }
+        for b in self.bent_rays(color, kind, sq) {
+            reach |= b.lines.with(b.mid);
+        }
+        reach
+    }
+
+    /// The attack groups of `color` that hold `kind`.
+    #[inline(always)]
+    pub fn kind_groups(&self, color: Color, kind: PieceKind) -> &[usize] {
+        &self.kind_groups[self.pk(color, kind)]
+    }
+
+    #[inline(always)]
+    pub fn exposure(&self, attacker: Color, sq: Square) -> B {
+        self.exposure[attacker.index() * self.n + sq.index()]
+    }
+
+    /// The part of `exposure` made of lame leaps' paths.
+    #[inline(always)]
+    pub fn lame_exposure(&self, attacker: Color, sq: Square) -> B {
+        self.lame_exposure[attacker.index() * self.n + sq.index()]
+    }
+
+    /// The squares beyond `b` on the line from `from` through `b` (empty when `b` is `from`).
+    #[inline(always)]
+    pub fn beyond(&self, from: Square, b: Square) -> B {
+        self.shadow[from.index()][b.index() & 127]
+    }
+    #[inline(always)]
+    pub fn screen_lines(&self, attacker: Color, sq: Square) -> B {
+        self.screen_lines[attacker.index() * self.n + sq.index()]
+    }
+    #[inline(always)]
+    pub fn piece_key(&self, piece: crate::types::Piece, sq: Square) -> u64 {
+        self.zobrist.piece_square[piece.index() * 128 + sq.index()]
+    }
+
+    /// Whether `attach_eval` was called: the positions' additive sums are then meaningful.
+    #[inline(always)]
+    pub fn eval_attached(&self) -> bool {
+        self.eval_attached
+    }
+
+    #[inline(always)]
+    pub fn piece_additive(&self, piece: crate::types::Piece, sq: Square) -> Additive {
+        self.eval_additive[piece.index() * 128 + sq.index()]
+    }
+}
