@@ -1,0 +1,304 @@
+//! UCI input lines parsed into `Command`s; what is wrong with a line becomes a `UciError`.
+//! vampirc-uci reads `setoption` (multi-word names and values); the other commands are read
+//! here, since its grammar knows only 8x8 squares and no drops.
+
+use crate::search::params::MAX_DEPTH;
+use crate::search::SearchLimits;
+use std::fmt;
+use vampirc_uci::UciMessage;
+
+/// The `go` parameters as written, before the search moves are resolved against the position.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct GoCommand {
+    /// Everything but `search_moves`.
+    pub limits: SearchLimits,
+    pub search_moves: Vec<String>,
+}
+
+#[derive(Debug, PartialEq, Eq)]
+pub enum Command {
+    Uci,
+    Debug,
+    IsReady,
+    NewGame,
+    SetOption {
+        name: String,
+        value: Option<String>,
+    },
+    Position {
+        fen: Option<String>,
+        moves: Vec<String>,
+    },
+    Go(GoCommand),
+    GoPerft {
+        depth: u32,
+    },
+    Stop,
+    PonderHit,
+    Quit,
+    /// `d`: the board, FEN, hash key and checkers.
+    Display,
+    /// `eval`: the evaluation term by term.
+    Eval,
+}
+
+/// Why a line is not a command.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum UciError {
+    Unknown(String),
+    /// The command is known; its arguments are not right.
+    Syntax {
+        command: &'static str,
+        detail: String,
+    },
+}
+
+impl fmt::Display for UciError {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        match self {
+            UciError::Unknown(word) => {
+                let shown: String = word.chars().take(40).collect();
+                write!(f, "unknown command '{}'", shown.escape_default())
+            }
+            UciError::Syntax { command, detail } => write!(f, "{command}: {detail}"),
+        }
+    }
+}
+
+fn syntax(command: &'static str, detail: impl Into<String>) -> UciError {
+    UciError::Syntax {
+        command,
+        detail: detail.into(),
+    }
+}
+
+/// Parses one line. `Ok(None)` for an empty line.
+pub fn parse_command(line: &str) -> Result<Option<Command>, UciError> {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let Some(&first) = words.first() else {
+        return Ok(None);
+    };
+    let alone = |c: Command, name: &'static str| -> Result<Option<Command>, UciError> {
+        if words.len() == 1 {
+            Ok(Some(c))
+        } else {
+            Err(syntax(
+                name,
+                format!("unexpected '{}'", words[1].escape_default()),
+            ))
+        }
+    };
+    match first {
+        "uci" => alone(Command::Uci, "uci"),
+        "isready" => alone(Command::IsReady, "isready"),
+        "ucinewgame" => alone(Command::NewGame, "ucinewgame"),
+        "stop" => alone(Command::Stop, "stop"),
+        "ponderhit" => alone(Command::PonderHit, "ponderhit"),
+        "quit" => alone(Command::Quit, "quit"),
+        "d" => alone(Command::Display, "d"),
+        "eval" => alone(Command::Eval, "eval"),
+        "debug" => match words.get(1..) {
+            Some(["on"] | ["off"]) => Ok(Some(Command::Debug)),
+            _ => Err(syntax("debug", "expected 'on' or 'off'")),
+        },
+        "setoption" => match vampirc_uci::parse_one(line.trim()) {
+            UciMessage::SetOption { name, value } if !name.trim().is_empty() => {
+                Ok(Some(Command::SetOption {
+                    name: name.trim().to_string(),
+                    value: value.map(|v| v.trim().to_string()),
+                }))
+            }
+            _ => Err(syntax(
+                "setoption",
+                "expected 'setoption name NAME [value VALUE]'",
+            )),
+        },
+        "position" => parse_position(&words[1..]).map(Some),
+        "go" => parse_go(&words[1..]).map(Some),
+        other => Err(UciError::Unknown(other.to_string())),
+    }
+}
+
+fn parse_position(words: &[&str]) -> Result<Command, UciError> {
+    let (fen, rest) = match words.first() {
+        Some(&"startpos") => (None, &words[1..]),
+        Some(&"fen") => {
+            let end = words
+                .iter()
+                .position(|w| *w == "moves")
+                .unwrap_or(words.len());
+            if end <= 1 {
+                return Err(syntax("position", "FEN missing after 'fen'"));
+            }
+            (Some(words[1..end].join(" ")), &words[end..])
+        }
+        _ => return Err(syntax("position", "expected 'startpos' or 'fen'")),
+    };
+    let moves = match rest.split_first() {
+        None => Vec::new(),
+        Some((&"moves", ms)) => ms
+            .iter()
+            .flat_map(|m| m.split(','))
+            .filter(|m| !m.is_empty())
+            .map(str::to_string)
+            .collect(),
+        Some((w, _)) => {
+            return Err(syntax(
+                "position",
+                format!("unexpected '{}'", w.escape_default()),
+            ))
+        }
+    };
+    Ok(Command::Position { fen, moves })
+}
+
+const GO_KEYWORDS: &[&str] = &[
+    "searchmoves",
+    "ponder",
+    "wtime",
+    "btime",
+    "winc",
+    "binc",
+    "movestogo",
+    "depth",
+    "nodes",
+    "mate",
+    "movetime",
+    "infinite",
+    "perft",
+];
+
+/// `go` and its parameters, in any order; each at most once.
+pub fn parse_go(words: &[&str]) -> Result<Command, UciError> {
+    if words.first() == Some(&"perft") {
+        let depth = match words {
+            [_, d] => d.parse::<u32>().ok().filter(|d| (1..=20).contains(d)),
+            _ => None,
+        };
+        return depth
+            .map(|depth| Command::GoPerft { depth })
+            .ok_or_else(|| syntax("go perft", "expected one depth from 1 to 20"));
+    }
+    let mut go = GoCommand::default();
+    let mut seen: Vec<&str> = Vec::new();
+    let mut i = 0;
+    while i < words.len() {
+        let key = words[i];
+        if !GO_KEYWORDS.contains(&key) {
+            return Err(syntax(
+                "go",
+                format!("unknown parameter '{}'", key.escape_default()),
+            ));
+        }
+        if seen.contains(&key) {
+            return Err(syntax("go", format!("'{key}' given twice")));
+        }
+        seen.push(key);
+        i += 1;
+        let mut number = |min: i64, max: i64| -> Result<i64, UciError> {
+            let text = words
+                .get(i)
+                .ok_or_else(|| syntax("go", format!("'{key}' needs a number")))?;
+            i += 1;
+            match text.parse::<i64>() {
+                Ok(v) if (min..=max).contains(&v) => Ok(v),
+                _ => Err(syntax(
+                    "go",
+                    format!(
+                        "'{key}' must be a number from {min} to {max}, not '{}'",
+                        text.escape_default()
+                    ),
+                )),
+            }
+        };
+        const MS: i64 = 1 << 40;
+        match key {
+            "searchmoves" => {
+                while i < words.len() && !GO_KEYWORDS.contains(&words[i]) {
+                    go.search_moves.push(words[i].to_string());
+                    i += 1;
+                }
+                if go.search_moves.is_empty() {
+                    return Err(syntax("go", "'searchmoves' needs at least one move"));
+                }
+            }
+            "ponder" => go.limits.ponder = true,
+            "infinite" => go.limits.infinite = true,
+            // Some GUIs send a negative time when the clock has run out: read it as 0.
+            "wtime" => go.limits.time[0] = Some(number(-MS, MS)?.max(0) as u64),
+            "btime" => go.limits.time[1] = Some(number(-MS, MS)?.max(0) as u64),
+            "winc" => go.limits.increment[0] = number(-MS, MS)?.max(0) as u64,
+            "binc" => go.limits.increment[1] = number(-MS, MS)?.max(0) as u64,
+            "movestogo" => go.limits.moves_to_go = Some(number(1, 100_000)? as u64),
+            "depth" => go.limits.depth = Some(number(1, MAX_DEPTH as i64)? as i32),
+            "nodes" => go.limits.nodes = Some(number(1, i64::MAX)? as u64),
+            "mate" => go.limits.mate = Some(number(1, 1_000)? as u32),
+            "movetime" => go.limits.movetime = Some(number(0, MS)? as u64),
+            _ => return Err(syntax("go", "'perft' must come alone: 'go perft N'")),
+        }
+    }
+    Ok(Command::Go(go))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn go_parameters() {
+        let Ok(Some(Command::Go(g))) =
+            parse_command("go wtime 1000 btime -5 winc 10 binc 10 movestogo 5")
+        else {
+            panic!()
+        };
+        assert_eq!(g.limits.time, [Some(1000), Some(0)]);
+        assert_eq!(g.limits.moves_to_go, Some(5));
+        let Ok(Some(Command::Go(g))) = parse_command("go searchmoves a10a9 N@e5 depth 3 ponder")
+        else {
+            panic!()
+        };
+        assert_eq!(g.search_moves, vec!["a10a9", "N@e5"]);
+        assert_eq!(g.limits.depth, Some(3));
+        assert!(g.limits.ponder);
+        assert_eq!(
+            parse_command("go"),
+            Ok(Some(Command::Go(GoCommand::default())))
+        );
+        for bad in [
+            "go depth",
+            "go depth 0",
+            "go depth x",
+            "go nodes -1",
+            "go frob",
+            "go depth 3 depth 4",
+            "go searchmoves",
+            "go perft",
+            "go infinite perft 3",
+        ] {
+            assert!(parse_command(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn simple_commands() {
+        assert_eq!(parse_command("  "), Ok(None));
+        assert_eq!(parse_command("isready\r\n"), Ok(Some(Command::IsReady)));
+        assert!(parse_command("isready now").is_err());
+        assert_eq!(
+            parse_command("setoption name Move Overhead value 30"),
+            Ok(Some(Command::SetOption {
+                name: "Move Overhead".into(),
+                value: Some("30".into())
+            }))
+        );
+        assert!(parse_command("setoption name").is_err());
+        assert!(parse_command("setoption value 3").is_err());
+        assert_eq!(
+            parse_command("position fen 4k3/8/8/8/8/8/8/4K3 w - - 0 1 moves e1e2,e8e7"),
+            Ok(Some(Command::Position {
+                fen: Some("4k3/8/8/8/8/8/8/4K3 w - - 0 1".into()),
+                moves: vec!["e1e2".into(), "e8e7".into()]
+            }))
+        );
+    }
+}

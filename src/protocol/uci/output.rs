@@ -1,0 +1,214 @@
+//! What the UCI front end writes: one output thread takes lines, search reports and answers
+//! in the order they were sent, so a `bestmove` never overtakes the `info` lines before it.
+
+use super::super::notation::move_to_uci_in;
+use crate::game::Game;
+use crate::search::{Listener, Outcome, Report, Score};
+use crate::types::Move;
+use crate::with_position;
+use std::io::Write;
+use std::sync::{mpsc, Arc};
+
+/// Writes moves played in turn from `game` (with `UCI_Chess960`, castling as the king taking
+/// its partner).
+fn format_line(game: &Game, moves: &[Move], chess960: bool) -> Vec<String> {
+    let mut g = game.clone();
+    let mut out = Vec::with_capacity(moves.len());
+    with_position!(&mut g, p => {
+        for &m in moves {
+            if !p.is_legal(m) {
+                break;
+            }
+            out.push(move_to_uci_in(p, m, chess960));
+            p.play(m);
+        }
+    });
+    out
+}
+
+/// The moves of `line` grouped by turn: a turn is the run of plies one side makes before the
+/// other moves (one ply, except a cancellation capture and its placements), written joined by
+/// commas (`rules/cancellation.md`). A turn the line leaves unfinished is dropped.
+fn format_turns(game: &Game, line: &[Move], chess960: bool) -> Vec<String> {
+    let mut g = game.clone();
+    let mut turns = Vec::new();
+    with_position!(&mut g, p => {
+        let mut turn: Vec<String> = Vec::new();
+        let mut mover = p.side_to_move();
+        for &m in line {
+            if !p.is_legal(m) {
+                break;
+            }
+            if p.side_to_move() != mover {
+                turns.push(turn.join(","));
+                turn.clear();
+                mover = p.side_to_move();
+            }
+            turn.push(move_to_uci_in(p, m, chess960));
+            p.play(m);
+        }
+        if !turn.is_empty() && p.side_to_move() != mover {
+            turns.push(turn.join(","));
+        } else if turns.is_empty() && !turn.is_empty() {
+            // The line stops inside the first turn (a search cut short before its first
+            // iteration): finish the turn with the most valuable placements, since an unfinished
+            // turn is no answer at all.
+            while p.side_to_move() == mover {
+                let Some(m) = crate::search::strongest_move(p) else {
+                    break;
+                };
+                turn.push(move_to_uci_in(p, m, chess960));
+                p.play(m);
+            }
+            turns.push(turn.join(","));
+        }
+    });
+    turns
+}
+
+fn format_score(s: Score) -> String {
+    match s {
+        Score::Centipawns(cp) => format!("cp {cp}"),
+        Score::Mate(n) => format!("mate {n}"),
+    }
+}
+
+/// What the output thread writes, in the order it was sent.
+pub(super) enum Output {
+    Line(String),
+    Report {
+        root: Arc<Game>,
+        chess960: bool,
+        report: Report,
+    },
+    Answer {
+        root: Arc<Game>,
+        chess960: bool,
+        outcome: Outcome,
+    },
+    /// Ends the output thread once everything sent before it is written (a search's listener
+    /// may keep a sender alive, so waiting for every sender to go could wait for ever).
+    Close,
+}
+
+impl Output {
+    fn write(self, w: &mut impl Write) -> std::io::Result<()> {
+        match self {
+            Output::Close => Ok(()),
+            Output::Line(line) => writeln!(w, "{line}"),
+            Output::Report {
+                root,
+                chess960,
+                report: r,
+            } => {
+                let pv = format_line(&root, &r.pv, chess960).join(" ");
+                writeln!(
+                    w,
+                    "info depth {} seldepth {} multipv {} score {} nodes {} nps {} hashfull {} time {} pv {}",
+                    r.depth,
+                    r.seldepth,
+                    r.multipv,
+                    format_score(r.score),
+                    r.nodes,
+                    r.nps,
+                    r.hashfull,
+                    r.time_ms,
+                    pv
+                )
+            }
+            Output::Answer {
+                root,
+                chess960,
+                outcome: o,
+            } => {
+                // `line` starts with `best` (see `SharedContext::answer`).
+                if o.best.is_none() {
+                    writeln!(w, "info depth 0 score {}", format_score(o.score))?;
+                    return writeln!(w, "bestmove (none)");
+                }
+                let turns = format_turns(&root, &o.line, chess960);
+                match turns.as_slice() {
+                    [b, p, ..] => writeln!(w, "bestmove {b} ponder {p}"),
+                    [b] => writeln!(w, "bestmove {b}"),
+                    [] => writeln!(w, "bestmove (none)"),
+                }
+            }
+        }
+    }
+}
+
+/// The output, owned by a thread of its own: whoever writes only sends to a channel, so no
+/// search thread ever holds a lock while writing. (A search thread that the scheduler sets
+/// aside while holding the output would hold up `bestmove` when threads outnumber cores.)
+pub(super) struct Writer {
+    tx: Option<mpsc::Sender<Output>>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl Writer {
+    pub(super) fn new<W: Write + Send + 'static>(out: W) -> Writer {
+        let (tx, rx) = mpsc::channel::<Output>();
+        let thread = std::thread::Builder::new()
+            .name("output".into())
+            .spawn(move || {
+                let mut out = out;
+                for o in rx {
+                    if matches!(o, Output::Close) {
+                        break;
+                    }
+                    // A closed output means the GUI is gone; there is no one left to tell.
+                    let _ = o.write(&mut out).and_then(|_| out.flush());
+                }
+            })
+            .expect("the output thread starts");
+        Writer {
+            tx: Some(tx),
+            thread: Some(thread),
+        }
+    }
+
+    pub(super) fn sender(&self) -> mpsc::Sender<Output> {
+        self.tx.clone().expect("the writer is open until dropped")
+    }
+
+    pub(super) fn send(&self, o: Output) {
+        if let Some(tx) = &self.tx {
+            let _ = tx.send(o);
+        }
+    }
+
+    /// Writes everything sent so far and ends the thread.
+    pub(super) fn close(&mut self) {
+        if let Some(tx) = self.tx.take() {
+            let _ = tx.send(Output::Close);
+        }
+        if let Some(t) = self.thread.take() {
+            let _ = t.join();
+        }
+    }
+}
+
+/// Hands a search's reports and answer to the output thread.
+pub(super) struct UciListener {
+    pub(super) tx: mpsc::Sender<Output>,
+    pub(super) root: Arc<Game>,
+    pub(super) chess960: bool,
+}
+
+impl Listener for UciListener {
+    fn report(&mut self, r: &Report) {
+        let _ = self.tx.send(Output::Report {
+            root: self.root.clone(),
+            chess960: self.chess960,
+            report: r.clone(),
+        });
+    }
+
+    fn finished(&mut self, o: &Outcome) {
+        let _ = self.tx.send(Output::Answer {
+            root: self.root.clone(),
+            chess960: self.chess960,
+            outcome: o.clone(),
+        });
+    }
+}
