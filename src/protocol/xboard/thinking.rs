@@ -1,0 +1,251 @@
+//! The XBoard engine's searches: its own move, pondering on the expected reply, analysis;
+//! the search limits from the GUI's clock; thinking output and the move when a search ends.
+//! Each search is numbered, so reports of one already discarded are ignored.
+
+use super::{coords, ending, Event, XboardEngine, DEFAULT_LEVEL};
+use crate::game::Game;
+use crate::search::params::MAX_DEPTH;
+use crate::search::{time, Listener, Outcome, Report, Score, SearchLimits};
+use crate::tournament::referee;
+use crate::types::{Color, Move};
+use crate::with_position;
+use std::io::Write;
+use std::sync::mpsc::Sender;
+use std::time::Instant;
+
+/// Passes a search's reports to the loop, tagged with the search's number.
+pub(super) struct Relay {
+    id: u64,
+    tx: Sender<Event>,
+}
+
+impl Listener for Relay {
+    fn report(&mut self, report: &Report) {
+        let _ = self.tx.send(Event::Report(self.id, report.clone()));
+    }
+    fn finished(&mut self, outcome: &Outcome) {
+        let _ = self.tx.send(Event::Finished(self.id, outcome.clone()));
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum SearchKind {
+    /// The engine's own move.
+    Think,
+    /// On the opponent's time, after guessing its move.
+    Ponder(Move),
+    Analyze,
+}
+
+pub(super) struct Running {
+    pub(super) id: u64,
+    pub(super) kind: SearchKind,
+    /// The position searched (after the guessed move when pondering).
+    pub(super) root: Game,
+}
+
+impl<W: Write> XboardEngine<W> {
+    pub(super) fn start_search(
+        &mut self,
+        kind: SearchKind,
+        root: Game,
+        limits: SearchLimits,
+        at: Instant,
+    ) {
+        let id = self.next_id;
+        self.next_id += 1;
+        let relay = Box::new(Relay {
+            id,
+            tx: self.tx.clone(),
+        });
+        match self
+            .searcher
+            .start(&root, self.game_type.eval(), limits, at, relay)
+        {
+            Ok(()) => self.running = Some(Running { id, kind, root }),
+            Err(e) => self.send(&format!("tellusererror Chimera cannot search: {e}")),
+        }
+    }
+
+    /// Stops any search and forgets it (its result is never played).
+    pub(super) fn discard(&mut self) {
+        if self.running.take().is_some() {
+            self.searcher.stop();
+        }
+        self.flush_pongs();
+    }
+
+    pub(super) fn flush_pongs(&mut self) {
+        for n in std::mem::take(&mut self.pongs) {
+            self.send(format!("pong {n}").trim_end());
+        }
+    }
+
+    pub(super) fn thinking(&self) -> bool {
+        matches!(
+            self.running,
+            Some(Running {
+                kind: SearchKind::Think,
+                ..
+            })
+        )
+    }
+
+    /// What the GUI's clock allows for a move of `us`. Pondering starts right after the
+    /// engine's own move, before the GUI says how much time is left: the clock is then the
+    /// last `time` less what the move took, plus the increment.
+    pub(super) fn limits(&self, us: Color, ponder: bool) -> SearchLimits {
+        let mut l = SearchLimits {
+            ponder,
+            depth: self.clock.depth.map(|d| d.min(MAX_DEPTH)),
+            gui_lag_ms: self.clock.lag_ms,
+            ..SearchLimits::default()
+        };
+        if let Some(ms) = self.clock.per_move_ms {
+            l.movetime = Some(ms);
+        } else {
+            let level = self.clock.level.unwrap_or(DEFAULT_LEVEL);
+            let ms = |cs: Option<i64>| cs.map_or(level.base_ms, |c| c.max(0) as u64 * 10);
+            let mut ours = ms(self.clock.time_cs);
+            if ponder {
+                let spent = self
+                    .clock
+                    .time_at
+                    .map_or(0, |t| t.elapsed().as_millis() as u64);
+                ours = ours.saturating_sub(spent) + level.inc_ms;
+            }
+            l.time[us.index()] = Some(ours);
+            l.time[(!us).index()] = Some(ms(self.clock.otim_cs));
+            l.increment = [level.inc_ms; 2];
+            if level.moves > 0 {
+                let done =
+                    with_position!(&self.game, p => p.fullmove_number()).saturating_sub(1) as u64;
+                l.moves_to_go = Some(level.moves as u64 - done % level.moves as u64);
+            }
+        }
+        if let Some(nps) = self.clock.nps.filter(|&n| n > 0) {
+            // Time is counted in nodes: the budget becomes a node limit.
+            let overhead = self.searcher.options().move_overhead + l.gui_lag_ms;
+            let ms = l
+                .movetime
+                .or_else(|| time::budget(&l, us, overhead).map(|b| b.0))
+                .unwrap_or(1_000);
+            l.nodes = Some((ms.saturating_mul(nps) / 1000).max(1));
+            l.movetime = None;
+            l.time = [None, None];
+        }
+        l
+    }
+
+    /// The engine is on move: claim the result if the game is over, else search.
+    pub(super) fn think(&mut self, at: Instant) {
+        if let Some(end) = ending(&mut self.game) {
+            self.send(&end.claim());
+            return;
+        }
+        let limits = self.limits(self.game.side_to_move(), false);
+        self.start_search(SearchKind::Think, self.game.clone(), limits, at);
+    }
+
+    pub(super) fn analyze(&mut self) {
+        self.discard();
+        self.last_report = None;
+        let limits = SearchLimits {
+            infinite: true,
+            ..SearchLimits::default()
+        };
+        self.start_search(
+            SearchKind::Analyze,
+            self.game.clone(),
+            limits,
+            Instant::now(),
+        );
+    }
+
+    /// Ponders on `guess`, the opponent's expected reply.
+    pub(super) fn start_pondering(&mut self, guess: Option<Move>) {
+        let Some(guess) = guess else { return };
+        let mut root = self.game.clone();
+        if !referee::is_legal(&mut root, guess) {
+            return;
+        }
+        let hint = coords::move_to_gui(&root, guess, self.zero_based());
+        root.play(guess);
+        if ending(&mut root).is_some() {
+            return;
+        }
+        if self.post {
+            self.send(&format!("Hint: {hint}"));
+        }
+        let limits = self.limits(root.side_to_move(), true);
+        self.start_search(SearchKind::Ponder(guess), root, limits, Instant::now());
+    }
+
+    pub(super) fn report(&mut self, id: u64, r: Report) {
+        let Some(running) = &self.running else { return };
+        if running.id != id || r.multipv != 1 {
+            return;
+        }
+        let line = if self.post {
+            let score = match r.score {
+                Score::Centipawns(cp) => cp,
+                Score::Mate(n) if n > 0 => 100_000 + n,
+                Score::Mate(n) => -100_000 + n,
+            };
+            let cs = match self.clock.nps.filter(|&n| n > 0) {
+                Some(nps) => r.nodes.saturating_mul(100) / nps,
+                None => r.time_ms / 10,
+            };
+            let pv = coords::line_to_gui(&running.root, &r.pv, self.zero_based()).join(" ");
+            Some(format!(
+                "{} {} {} {} {} {} 0\t{}",
+                r.depth, score, cs, r.nodes, r.seldepth, r.nps, pv
+            ))
+        } else {
+            None
+        };
+        self.last_report = Some(r);
+        if let Some(l) = line {
+            self.send(&l);
+        }
+    }
+
+    pub(super) fn finished(&mut self, id: u64, outcome: Outcome) {
+        let Some(running) = &self.running else { return };
+        if running.id != id {
+            return;
+        }
+        let kind = running.kind;
+        self.running = None;
+        if kind != SearchKind::Think {
+            self.searcher.wait();
+            return;
+        }
+        self.last_score = Some(outcome.score);
+        let Some(best) = outcome.best else {
+            self.searcher.wait();
+            if let Some(end) = ending(&mut self.game) {
+                self.send(&end.claim());
+            }
+            self.flush_pongs();
+            return;
+        };
+        let text = coords::move_to_gui(&self.game, best, self.zero_based());
+        self.game.play(best);
+        self.send(&format!("move {text}"));
+        let inc_ms = self.clock.level.unwrap_or(DEFAULT_LEVEL).inc_ms;
+        self.clock.move_sent(inc_ms);
+        self.flush_pongs();
+        // The move is out; now collect the search threads (with many threads on few cores
+        // they take a while to end).
+        self.searcher.wait();
+        self.hint = outcome.ponder;
+        if let Some(end) = ending(&mut self.game) {
+            self.send(&end.claim());
+            return;
+        }
+        if self.ponder && !self.closing && self.engine == Some(!self.game.side_to_move()) {
+            self.start_pondering(outcome.ponder);
+        }
+    }
+}
