@@ -644,3 +644,50 @@ fn invariants_along_random_playouts() {
         "the playouts went through placements: {total_placements}"
     );
 }
+
+/// The independent oracle (plain Python, written from the rules text) checks its own base
+/// games (python-chess, the Tripunch start figures) and the spec's examples, the extended
+/// form's fairy pieces included, then compares move-by-move perft with Chimera on seeded
+/// random playouts of every base, plain and extended. The perft data files hold deeper
+/// counts; this keeps the oracle itself honest and runs positions those files do not have.
+#[test]
+fn independent_oracle_agrees() {
+    common::run_python_script("oracles/cancellation.py", &["--self-test"]);
+    let bases = [
+        "chess",
+        "paulowich",
+        "cannons-and-crabs",
+        "canonical",
+        "tripunch",
+    ];
+    let variants: Vec<String> = bases
+        .iter()
+        .flat_map(|b| {
+            [
+                format!("cancellation-{b}"),
+                format!("cancellation-extended-{b}"),
+            ]
+        })
+        .collect();
+    let out = common::run_python_script(
+        "oracles/cancellation.py",
+        &[
+            "--compare",
+            "--variants",
+            &variants.join(","),
+            "--positions",
+            "12",
+            "--depth",
+            "2",
+            "--start-depth",
+            "2",
+            "--seed",
+            "17",
+        ],
+    );
+    let total = out.lines().find(|l| l.starts_with("total:"));
+    assert!(
+        total.is_some_and(|l| l.ends_with(", 0 mismatches")),
+        "{out}"
+    );
+}

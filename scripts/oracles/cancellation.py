@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Independent perft oracle for cancellation captures (rules/cancellation.md) over five bases:
 chess, paulowich, cannons-and-crabs, canonical and tripunch (rules/classics.md, chancellor.md,
-cannons-and-crabs.md, canonical.md).
+cannons-and-crabs.md, canonical.md), in the plain form `cancellation-<base>` and the extended
+form `cancellation-extended-<base>`.
 
 Written from the rules text only, in plain Python (not from Chimera's code). The base games are
 a small list-board move generator here; its plain chess is checked against python-chess
@@ -36,8 +37,15 @@ Rules implemented (cancellation):
     defender's remnant every way must be safe. The defender's placements are unrestricted.
   * placed pieces never carry castling rights; placed pawns double-step only from the game's
     double-step rank (chess/paulowich/tripunch: rank 2).
-  * Only the plain `cancellation-<base>` form; the extended form (`cancellation-extended-…`, with
-    fairy remnants) is not implemented here for any base.
+  * extended form (`cancellation-extended-<base>`, every base here): the fairy pieces Wazir W (2),
+    Commoner K (4, not royal: never checked for, captured at its value), Dragon Horse BW (6),
+    Dragon King RF (7) and Archbishop BN (8) join the game's types, each only where the game has
+    no type of that value: chess and paulowich all five (letters W M H D A), cannons-and-crabs
+    the Commoner G, H and D, canonical H and D (moving on its grid), tripunch W, M and A. The
+    letter is the first of the variant data's list (src/rules/cancellation/extended.ini, kept
+    here as the table EXTRAS) that the game does not use. They are placed like any type, move
+    and capture by their Betza moves, count at their value as capturer and captured, may stand
+    anywhere, never promote and are no promotion choice.
   * Canonical: no move may recreate a position (board, side to move, pending placements) of the
     path from the root.
 
@@ -47,16 +55,20 @@ CLI:
                   [--depth D] [--start-depth D]
       compares `chimera perft --divide` with this oracle: each game's start position at depths
       1..start-depth, then N seeded random-playout positions per game (many taken right after a
-      capture, so placements are pending) at depths 1..D. Prints every difference; exit 1 if any.
+      capture, so placements are pending; for the extended form mostly ones with fairy pieces on
+      the board) at depths 1..D. Prints every difference; exit 1 if any.
   cancellation.py --base-check --chimera PATH [--variants …] [--positions N] [--depth D]
       the oracle's base games with ordinary captures against Chimera's plain games (start
       position at --start-depth, N random-playout positions at --depth); --variants takes the
       cancellation names or the bases (`cancellation-tripunch` or `tripunch`: plain `tripunch`)
-  cancellation.py --write-perft DIR --chimera PATH [--positions N] [--depth D] [--start-depth D]
-                  [--chimera-depth D]
-      writes DIR/cancellation-<base>.perft (start + N playout positions; counts to --depth, or
-      --start-depth for the start, checked against this oracle; deeper ones Chimera's)
+  cancellation.py --write-perft DIR --chimera PATH [--variants a,b] [--seed S] [--positions N]
+                  [--depth D] [--start-depth D] [--chimera-depth D] [--node-cap N]
+      writes DIR/<variant>.perft for each of --variants (start + N playout positions + the
+      hand-made TACTICAL ones; counts to --depth, or --start-depth for the start, checked against
+      this oracle; deeper ones Chimera's)
   cancellation.py --self-test      plain chess perft against python-chess, plus the spec examples;
+                                   the extended form's extras per base, fairy move sets and
+                                   fairy placements (Q takes R in chess: a Commoner on d4);
                                    plain tripunch start perft (24, 576, 17028), hand-worked tripunch
                                    move sets, attack test = move walk, two tripunch captures
   cancellation.py --random-fens --variant V --positions N [--seed S]   prints playout FENs
@@ -67,6 +79,7 @@ to fill, and whether the turn passes to the opponent when they are done).
 """
 
 import argparse
+import copy
 import random
 import subprocess
 import sys
@@ -77,9 +90,9 @@ import sys
 
 class Game:
     def __init__(self, name, W, H, start, values, royal="K"):
-        self.name, self.W, self.H, self.start, self.values, self.royal = name, W, H, start, values, royal
-        # placeable types, highest value first (ties: letter order)
-        self.placeable = sorted(((v, l) for l, v in values.items() if l != royal and v >= 1), key=lambda t: (-t[0], t[1]))
+        self.name, self.W, self.H, self.start, self.royal = name, W, H, start, royal
+        self.set_values(values)
+        self.fairy = {}  # extended form: letter -> (leap offsets, ride directions) of an extra piece
         self.promote = []
         self.double_rank = None  # relative rank (0-based) from which pawns double-step
         self.ep = False
@@ -89,6 +102,11 @@ class Game:
         self.no_repetition = False
         self.facing_kings = False
         self.canonical = False
+
+    def set_values(self, values):
+        self.values = values
+        # placeable types, highest value first (ties: letter order)
+        self.placeable = sorted(((v, l) for l, v in values.items() if l != self.royal and v >= 1), key=lambda t: (-t[0], t[1]))
 
     def sq(self, f, r):
         return r * self.W + f
@@ -267,6 +285,48 @@ def fwd(g, white):
 
 
 # ---------------------------------------------------------------------------------------------
+# The extended form (rules/cancellation.md, "Extended form")
+
+# The fairy pieces: (letters to try, Betza, value), as listed by the variant data
+# (src/rules/cancellation/extended.ini): the first letter the game does not use is taken.
+EXTRAS = [("w", "W", 2), ("mgu", "K", 4), ("hy", "BW", 6), ("dl", "RF", 7), ("aov", "BN", 8)]
+# Betza -> (leap offsets, ride directions); the Commoner `K` is not royal.
+BETZA = {"W": (ORTHO, []), "K": (KING8, []), "BW": (ORTHO, DIAG), "RF": (DIAG, ORTHO), "BN": (KNIGHT, DIAG)}
+
+
+def extended(g):
+    """The game with the extra pieces of the values it has no piece type of. They move by their
+    Betza moves, may stand anywhere, never promote, and are no promotion choice."""
+    e = copy.copy(g)
+    values = dict(g.values)
+    e.fairy = {}
+    for letters, betza, value in EXTRAS:
+        if value in g.values.values():
+            continue
+        letter = next(c.upper() for c in letters if c.upper() not in values)
+        values[letter] = value
+        e.fairy[letter] = BETZA[betza]
+    e.set_values(values)
+    return e
+
+
+EXTENDED = {name: extended(g) for name, g in GAMES.items()}
+
+
+def base_name(variant):
+    """cancellation-<base> or cancellation-extended-<base> -> base."""
+    for prefix in ("cancellation-extended-", "cancellation-"):
+        if variant.startswith(prefix):
+            return variant[len(prefix):]
+    raise ValueError(variant)
+
+
+def game_of(variant):
+    base = base_name(variant)
+    return EXTENDED[base] if variant.startswith("cancellation-extended-") else GAMES[base]
+
+
+# ---------------------------------------------------------------------------------------------
 # Attacks ("as against a King standing there")
 
 
@@ -296,6 +356,9 @@ def piece_attacks(g, b, s, p, t):
                 return True
         return False
 
+    if u in g.fairy:
+        steps, dirs = g.fairy[u]
+        return (df, dr) in steps or rides(dirs)
     if g.canonical:
         # Canonical pieces on the grid (White's forward = +1,+1; Black rotated 180 degrees).
         if u == "K":
@@ -531,6 +594,11 @@ def pseudo_moves(pos):
                     if target_ok(t):
                         add(t)
 
+        if u in g.fairy:
+            steps, dirs = g.fairy[u]
+            leaps(steps)
+            slide(dirs)
+            continue
         if g.canonical:
             fort = g.fortress[0 if white else 1]
             if u == "K":
@@ -939,11 +1007,6 @@ def plain_divide(pos, depth):
 # Comparison with Chimera
 
 
-def base_name(variant):
-    assert variant.startswith("cancellation-"), variant
-    return variant[len("cancellation-"):]
-
-
 def chimera_divide(chimera, variant, fen, depth):
     r = subprocess.run([chimera, "perft", "--variant", variant, "--fen", fen, "--depth", str(depth), "--divide"],
                        capture_output=True, text=True, timeout=600)
@@ -960,7 +1023,15 @@ def chimera_divide(chimera, variant, fen, depth):
 
 
 def random_positions(g, n, rng, max_plies=60):
-    """Seeded playouts; positions sampled along them, half of them right after a capture."""
+    """Seeded playouts; positions sampled along them, half of them right after a capture. In the
+    extended form the playouts lean harder on captures and mostly stop where a fairy piece stands,
+    so that fairy pieces get placed and then move, capture and are captured."""
+    capture_bias = 0.7 if g.fairy else 0.35
+
+    def keep(pos):
+        """Extended form: a position with no fairy piece on the board is kept only at times."""
+        return not g.fairy or any(p.upper() in g.fairy for p in pos.b) or rng.random() < 0.2
+
     out = []
     while len(out) < n:
         pos = parse_fen(g, g.start)
@@ -972,13 +1043,14 @@ def random_positions(g, n, rng, max_plies=60):
                 break
             # every base game here has at most 9 ranks: a move is `a1b2[promotion]`
             caps = [mv for mv in moves if "@" in mv[0] or pos.b[g.parse_sq(mv[0][2:4])] != "."]
-            text, pos = rng.choice(caps if caps and rng.random() < 0.35 else moves)
+            text, pos = rng.choice(caps if caps and rng.random() < capture_bias else moves)
             path.add(pos.key())
-            if pos.pend is not None and rng.random() < 0.4:
+            if pos.pend is not None and rng.random() < 0.4 and keep(pos):
                 out.append(pos.fen())
                 break
         else:
-            out.append(pos.fen())
+            if keep(pos):
+                out.append(pos.fen())
     return out[:n]
 
 
@@ -1020,7 +1092,7 @@ def compare(args):
     bad = 0
     checked = 0
     for variant in args.variants.split(","):
-        g = GAMES[base_name(variant)]
+        g = game_of(variant)
         cases = [(g.start, d) for d in range(1, args.start_depth + 1)]
         for fen in random_positions(g, args.positions, rng):
             for d in range(1, args.depth + 1):
@@ -1080,6 +1152,23 @@ TACTICAL = {
         ("castling-bent-attacks", "r3k2r/8/1R6/8/8/6r1/4P1P1/R3K2R w KQkq - 0 1", 3),
         ("bent-check-combine", "1k6/8/8/8/3Q4/4pr2/8/4K1N1 w - - 0 1", 3),
     ],
+    "cancellation-extended-chess": [
+        ("queen-takes-rook-commoner", "4k3/8/8/8/3r4/8/8/Q3K3 w - - 0 1", 4),
+        ("pawn-takes-queen-archbishop", "4k3/8/8/4q3/3P4/8/1P6/K7 w - - 0 1", 4),
+        ("defender-archbishop-would-check", "4k3/8/8/4q3/3P4/8/8/K7 w - - 0 1", 4),
+        ("all-fairies", "4k3/1d3a2/8/2H5/5w2/1m6/3W4/A3K2M w - - 0 1", 3),
+    ],
+    "cancellation-extended-cannons-and-crabs": [
+        ("rook-takes-pawn-commoner", "3k3/7/3p3/7/7/K2R3 w - - 0 1", 4),
+        ("fairies", "r2k3/1g1h3/3p3/2D4/1G5/R2K3 w - - 0 1", 3),
+    ],
+    "cancellation-extended-canonical": [
+        ("rook-takes-pawn-dragon-king", "8k/9/9/5p3/9/9/R2p5/9/K8 w - - 0 1", 4),
+    ],
+    "cancellation-extended-tripunch": [
+        ("combine-takes-reaper-commoner", "2k5/8/8/8/3r4/8/8/Q6K w - - 0 1", 3),
+        ("fairies", "4k3/2a5/8/3W4/5m2/8/1M6/4K3 w - - 0 1", 3),
+    ],
 }
 
 
@@ -1090,7 +1179,7 @@ def write_perft(args):
 
     rng = random.Random(args.seed)
     for variant in args.variants.split(","):
-        g = GAMES[base_name(variant)]
+        g = game_of(variant)
         fens = [("start", g.start, args.start_depth)] + [
             ("playout-%d" % (i + 1), fen, args.depth) for i, fen in enumerate(random_positions(g, args.positions, rng))]
         fens += TACTICAL.get(variant, [])
@@ -1101,7 +1190,16 @@ def write_perft(args):
             "# for the base game) and agree with Chimera; the deeper ones are Chimera's alone.",
             "# Playout positions: seeded random games (seed %d) stopped at random, often right after a" % args.seed,
             "# capture, so that placements are pending (FEN field `place=`).",
+        ]
+        if g.fairy:
+            lines += [
+                "# Extended form: the playouts lean on captures and mostly stop where a fairy piece stands;",
+                "# this game's fairy pieces: %s." % ", ".join("%s %d" % (l, g.values[l]) for l in g.fairy),
+            ]
+        lines += [
             "# Regenerate: scripts/oracles/cancellation.py --write-perft engine-tests/perft --chimera target/release/chimera",
+            "#   --variants %s --seed %d --positions %d --depth %d --start-depth %d --chimera-depth %d --node-cap %d" % (
+                args.variants, args.seed, args.positions, args.depth, args.start_depth, args.chimera_depth, args.node_cap),
             "",
         ]
         for ident, fen, odepth in fens:
@@ -1179,7 +1277,59 @@ def self_test():
     n2 = dict(legal(n))["B@d4"]
     assert sorted(t for t, _ in legal(n2)) == sorted("P@" + g.name_of(s) for s in g.neighbours(g.parse_sq("d4"))), n2.fen()
     print("worked examples: ok")
-    return tripunch_self_test(plain_perft)
+    return extended_self_test() or tripunch_self_test(plain_perft)
+
+
+def extended_self_test():
+    """The extended form: the extras of each base, the fairy pieces' moves, and captures that
+    place them (automatically, where one type and square is all there is)."""
+    want = {
+        "chess": {"W": 2, "M": 4, "H": 6, "D": 7, "A": 8},
+        "paulowich": {"W": 2, "M": 4, "H": 6, "D": 7, "A": 8},
+        "cannons-and-crabs": {"G": 4, "H": 6, "D": 7},  # has 1 2 3 5 8 9; M is its Marshall
+        "canonical": {"H": 6, "D": 7},  # has 1 2 4 8
+        "tripunch": {"W": 2, "M": 4, "A": 8},  # has 1 5 6 7 11
+    }
+    for base, extras in want.items():
+        g = EXTENDED[base]
+        got = {l: g.values[l] for l in g.fairy}
+        assert got == extras, (base, got)
+    g = EXTENDED["chess"]
+    wazir = set("d3 d5 c4 e4".split())
+    ferz = set("c3 c5 e3 e5".split())
+    bishop = set("a1 b2 c3 e5 f6 g7 h8 a7 b6 c5 e3 f2 g1".split())
+    rook = set("d1 d2 d3 d5 d6 d7 d8 a4 b4 c4 e4 f4 g4 h4".split())
+    knight = set("b3 b5 c2 c6 e2 e6 f3 f5".split())
+    for letter, exp in (("W", wazir), ("M", wazir | ferz), ("H", bishop | wazir), ("D", rook | ferz), ("A", bishop | knight)):
+        fen = "K7/8/8/8/3%s4/8/7k/8 w - - 0 1" % letter
+        got = {txt[2:4] for txt, _ in legal(parse_fen(g, fen)) if txt[:2] == "d4"}
+        assert got == exp, (letter, sorted(got ^ exp))
+
+    def after(base, fen, move):
+        return dict(legal(parse_fen(EXTENDED[base], fen)))[move].fen()
+
+    cases = [
+        # Q (9) takes R (5): r = 4, a Commoner on d4, the only type of value 4: automatic.
+        ("chess", "4k3/8/8/8/3r4/8/8/Q3K3 w - - 0 1", "a1d4", "4k3/8/8/8/3M4/8/8/4K3 b - - 0 1"),
+        # P (1) takes Q (9): r = 8, Black's Archbishop on e5 (automatic); Black moves next.
+        ("chess", "4k3/8/8/4q3/3P4/8/1P6/K7 w - - 0 1", "d4e5", "4k3/8/8/4a3/8/8/1P6/K7 b - - 0 1"),
+        # R (5) takes the Commoner (4), not royal: r = 1, a Pawn on d4.
+        ("chess", "4k3/3r4/8/8/3M4/8/8/K7 b - - 0 1", "d7d4", "4k3/8/8/8/3p4/8/8/K7 w - - 0 2"),
+        # The Commoner (4) takes N (3): r = 1, a Pawn on e5.
+        ("chess", "4k3/8/8/4n3/3M4/8/8/K7 w - - 0 1", "d4e5", "4k3/8/8/4P3/8/8/8/K7 b - - 0 1"),
+        # Tripunch Combine (11) takes Reaper (7): r = 4, a Commoner now (a Pawn and 3 more before).
+        ("tripunch", "2k5/8/8/8/3r4/8/8/Q6K w - - 0 1", "a1d4", "2k5/8/8/8/3M4/8/8/7K b - - 0 1"),
+        # Cannons and Crabs: R (5) takes P (1): r = 4, its Commoner is G.
+        ("cannons-and-crabs", "3k3/7/3p3/7/7/K2R3 w - - 0 1", "d1d4", "3k3/7/3G3/7/7/K6 b - - 0 1"),
+    ]
+    for base, fen, move, exp in cases:
+        got = after(base, fen, move)
+        assert got == exp, (base, fen, move, got)
+    # P takes Q with the White King on a1 and b2 empty: the Archbishop placed on e5 would check
+    # along e5-a1, so the capture is illegal.
+    assert "d4e5" not in dict(legal(parse_fen(g, "4k3/8/8/4q3/3P4/8/8/K7 w - - 0 1")))
+    print("extended form (extras per base, fairy moves, fairy placements): ok")
+    return 0
 
 
 def tripunch_self_test(plain_perft):
@@ -1297,7 +1447,7 @@ def main():
         if not args.chimera:
             ap.error("--compare needs --chimera PATH")
         return compare(args)
-    g = GAMES[base_name(args.variant)]
+    g = game_of(args.variant)
     if args.random_fens:
         for fen in random_positions(g, args.positions, random.Random(args.seed)):
             print(fen)
