@@ -221,6 +221,25 @@ fn capture_never_promotes_and_pawns_never_on_first_or_last_rank() {
     );
 }
 
+/// Grand: a pawn that cannot promote (White has every piece type of its initial array) may
+/// not move to its last rank. Decision: a cancellation capture onto it is legal all the same,
+/// since a capture never promotes and the pawn leaves the board. P j9 takes R i10 (r = 4):
+/// Black places; the quiet j9-j10 stays illegal, as in plain Grand, where the capture is too.
+#[test]
+fn grand_pawn_that_cannot_promote_still_cancels_on_the_last_rank() {
+    let r = Registry::builtin();
+    let fen = "r7r1/1nbqkcabnP/pppppppp2/10/10/10/10/PPPPPPPPP1/1NBQKCABN1/R8R w - - 0 1";
+    let plain = moves(&game(&r, "grand", fen));
+    assert!(!plain.iter().any(|m| m.starts_with("j9")), "{plain:?}");
+    let mut g = game(&r, "cancellation-grand", fen);
+    let m = moves(&g);
+    let pawn: Vec<&String> = m.iter().filter(|m| m.starts_with("j9")).collect();
+    assert_eq!(pawn, vec!["j9i10"], "{m:?}");
+    play(&mut g, "j9i10");
+    assert!(pending(&g), "Black places the remnant: {}", g.fen());
+    assert!(moves(&g).iter().all(|m| m.contains('@')));
+}
+
 /// Canonical: a Queen may stand only in its fortress, and Canonical pawns stand anywhere. N b3
 /// takes P d4 (r = 3): the Queen cannot stand on d4, so a Pawn goes there; r = 2 → the Queen
 /// on c3, the only fortress square next to d4. One admissible pair each time: no plies.
