@@ -678,6 +678,7 @@ fn independent_oracle_agrees() {
         "cannons-and-crabs",
         "canonical",
         "tripunch",
+        "grand",
     ];
     let variants: Vec<String> = bases
         .iter()

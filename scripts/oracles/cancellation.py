@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""Independent perft oracle for cancellation captures (rules/cancellation.md) over five bases:
-chess, paulowich, cannons-and-crabs, canonical and tripunch (rules/classics.md, chancellor.md,
+"""Independent perft oracle for cancellation captures (rules/cancellation.md) over six bases:
+chess, paulowich, cannons-and-crabs, canonical, tripunch and grand (rules/classics.md, chancellor.md,
 cannons-and-crabs.md, canonical.md), in the plain form `cancellation-<base>` and the extended
 form `cancellation-extended-<base>`.
 
@@ -36,11 +36,17 @@ Rules implemented (cancellation):
     remnant some way must be safe (placement plies with no safe way on are illegal); for the
     defender's remnant every way must be safe. The defender's placements are unrestricted.
   * placed pieces never carry castling rights; placed pawns double-step only from the game's
-    double-step rank (chess/paulowich/tripunch: rank 2).
+    double-step rank (chess/paulowich/tripunch: rank 2; grand: rank 3).
+  * Grand: 10x10, C = Marshall (R+N), A = Cardinal (B+N), no castling, values from the engine's
+    data ([grand] in src/variant/builtin.ini: P1 N3 B3 R5 Q9 C9 A8); promotion optional on the
+    8th/9th rank, compulsory on the 10th, only to a type (Q R B N C A) of which the player has
+    fewer on the board than in the initial array (placed pieces count); a pawn with no promotion
+    left may not move to the last rank, but a cancellation capture onto it is legal (it never
+    promotes: the pawn leaves the board).
   * extended form (`cancellation-extended-<base>`, every base here): the fairy pieces Wazir W (2),
     Commoner K (4, not royal: never checked for, captured at its value), Dragon Horse BW (6),
     Dragon King RF (7) and Archbishop BN (8) join the game's types, each only where the game has
-    no type of that value: chess and paulowich all five (letters W M H D A), cannons-and-crabs
+    no type of that value: chess and paulowich all five (letters W M H D A), grand W M H D, cannons-and-crabs
     the Commoner G, H and D, canonical H and D (moving on its grid), tripunch W, M and A. The
     letter is the first of the variant data's list (src/rules/cancellation/extended.ini, kept
     here as the table EXTRAS) that the game does not use. They are placed like any type, move
@@ -94,6 +100,9 @@ class Game:
         self.set_values(values)
         self.fairy = {}  # extended form: letter -> (leap offsets, ride directions) of an extra piece
         self.promote = []
+        self.promo_ranks = None  # relative ranks (0-based) where promotion is optional (Grand: 7, 8)
+        self.promo_limit = False  # Grand: only to a type of which the player has fewer than initially
+        self.initial = {}  # letter (upper case) -> count per side in the start position
         self.double_rank = None  # relative rank (0-based) from which pawns double-step
         self.ep = False
         self.castling = {}  # right letter -> (king_from_file, king_to_file, partner_file, partner_to_file, partner letters)
@@ -187,6 +196,22 @@ def make_games():
     tp.ep = True
     tp.castling = {"K": (4, 6, 7, 5, "R"), "Q": (4, 2, 0, 3, "R")}
     g["tripunch"] = tp
+    # Grand Chess (rules/classics.md): 10x10, C = Marshall (R + N), A = Cardinal (B + N), no
+    # castling, pawns double-step from their third rank; promotion optional on the 8th and 9th
+    # rank, compulsory on the 10th, only to a type of which the player has fewer on the board
+    # than in the initial array; a pawn that cannot promote may not move to the last rank.
+    # Values from src/variant/builtin.ini ([grand]): P1 N3 B3 R5 Q9 C9 A8.
+    gr = Game("grand", 10, 10, "r8r/1nbqkcabn1/pppppppppp/10/10/10/10/PPPPPPPPPP/1NBQKCABN1/R8R w - - 0 1",
+              {"K": 0, "Q": 9, "C": 9, "A": 8, "R": 5, "B": 3, "N": 3, "P": 1})
+    gr.promote = ["Q", "R", "B", "N", "C", "A"]
+    gr.promo_ranks = (7, 8)
+    gr.promo_limit = True
+    gr.double_rank = 2
+    gr.ep = True
+    g["grand"] = gr
+    for game in g.values():
+        board = game.start.split()[0]
+        game.initial = {c: board.count(c) for c in set(board) if c.isupper()}
     return g
 
 
@@ -669,8 +694,13 @@ def pseudo_moves(pos):
             r = r0 + d
             if not g.on(f0, r):
                 continue
-            last = g.rel_rank(white, g.sq(f0, r)) == g.H - 1
+            rel = g.rel_rank(white, g.sq(f0, r))
+            last = rel == g.H - 1
             promos = g.promote if last else [None]
+            if g.promo_limit:
+                avail = [pr for pr in g.promote
+                         if b.count(pr if white else pr.lower()) < g.initial.get(pr, 0)]
+                promos = avail if last else [None] + avail if rel in g.promo_ranks else [None]
             t = g.sq(f0, r)
             if b[t] == ".":
                 for pr in promos:
@@ -693,6 +723,10 @@ def pseudo_moves(pos):
                 elif target_ok(t):
                     for pr in promos:
                         add(t, "normal", pr)
+                    if not promos:
+                        # no promotion available: not a move of the plain game, but a
+                        # cancellation capture (which never promotes) onto the last rank
+                        add(t, "stuck")
     # castling
     home = 0 if white else g.H - 1
     for right, (kf, kt, pf, pt, partners) in g.castling.items():
@@ -968,6 +1002,8 @@ def plain_legal(pos, path=None):
     g = pos.g
     out = []
     for m in pseudo_moves(pos):
+        if m[2] == "stuck":
+            continue
         if m[2].startswith("castle:") and not castle_ok(pos, m):
             continue
         n = apply_plain(pos, m)
@@ -1022,6 +1058,17 @@ def chimera_divide(chimera, variant, fen, depth):
     return out
 
 
+def dest_of(g, text):
+    """The destination square of a move `a1b2[promotion]` (ranks may have two digits)."""
+    i = 1
+    while text[i].isdigit():
+        i += 1
+    j = i + 1
+    while j < len(text) and text[j].isdigit():
+        j += 1
+    return g.parse_sq(text[i:j])
+
+
 def random_positions(g, n, rng, max_plies=60):
     """Seeded playouts; positions sampled along them, half of them right after a capture. In the
     extended form the playouts lean harder on captures and mostly stop where a fairy piece stands,
@@ -1041,8 +1088,7 @@ def random_positions(g, n, rng, max_plies=60):
             moves = legal(pos, path if g.no_repetition else None)
             if not moves:
                 break
-            # every base game here has at most 9 ranks: a move is `a1b2[promotion]`
-            caps = [mv for mv in moves if "@" in mv[0] or pos.b[g.parse_sq(mv[0][2:4])] != "."]
+            caps = [mv for mv in moves if "@" in mv[0] or pos.b[dest_of(g, mv[0])] != "."]
             text, pos = rng.choice(caps if caps and rng.random() < capture_bias else moves)
             path.add(pos.key())
             if pos.pend is not None and rng.random() < 0.4 and keep(pos):
@@ -1151,6 +1197,12 @@ TACTICAL = {
         ("defender-harvester-would-check", "k7/8/8/8/3r4/4P3/8/7K w - - 0 1", 4),
         ("castling-bent-attacks", "r3k2r/8/1R6/8/8/6r1/4P1P1/R3K2R w KQkq - 0 1", 3),
         ("bent-check-combine", "1k6/8/8/8/3Q4/4pr2/8/4K1N1 w - - 0 1", 3),
+    ],
+    "cancellation-grand": [
+        ("no-promotion-left-capture", "rn7r/P1bqkcabn1/1ppppppppp/10/10/10/10/1PPPPPPPPP/1NBQKCABN1/R8R w - - 0 1", 2),
+        ("queen-missing-promotions", "1n2k1r3/1P4P3/10/10/3P6/10/q9/10/10/4K4R w - - 0 1", 3),
+        ("placed-pawn-third-rank", "4k5/10/10/10/10/10/10/2b7/10/2R2K4 w - - 0 1", 3),
+        ("en-passant", "4k5/10/10/10/2pP6/10/10/10/10/4K5 w - c7 0 1", 3),
     ],
     "cancellation-extended-chess": [
         ("queen-takes-rook-commoner", "4k3/8/8/8/3r4/8/8/Q3K3 w - - 0 1", 4),
