@@ -261,6 +261,20 @@ fn uci_wrong_size_fen_for_variant() {
     );
 }
 
+/// The options of one type (`spin`, `check`, …) among the `uci` reply's lines: (name, line).
+fn options_of_type<'a>(lines: &'a [String], kind: &str) -> Vec<(String, &'a str)> {
+    let marker = format!(" type {kind}");
+    lines
+        .iter()
+        .filter_map(|l| {
+            let rest = l.strip_prefix("option name ")?;
+            let (name, _) = rest.split_once(" type ")?;
+            l.contains(&marker)
+                .then(|| (name.trim().to_string(), l.as_str()))
+        })
+        .collect()
+}
+
 #[test]
 fn uci_unknown_and_bad_options() {
     let mut u = Uci::start();
@@ -280,16 +294,13 @@ fn uci_unknown_and_bad_options() {
     }
     // Every spin option: out-of-range and non-numeric values are errors.
     let mut tested = 0;
-    for l in &lines {
-        if !l.starts_with("option name ") || !l.contains(" type spin") {
-            continue;
-        }
-        let name = l["option name ".len()..]
-            .split(" type ")
-            .next()
-            .unwrap()
-            .trim()
-            .to_string();
+    let mut refused = |u: &mut Uci, name: &str, value: &str| {
+        let cmd = format!("setoption name {} value {}", name, value);
+        u.expect_error(&cmd);
+        assert_state_kept(u, &cmd);
+        tested += 1;
+    };
+    for (name, l) in options_of_type(&lines, "spin") {
         let field = |key: &str| -> Option<i64> {
             let toks: Vec<&str> = l.split_whitespace().collect();
             toks.iter()
@@ -304,57 +315,23 @@ fn uci_unknown_and_bad_options() {
                 "abc".to_string(),
                 "".to_string(),
             ] {
-                let cmd = format!("setoption name {} value {}", name, v);
-                u.expect_error(&cmd);
-                assert_state_kept(&mut u, &cmd);
+                refused(&mut u, &name, &v);
             }
-            tested += 1;
         }
     }
     // Check options must take true/false only.
-    for l in &lines {
-        if l.starts_with("option name ") && l.contains(" type check") {
-            let name = l["option name ".len()..]
-                .split(" type ")
-                .next()
-                .unwrap()
-                .trim()
-                .to_string();
-            let cmd = format!("setoption name {} value maybe", name);
-            u.expect_error(&cmd);
-            assert_state_kept(&mut u, &cmd);
-            tested += 1;
-        }
+    for (name, _) in options_of_type(&lines, "check") {
+        refused(&mut u, &name, "maybe");
     }
     // Combo options: a value outside the `var` list is an error.
-    for l in &lines {
-        if l.starts_with("option name ") && l.contains(" type combo") {
-            let name = l["option name ".len()..]
-                .split(" type ")
-                .next()
-                .unwrap()
-                .trim()
-                .to_string();
-            let cmd = format!("setoption name {} value __no_such_value__", name);
-            u.expect_error(&cmd);
-            assert_state_kept(&mut u, &cmd);
-            tested += 1;
-        }
+    for (name, _) in options_of_type(&lines, "combo") {
+        refused(&mut u, &name, "__no_such_value__");
     }
     // String options naming a file (…Path / …File): a missing file and a file that is
     // not in the expected format are errors — still exactly one line each.
     let junk = std::env::temp_dir().join(format!("chimera-bad-input-{}.txt", std::process::id()));
     std::fs::write(&junk, "this is\nnot a\n[variant file\n= = =\n\u{0}\u{1}\n").unwrap();
-    for l in &lines {
-        if !l.starts_with("option name ") || !l.contains(" type string") {
-            continue;
-        }
-        let name = l["option name ".len()..]
-            .split(" type ")
-            .next()
-            .unwrap()
-            .trim()
-            .to_string();
+    for (name, _) in options_of_type(&lines, "string") {
         let lname = name.to_lowercase();
         if !(lname.contains("path") || lname.contains("file")) {
             continue;
@@ -363,23 +340,20 @@ fn uci_unknown_and_bad_options() {
             "/nonexistent/dir/chimera-variants.ini".to_string(),
             junk.display().to_string(),
         ] {
-            let cmd = format!("setoption name {} value {}", name, v);
-            u.expect_error(&cmd);
-            assert_state_kept(&mut u, &cmd);
+            refused(&mut u, &name, &v);
             u.position("startpos");
             let d = u.perft(1);
             if d.total != 20 {
                 u.fail(&format!(
-                    "after {:?} the variant should still be chess (20), got {}",
-                    cmd, d.total
+                    "after setting {name} to {v:?} the variant should still be chess (20), got {}",
+                    d.total
                 ));
             }
             u.position(&format!("fen {}", GOOD_FEN));
-            tested += 1;
         }
     }
     let _ = std::fs::remove_file(&junk);
-    eprintln!("range-checked {} options", tested);
+    eprintln!("{} bad option values refused", tested);
 }
 
 /// `go perft` before any `position`: either the start position of the current
