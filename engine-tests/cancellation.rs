@@ -665,7 +665,7 @@ fn invariants_along_random_playouts() {
 }
 
 /// The independent oracle (plain Python, written from the rules text) checks its own base
-/// games (python-chess, the Tripunch start figures) and the spec's examples, the extended
+/// games (python-chess, the Tripunch and 10x8 start figures, castling in each base) and the spec's examples, the extended
 /// form's fairy pieces included, then compares move-by-move perft with Chimera on seeded
 /// random playouts of every base, plain and extended. The perft data files hold deeper
 /// counts; this keeps the oracle itself honest and runs positions those files do not have.
@@ -679,6 +679,12 @@ fn independent_oracle_agrees() {
         "canonical",
         "tripunch",
         "grand",
+        "capablanca",
+        "gothic",
+        "janus",
+        "embassy",
+        "chancellor",
+        "tutti-frutti",
     ];
     let variants: Vec<String> = bases
         .iter()

@@ -1,13 +1,16 @@
 #!/usr/bin/env python3
-"""Independent perft oracle for cancellation captures (rules/cancellation.md) over six bases:
-chess, paulowich, cannons-and-crabs, canonical, tripunch and grand (rules/classics.md, chancellor.md,
+"""Independent perft oracle for cancellation captures (rules/cancellation.md) over twelve bases:
+chess, paulowich, cannons-and-crabs, canonical, tripunch, grand, capablanca, gothic, janus,
+embassy, chancellor (Ben Foster's 9x9) and tutti-frutti (rules/classics.md, chancellor.md,
 cannons-and-crabs.md, canonical.md), in the plain form `cancellation-<base>` and the extended
 form `cancellation-extended-<base>`.
 
 Written from the rules text only, in plain Python (not from Chimera's code). The base games are
 a small list-board move generator here; its plain chess is checked against python-chess
 (`--self-test`), its plain tripunch against the game's known start perft 24 / 576 / 17028 and
-hand-worked move sets (and both against Chimera's plain games by `--base-check`).
+hand-worked move sets (and both against Chimera's plain games by `--base-check`, as are the
+10x8, 9x9 and Tutti-Frutti bases, whose start perft 1 and 2 and castling cases the self-test
+also checks).
 Tripunch (classics.md): chess's letters and start; R = Reaper (Rook + Gryphon), B = Harvester
 (Bishop + Aanca), Q = Combine (both), N = Nightrider; Gryphon = a diagonal step (dx, dy), then,
 if that square is empty, a rook ride outward along (dx, 0) or (0, dy); Aanca = an orthogonal
@@ -36,18 +39,40 @@ Rules implemented (cancellation):
     remnant some way must be safe (placement plies with no safe way on are illegal); for the
     defender's remnant every way must be safe. The defender's placements are unrestricted.
   * placed pieces never carry castling rights; placed pawns double-step only from the game's
-    double-step rank (chess/paulowich/tripunch: rank 2; grand: rank 3).
+    double-step rank (grand: rank 3; every other base with pawn double steps: rank 2).
   * Grand: 10x10, C = Marshall (R+N), A = Cardinal (B+N), no castling, values from the engine's
     data ([grand] in src/variant/builtin.ini: P1 N3 B3 R5 Q9 C9 A8); promotion optional on the
     8th/9th rank, compulsory on the 10th, only to a type (Q R B N C A) of which the player has
     fewer on the board than in the initial array (placed pieces count); a pawn with no promotion
     left may not move to the last rank, but a cancellation capture onto it is legal (it never
     promotes: the pawn leaves the board).
+  * The classics of classics.md (letters, arrays and values as in src/variant/builtin.ini; the
+    compound pieces move as R+N, B+N or Q+N, table Game.compound); pawns double-step from
+    rank 2, en passant, promotion on the last rank; values P1 N3 B3 R5 Q9, R+N 9, B+N 8,
+    Amazon 12:
+      capablanca and gothic (10x8): A = Archbishop (B+N), C = Chancellor (R+N); the king (f1)
+        castles three squares, f1-i1 with the rook j1-h1, f1-c1 with the rook a1-d1;
+        promotion to Q R B N A C.
+      janus (10x8): J = Janus (B+N); O-O K e1-i1, R j1-h1; O-O-O K e1-b1, R a1-c1 (the rook
+        crosses the king's landing square); promotion to Q R B N J.
+      embassy (10x8): C = Chancellor, A = Archbishop; O-O K e1-h1, R j1-g1; O-O-O K e1-b1,
+        R a1-c1; promotion to Q R B N C A.
+      chancellor (9x9): C = Chancellor; O-O K e1-g1, R i1-f1; O-O-O K e1-c1, R a1-d1;
+        promotion on rank 9 to Q R B N C.
+      tutti-frutti (8x8): E = Empress (R+N), Z = Amazon (Q+N), A = Princess (B+N); O-O as in
+        chess with the h1 rook, O-O-O with the Empress a1 (K c1, E d1); promotion to
+        Z E A Q R B N.
+    Castling everywhere: king and partner unmoved (right in the FEN, piece on its square),
+    every square between them and every landing square empty (or the other castling piece),
+    the king not in check, not passing over or landing on an attacked square (the squares the
+    partner alone crosses may be attacked). Where two types share a value (Q and C, Q and E:
+    9; B and N: 3) the placer chooses among them.
   * extended form (`cancellation-extended-<base>`, every base here): the fairy pieces Wazir W (2),
     Commoner K (4, not royal: never checked for, captured at its value), Dragon Horse BW (6),
     Dragon King RF (7) and Archbishop BN (8) join the game's types, each only where the game has
     no type of that value: chess and paulowich all five (letters W M H D A), grand W M H D, cannons-and-crabs
-    the Commoner G, H and D, canonical H and D (moving on its grid), tripunch W, M and A. The
+    the Commoner G, H and D, canonical H and D (moving on its grid), tripunch W, M and A,
+    capablanca, gothic, janus, embassy and tutti-frutti W M H D, chancellor W M H D A. The
     letter is the first of the variant data's list (src/rules/cancellation/extended.ini, kept
     here as the table EXTRAS) that the game does not use. They are placed like any type, move
     and capture by their Betza moves, count at their value as capturer and captured, may stand
@@ -76,7 +101,11 @@ CLI:
                                    the extended form's extras per base, fairy move sets and
                                    fairy placements (Q takes R in chess: a Commoner on d4);
                                    plain tripunch start perft (24, 576, 17028), hand-worked tripunch
-                                   move sets, attack test = move walk, two tripunch captures
+                                   move sets, attack test = move walk, two tripunch captures;
+                                   the classics' start perft 1, 2 (capablanca, gothic, embassy
+                                   28/784, janus 28/782, chancellor 24/576, tutti-frutti
+                                   23/529), a castling case per base, their captures (the Q-or-E
+                                   choice after a Tutti-Frutti Amazon takes a Knight)
   cancellation.py --random-fens --variant V --positions N [--seed S]   prints playout FENs
 
 FEN: Chimera's, with the seventh field `place=SQUARE,VALUE,dest|near,pass|stay` while placements
@@ -94,11 +123,18 @@ import sys
 # Games
 
 
+ORTHO = [(1, 0), (-1, 0), (0, 1), (0, -1)]
+DIAG = [(1, 1), (1, -1), (-1, 1), (-1, -1)]
+KING8 = ORTHO + DIAG
+KNIGHT = [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)]
+
+
 class Game:
     def __init__(self, name, W, H, start, values, royal="K"):
         self.name, self.W, self.H, self.start, self.royal = name, W, H, start, royal
         self.set_values(values)
         self.fairy = {}  # extended form: letter -> (leap offsets, ride directions) of an extra piece
+        self.compound = {}  # the game's own leaper/rider pieces by letter -> (leap offsets, ride directions)
         self.promote = []
         self.promo_ranks = None  # relative ranks (0-based) where promotion is optional (Grand: 7, 8)
         self.promo_limit = False  # Grand: only to a type of which the player has fewer than initially
@@ -209,6 +245,60 @@ def make_games():
     gr.double_rank = 2
     gr.ep = True
     g["grand"] = gr
+    # The 10x8 and 9x9 classics and Tutti-Frutti (rules/classics.md); letters, start arrays and
+    # values as in src/variant/builtin.ini (P1 N3 B3 R5 Q9, R+N 9, B+N 8, Amazon 12). Castling:
+    # (king file from, king file to, partner file, partner file to, partner letters); the king
+    # may move more than two squares, every square it passes over and lands on must be safe.
+    rn, bn, qn = (KNIGHT, ORTHO), (KNIGHT, DIAG), (KNIGHT, KING8)
+    ten = {"K": 0, "Q": 9, "C": 9, "A": 8, "R": 5, "B": 3, "N": 3, "P": 1}
+    # Capablanca: A = Archbishop (B + N), C = Chancellor (R + N); the king (f1) castles three
+    # squares: f1-i1 with the rook j1-h1, f1-c1 with the rook a1-d1.
+    ca = Game("capablanca", 10, 8, "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1", dict(ten))
+    ca.compound = {"C": rn, "A": bn}
+    ca.promote = ["Q", "R", "B", "N", "A", "C"]
+    ca.castling = {"K": (5, 8, 9, 7, "R"), "Q": (5, 2, 0, 3, "R")}
+    g["capablanca"] = ca
+    # Gothic: Capablanca with another array.
+    go = Game("gothic", 10, 8, "rnbqckabnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNBQCKABNR w KQkq - 0 1", dict(ten))
+    go.compound = {"C": rn, "A": bn}
+    go.promote = ["Q", "R", "B", "N", "A", "C"]
+    go.castling = dict(ca.castling)
+    g["gothic"] = go
+    # Janus: J = Janus (B + N), value 8; the king (e1) castles e1-i1 with the rook j1-h1 and
+    # e1-b1 with the rook a1-c1 (the rook crosses the king's landing square).
+    ja = Game("janus", 10, 8, "rjnbkqbnjr/pppppppppp/10/10/10/10/PPPPPPPPPP/RJNBKQBNJR w KQkq - 0 1",
+              {"K": 0, "Q": 9, "J": 8, "R": 5, "B": 3, "N": 3, "P": 1})
+    ja.compound = {"J": bn}
+    ja.promote = ["Q", "R", "B", "N", "J"]
+    ja.castling = {"K": (4, 8, 9, 7, "R"), "Q": (4, 1, 0, 2, "R")}
+    g["janus"] = ja
+    # Embassy: C = Chancellor, A = Archbishop; the king (e1) castles e1-h1 with the rook j1-g1
+    # and e1-b1 with the rook a1-c1.
+    em = Game("embassy", 10, 8, "rnbqkcabnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNBQKCABNR w KQkq - 0 1", dict(ten))
+    em.compound = {"C": rn, "A": bn}
+    em.promote = ["Q", "R", "B", "N", "C", "A"]
+    em.castling = {"K": (4, 7, 9, 6, "R"), "Q": (4, 1, 0, 2, "R")}
+    g["embassy"] = em
+    # Chancellor (Ben Foster's, 9x9): C = Chancellor (R + N); the king (e1) castles e1-g1 with
+    # the rook i1-f1 and e1-c1 with the rook a1-d1 (classics.md names the king's squares only;
+    # the rooks' are builtin.ini's castle-high = g f, castle-low = c d: next to the king, inside).
+    ch = Game("chancellor", 9, 9, "rnbqkcnbr/ppppppppp/9/9/9/9/9/PPPPPPPPP/RNBQKCNBR w KQkq - 0 1",
+              {"K": 0, "Q": 9, "C": 9, "R": 5, "B": 3, "N": 3, "P": 1})
+    ch.compound = {"C": rn}
+    ch.promote = ["Q", "R", "B", "N", "C"]
+    ch.castling = {"K": (4, 6, 8, 5, "R"), "Q": (4, 2, 0, 3, "R")}
+    g["chancellor"] = ch
+    # Tutti-Frutti: E = Empress (R + N) on a1, Z = Amazon (Q + N), A = Princess (B + N); O-O with
+    # the h1 rook as in chess, O-O-O with the Empress (K e1-c1, E a1-d1).
+    tf = Game("tutti-frutti", 8, 8, "enbzkqar/pppppppp/8/8/8/8/PPPPPPPP/ENBZKQAR w KQkq - 0 1",
+              {"K": 0, "Z": 12, "Q": 9, "E": 9, "A": 8, "R": 5, "B": 3, "N": 3, "P": 1})
+    tf.compound = {"E": rn, "Z": qn, "A": bn}
+    tf.promote = ["Z", "E", "A", "Q", "R", "B", "N"]
+    tf.castling = {"K": (4, 6, 7, 5, "R"), "Q": (4, 2, 0, 3, "E")}
+    g["tutti-frutti"] = tf
+    for game in (ca, go, ja, em, ch, tf):
+        game.double_rank = 1
+        game.ep = True
     for game in g.values():
         board = game.start.split()[0]
         game.initial = {c: board.count(c) for c in set(board) if c.isupper()}
@@ -299,12 +389,6 @@ def enemy(p, white):
     return p != "." and (p.isupper() != white)
 
 
-ORTHO = [(1, 0), (-1, 0), (0, 1), (0, -1)]
-DIAG = [(1, 1), (1, -1), (-1, 1), (-1, -1)]
-KING8 = ORTHO + DIAG
-KNIGHT = [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)]
-
-
 def fwd(g, white):
     return 1 if white else -1
 
@@ -381,8 +465,8 @@ def piece_attacks(g, b, s, p, t):
                 return True
         return False
 
-    if u in g.fairy:
-        steps, dirs = g.fairy[u]
+    if u in g.fairy or u in g.compound:
+        steps, dirs = g.fairy.get(u) or g.compound[u]
         return (df, dr) in steps or rides(dirs)
     if g.canonical:
         # Canonical pieces on the grid (White's forward = +1,+1; Black rotated 180 degrees).
@@ -619,8 +703,8 @@ def pseudo_moves(pos):
                     if target_ok(t):
                         add(t)
 
-        if u in g.fairy:
-            steps, dirs = g.fairy[u]
+        if u in g.fairy or u in g.compound:
+            steps, dirs = g.fairy.get(u) or g.compound[u]
             leaps(steps)
             slide(dirs)
             continue
@@ -1204,6 +1288,38 @@ TACTICAL = {
         ("placed-pawn-third-rank", "4k5/10/10/10/10/10/10/2b7/10/2R2K4 w - - 0 1", 3),
         ("en-passant", "4k5/10/10/10/2pP6/10/10/10/10/4K5 w - c7 0 1", 3),
     ],
+    "cancellation-gothic": [
+        ("castling-three-squares", "r4k3r/10/10/10/4b5/10/10/R4K3R w KQkq - 0 1", 3),
+        ("chancellor-takes-bishop", "5k4/10/10/10/4b5/10/10/4C4K w - - 0 1", 3),
+        ("pawn-takes-chancellor", "5k4/10/10/10/4c5/3P6/10/9K w - - 0 1", 3),
+    ],
+    "cancellation-capablanca": [
+        ("castling-landing-attacked", "r4k3r/10/10/10/10/1n8/10/R4K3R w KQkq - 0 1", 3),
+        ("queen-takes-chancellor", "5k4/10/10/10/4c5/10/10/4Q4K w - - 0 1", 3),
+    ],
+    "cancellation-janus": [
+        ("castling-rook-crosses-king", "r3k4r/10/10/10/10/10/10/R3K4R w KQkq - 0 1", 3),
+        ("pawn-takes-janus", "4k5/10/10/4j5/3P6/10/10/9K w - - 0 1", 3),
+    ],
+    "cancellation-embassy": [
+        ("castling-attacked-between", "4k3r1/10/10/10/10/10/10/R3K4R w KQ - 0 1", 3),
+    ],
+    "cancellation-chancellor": [
+        ("castling", "r3k3r/9/9/9/9/9/9/9/R3K3R w KQkq - 0 1", 3),
+    ],
+    "cancellation-tutti-frutti": [
+        ("castling-empress", "e3k2r/8/8/8/8/8/8/E3K2R w KQkq - 0 1", 3),
+        ("amazon-takes-knight-queen-or-empress", "4k3/8/8/8/3n4/8/8/3ZK3 w - - 0 1", 3),
+        ("pawn-takes-amazon", "4k3/8/8/4z3/3P4/8/8/7K w - - 0 1", 3),
+        ("defender-queen-would-check", "4k3/8/8/4z3/3P4/8/8/K7 w - - 0 1", 3),
+    ],
+    "cancellation-extended-gothic": [
+        ("chancellor-takes-bishop-dragon-horse", "5k4/10/10/10/4b5/10/10/4C4K w - - 0 1", 3),
+        ("archbishop-takes-pawn-dragon-king", "5k4/10/10/10/4p5/10/10/1A7K w - - 0 1", 3),
+    ],
+    "cancellation-extended-tutti-frutti": [
+        ("amazon-takes-rook-dragon-king", "4k3/8/8/8/3r4/8/8/3ZK3 w - - 0 1", 3),
+    ],
     "cancellation-extended-chess": [
         ("queen-takes-rook-commoner", "4k3/8/8/8/3r4/8/8/Q3K3 w - - 0 1", 4),
         ("pawn-takes-queen-archbishop", "4k3/8/8/4q3/3P4/8/1P6/K7 w - - 0 1", 4),
@@ -1329,7 +1445,7 @@ def self_test():
     n2 = dict(legal(n))["B@d4"]
     assert sorted(t for t, _ in legal(n2)) == sorted("P@" + g.name_of(s) for s in g.neighbours(g.parse_sq("d4"))), n2.fen()
     print("worked examples: ok")
-    return extended_self_test() or tripunch_self_test(plain_perft)
+    return extended_self_test() or tripunch_self_test(plain_perft) or classics_self_test(plain_perft)
 
 
 def extended_self_test():
@@ -1341,6 +1457,12 @@ def extended_self_test():
         "cannons-and-crabs": {"G": 4, "H": 6, "D": 7},  # has 1 2 3 5 8 9; M is its Marshall
         "canonical": {"H": 6, "D": 7},  # has 1 2 4 8
         "tripunch": {"W": 2, "M": 4, "A": 8},  # has 1 5 6 7 11
+        "capablanca": {"W": 2, "M": 4, "H": 6, "D": 7},  # has 1 3 5 8 9
+        "gothic": {"W": 2, "M": 4, "H": 6, "D": 7},
+        "embassy": {"W": 2, "M": 4, "H": 6, "D": 7},
+        "janus": {"W": 2, "M": 4, "H": 6, "D": 7},  # has 1 3 5 8 (J) 9
+        "chancellor": {"W": 2, "M": 4, "H": 6, "D": 7, "A": 8},  # has 1 3 5 9
+        "tutti-frutti": {"W": 2, "M": 4, "H": 6, "D": 7},  # has 1 3 5 8 9 12
     }
     for base, extras in want.items():
         g = EXTENDED[base]
@@ -1463,6 +1585,104 @@ def tripunch_self_test(plain_perft):
     pos = parse_fen(t, "k7/8/8/8/3r4/4P3/8/7K w - - 0 1")
     assert "e3d4" not in dict(legal(pos)), sorted(x for x, _ in legal(pos))
     print("tripunch cancellation examples: ok")
+    return 0
+
+
+def classics_self_test(plain_perft):
+    """The 10x8, 9x9 and Tutti-Frutti bases: start perft 1 and 2, one castling case per base, and
+    cancellation captures with their values (a value-9 choice: Tutti-Frutti's Amazon, 12)."""
+    # Start perft 1: pawns 2 each, plus the knight-moving pieces' jumps onto the third rank
+    # (capablanca: N b1 i1, A c1, C h1, two each: 20 + 8 = 28; gothic, embassy the same count;
+    # janus: J b1 i1, N c1 h1: 28; chancellor: 18 + N b1 g1, C f1: 24; tutti-frutti: 16 + N b1 2,
+    # Z d1 2 (c3 e3), A g1 2, E a1 1 (b3): 23). Perft 2 is the square where no first move touches
+    # Black's moves; in janus 1. Ji1-j3 pins the f7 pawn (diagonal j3-i4-h5-g6-f7-e8): 28 * 28 - 2.
+    # All agree with Chimera's plain games (`--base-check`, which compares its perft 3 too).
+    want = {"capablanca": (28, 784), "gothic": (28, 784), "embassy": (28, 784), "janus": (28, 782),
+            "chancellor": (24, 576), "tutti-frutti": (23, 529)}
+    for base, counts in want.items():
+        g = GAMES[base]
+        got = tuple(plain_perft(parse_fen(g, g.start), d) for d in (1, 2))
+        print("plain %s start depth 1, 2: oracle %s expected %s %s" % (base, got, counts, "ok" if got == counts else "MISMATCH"))
+        if got != counts:
+            return 1
+
+    def castles(base, fen):
+        """{king move of two files or more: the first rank after it}."""
+        g = GAMES[base]
+        out = {}
+        for txt, n in plain_legal(parse_fen(g, fen)):
+            frm, to = g.parse_sq(txt[:2]), dest_of(g, txt)
+            if n.b[to] == "K" and abs(to % g.W - frm % g.W) >= 2:
+                out[txt] = n.fen().split()[0].split("/")[-1]
+        return out
+
+    cases = [
+        # Black B e4 attacks h1 (passed over by f1-i1): no O-O; it also attacks b1, between the
+        # king and the a1 rook but not passed over by the king: O-O-O stands (K c1, R d1).
+        ("gothic", "r4k3r/10/10/10/4b5/10/10/R4K3R w KQkq - 0 1", {"f1c1": "2KR5R"}),
+        # Black N b3 attacks c1, where O-O-O lands; O-O: K i1, R h1.
+        ("capablanca", "r4k3r/10/10/10/10/1n8/10/R4K3R w KQkq - 0 1", {"f1i1": "R6RK1"}),
+        # The rook a1 crosses b1 (the king's landing square) to c1; the attacked a1 (black rook
+        # a8) does not matter.
+        ("janus", "r3k4r/10/10/10/10/10/10/R3K4R w KQkq - 0 1", {"e1i1": "R6RK1", "e1b1": "1KR6R"}),
+        # Black R b8 attacks b1: no O-O-O.
+        ("janus", "1r2k5/10/10/10/10/10/10/R3K4R w KQ - 0 1", {"e1i1": "R6RK1"}),
+        # Black R i8 attacks i1, between king and rook but not passed over by e1-h1: O-O stands.
+        ("embassy", "4k3r1/10/10/10/10/10/10/R3K4R w KQ - 0 1", {"e1h1": "R5RK2", "e1b1": "1KR6R"}),
+        # Black R g8 attacks g1, passed over by e1-h1: no O-O.
+        ("embassy", "4k1r3/10/10/10/10/10/10/R3K4R w KQ - 0 1", {"e1b1": "1KR6R"}),
+        ("chancellor", "r3k3r/9/9/9/9/9/9/9/R3K3R w KQkq - 0 1", {"e1g1": "R4RK2", "e1c1": "2KR4R"}),
+        # O-O-O with the Empress a1 (to d1), O-O with the h1 rook.
+        ("tutti-frutti", "e3k2r/8/8/8/8/8/8/E3K2R w KQkq - 0 1", {"e1g1": "E4RK1", "e1c1": "2KE3R"}),
+        # Black R d8 attacks d1, passed over by e1-c1: no O-O-O.
+        ("tutti-frutti", "3rk2r/8/8/8/8/8/8/E3K2R w KQ - 0 1", {"e1g1": "E4RK1"}),
+    ]
+    for base, fen, exp in cases:
+        got = castles(base, fen)
+        if got != exp:
+            print("%s castling %s: MISMATCH %s expected %s" % (base, fen, got, exp))
+            return 1
+    print("castling (3-square king moves, partners crossing the king's path, the Empress): ok")
+
+    def moves(variant, fen):
+        return dict(legal(parse_fen(game_of(variant), fen)))
+
+    # Tutti-Frutti: Amazon (12) takes Knight (3): r = 9; Queen and Empress are both worth 9, so
+    # White chooses between Q@d4 and E@d4 (two placement plies); nothing is left, Black moves.
+    n = moves("cancellation-tutti-frutti", "4k3/8/8/8/3n4/8/8/3ZK3 w - - 0 1")["d1d4"]
+    assert n.white and n.pend is not None and n.pend[1] == 9 and n.b[n.g.parse_sq("d4")] == ".", n.fen()
+    after = dict(legal(n))
+    assert sorted(after) == ["E@d4", "Q@d4"], sorted(after)
+    assert after["E@d4"].fen() == "4k3/8/8/8/3E4/8/8/4K3 b - - 0 1", after["E@d4"].fen()
+    # Pawn d4 (1) takes the Amazon e5 (12): r = 11; Black places Q or E on e5, then r = 2: a Pawn
+    # on a vacant neighbour of e5 (d4 is vacant now), then another. With the White King on h1
+    # no way of placing checks it: legal, Black's plies Q@e5 / E@e5.
+    n = moves("cancellation-tutti-frutti", "4k3/8/8/4z3/3P4/8/8/7K w - - 0 1")["d4e5"]
+    assert not n.white and n.pend is not None and n.pend[1] == 11, n.fen()
+    assert sorted(t for t, _ in legal(n)) == ["E@e5", "Q@e5"]
+    n2 = dict(legal(n))["Q@e5"]
+    near = sorted("P@" + n.g.name_of(q) for q in n.g.neighbours(n.g.parse_sq("e5")))
+    assert sorted(t for t, _ in legal(n2)) == near, sorted(t for t, _ in legal(n2))
+    # With the King on a1 Black could place the Queen on e5, checking along e5-d4-c3-b2-a1 (d4
+    # emptied by the capture): illegal.
+    assert "d4e5" not in moves("cancellation-tutti-frutti", "4k3/8/8/4z3/3P4/8/8/K7 w - - 0 1")
+    # Gothic: Chancellor (9) takes Bishop (3): r = 6, no type of 6: the Rook (5) on e4,
+    # automatic; then r = 1: a Pawn on one of e4's eight vacant neighbours (plies).
+    n = moves("cancellation-gothic", "5k4/10/10/10/4b5/10/10/4C4K w - - 0 1")["e1e4"]
+    assert n.b[n.g.parse_sq("e4")] == "R" and n.white and n.pend[1] == 1, n.fen()
+    assert sorted(t for t, _ in legal(n)) == sorted("P@" + n.g.name_of(q) for q in n.g.neighbours(n.g.parse_sq("e4")))
+    # Queen (9) takes Chancellor (9): both vanish. Pawn (1) takes Chancellor: Black's Archbishop
+    # (8) on the square, automatic; White's turn is over.
+    assert moves("cancellation-gothic", "5k4/10/10/10/4c5/10/10/4Q4K w - - 0 1")["e1e4"].fen() == "5k4/10/10/10/10/10/10/9K b - - 0 1"
+    assert moves("cancellation-gothic", "5k4/10/10/10/4c5/3P6/10/9K w - - 0 1")["d3e4"].fen() == "5k4/10/10/10/4a5/10/10/9K b - - 0 1"
+    # Extended gothic: the same Chancellor takes Bishop places the Dragon Horse (6) on e4; extended
+    # Tutti-Frutti: Amazon (12) takes Rook (5): the Dragon King (7), automatic both.
+    assert moves("cancellation-extended-gothic", "5k4/10/10/10/4b5/10/10/4C4K w - - 0 1")["e1e4"].fen() == "5k4/10/10/10/4H5/10/10/9K b - - 0 1"
+    assert moves("cancellation-extended-tutti-frutti", "4k3/8/8/8/3r4/8/8/3ZK3 w - - 0 1")["d1d4"].fen() == "4k3/8/8/8/3D4/8/8/4K3 b - - 0 1"
+    # Janus: Pawn (1) takes Janus (8): r = 7 -> Black's Rook (5), then a Pawn, then a Pawn.
+    n = moves("cancellation-janus", "4k5/10/10/4j5/3P6/10/10/9K w - - 0 1")["d4e5"]
+    assert n.b[n.g.parse_sq("e5")] == "r" and not n.white and n.pend[1] == 2, n.fen()
+    print("classics cancellation examples (the value-9 choice Q/E, tutti-frutti, gothic, janus, extended): ok")
     return 0
 
 
