@@ -679,3 +679,78 @@ fn a_turn_of_too_many_plies_is_illegal() {
     let games = check_pgn(&path, 1);
     assert_eq!(games[0].moves.len(), 1);
 }
+
+/// A name the engine's `UCI_Variant` combo does not list (a relay name of the family, a game of
+/// the runner's variants file) is asked for anyway, and played when the engine confirms it by
+/// announcing the board; an engine that takes it in silence does not play it.
+#[test]
+fn names_beyond_the_uci_variant_list_are_confirmed_by_the_engine() {
+    let a = format!("cmd={} name=A depth=1", bin());
+    // Started elsewhere: the variants file reaches it as an absolute path.
+    let b = format!("cmd={} name=B depth=1 dir=/", bin());
+    let ini = temp("beyond.ini");
+    std::fs::write(&ini, "[my-capablanca : capablanca]\n").unwrap();
+    let relay_pgn = temp("beyond-relay.pgn");
+    let file_pgn = temp("beyond-file.pgn");
+    for (variant, pgn, extra) in [
+        ("bilateral-relay-chess", &relay_pgn, None),
+        ("my-capablanca", &file_pgn, Some(ini.to_str().unwrap())),
+    ] {
+        let mut args = vec![
+            "match",
+            "--engine",
+            &a,
+            "--engine",
+            &b,
+            "--variant",
+            variant,
+            "--games",
+            "2",
+            "--tc",
+            "10+0.1",
+            "--draw-after",
+            "30",
+            "--pgn",
+            pgn.to_str().unwrap(),
+        ];
+        if let Some(file) = extra {
+            args.extend(["--variants", file]);
+        }
+        let run = chimera(&args, Duration::from_secs(60));
+        assert_eq!(run.code, Some(0), "{}\n{}", run.stdout, run.stderr);
+        assert!(!run.stdout.contains("does not play"), "{}", run.stdout);
+        let text = std::fs::read_to_string(pgn).unwrap();
+        let games = pgn::parse(&text).unwrap();
+        assert_eq!(games.len(), 2, "{text}");
+        for g in &games {
+            assert_eq!(g.tag("Variant"), Some(variant));
+            assert!(g.moves.len() >= 10, "{variant}: {text}");
+        }
+    }
+    check_pgn(&relay_pgn, 2);
+
+    let fake_engine = format!("cmd='python3 {} shortlist' name=Short", fake("fake_uci.py"));
+    let run = chimera(
+        &[
+            "match",
+            "--engine",
+            &a,
+            "--engine",
+            &fake_engine,
+            "--variant",
+            "bilateral-relay-chess",
+            "--games",
+            "2",
+        ],
+        Duration::from_secs(60),
+    );
+    assert_eq!(run.code, Some(0), "{}\n{}", run.stdout, run.stderr);
+    assert_eq!(
+        run.stdout
+            .matches("(Short): the engine does not play bilateral-relay-chess")
+            .count(),
+        2,
+        "{}",
+        run.stdout
+    );
+}

@@ -658,6 +658,7 @@ pub fn play(
         .as_deref()
         .is_none_or(|f| f.trim() == gt.variant.start_fen.trim());
     if let Some(mut spec) = spec {
+        spec.variants_file = crate::tournament::variants_file_for_engines(args.variants.as_deref());
         human = [false, false];
         human[human_color.index()] = true;
         if spec.protocol == Protocol::Auto {

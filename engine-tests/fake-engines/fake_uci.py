@@ -7,6 +7,8 @@ move, does what MODE says:
   garbage  writes invalid UTF-8, a 200 kB line and nonsense, then an unparsable move
   nomove   answers 'bestmove (none)'
   twoply   answers two plies as one turn (e2e4,e7e5), which no game allows
+  shortlist  lists only chess and capablanca in its UCI_Variant combo and takes any other
+           value in silence, without announcing a board; moves as `illegal`
 Usage: fake_uci.py MODE
 """
 import sys
@@ -29,13 +31,15 @@ for line in sys.stdin:
     if cmd == "uci":
         say("id name fake-" + mode)
         say("option name Hash type spin default 16 min 1 max 1024")
+        if mode == "shortlist":
+            say("option name UCI_Variant type combo default chess var chess var capablanca")
         say("uciok")
     elif cmd == "isready":
         say("readyok")
     elif cmd == "quit":
         break
     elif cmd == "go":
-        if mode == "illegal":
+        if mode in ("illegal", "shortlist"):
             say("info depth 1 score cp 12 pv e2e5")
             say("bestmove e2e5")
         elif mode == "crash":

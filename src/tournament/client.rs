@@ -11,7 +11,6 @@ use crate::protocol::xboard::describe::zero_based_ranks;
 use crate::types::{Color, Move};
 use crate::variant::Variant;
 use std::time::{Duration, Instant};
-use uci::UciState;
 use xboard::XboardState;
 
 mod uci;
@@ -123,7 +122,8 @@ pub struct ClockView<'a> {
 }
 
 enum Proto {
-    Uci(UciState),
+    /// UCI keeps no state of its own: each move sends the whole game.
+    Uci,
     Xboard(XboardState),
 }
 
@@ -197,7 +197,7 @@ impl Engine {
         let process = Process::spawn(&spec.launch, &spec.name, debug)?;
         let proto = match protocol {
             Protocol::Xboard => Proto::Xboard(XboardState::default()),
-            _ => Proto::Uci(UciState::default()),
+            _ => Proto::Uci,
         };
         let mut engine = Engine {
             name: spec.name.clone(),
@@ -207,7 +207,7 @@ impl Engine {
             tc: spec.tc.unwrap_or(tc),
         };
         match engine.proto {
-            Proto::Uci(_) => engine.uci_handshake(variant)?,
+            Proto::Uci => engine.uci_handshake(variant)?,
             Proto::Xboard(_) => engine.xboard_handshake(variant)?,
         }
         Ok(engine)
@@ -220,7 +220,7 @@ impl Engine {
     /// Prepares a new game from the view's root position and moves.
     pub fn new_game(&mut self, view: &GameView) -> Result<(), EngineError> {
         match self.proto {
-            Proto::Uci(_) => {
+            Proto::Uci => {
                 self.process.send("ucinewgame");
                 self.sync_ready()
             }
@@ -232,7 +232,7 @@ impl Engine {
     pub fn think(&mut self, view: &GameView, clocks: &ClockView) -> Result<Thought, EngineError> {
         self.process.drain();
         match self.proto {
-            Proto::Uci(_) => self.uci_think(view, clocks),
+            Proto::Uci => self.uci_think(view, clocks),
             Proto::Xboard(_) => self.xboard_think(view, clocks),
         }
     }

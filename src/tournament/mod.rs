@@ -113,6 +113,16 @@ pub fn load_variants(registry: &mut Registry, file: Option<&str>) -> Result<(), 
     Ok(())
 }
 
+/// The variants file as the engines should be told it: absolute, since an engine may run in
+/// another directory (`dir=`).
+pub fn variants_file_for_engines(file: Option<&str>) -> Option<String> {
+    file.map(|path| {
+        std::fs::canonicalize(path)
+            .map(|p| p.to_string_lossy().to_string())
+            .unwrap_or_else(|_| path.to_string())
+    })
+}
+
 /// Parses the engine specs, gives duplicates distinct names and resolves `proto=auto`.
 pub fn prepare_engines(texts: &[String], debug: bool) -> Result<Vec<EngineSpec>, String> {
     let mut specs: Vec<EngineSpec> = texts
@@ -240,7 +250,10 @@ pub fn run_match(
     let resign = args
         .resign_score
         .map(|cp| (cp.max(1), args.resign_moves.max(1)));
-    let specs = prepare_engines(&args.engines, args.debug)?;
+    let mut specs = prepare_engines(&args.engines, args.debug)?;
+    for s in specs.iter_mut() {
+        s.variants_file = variants_file_for_engines(args.variants.as_deref());
+    }
     let names: Vec<String> = specs.iter().map(|s| s.name.clone()).collect();
     let mut pgn_file = match &args.pgn {
         Some(path) => Some(std::fs::File::create(path).map_err(|e| format!("{path}: {e}"))?),

@@ -25,6 +25,9 @@ pub struct EngineSpec {
     pub nodes: Option<u64>,
     /// This engine's own time control, overriding the match's.
     pub tc: Option<TimeControl>,
+    /// The variants file the runner loaded (`--variants`): sent as `VariantPath` to a UCI engine
+    /// that announces that option and was given none, so that it knows the file's games too.
+    pub variants_file: Option<String>,
 }
 
 pub const SPEC_HELP: &str = "\
@@ -52,6 +55,7 @@ impl EngineSpec {
             depth: None,
             nodes: None,
             tc: None,
+            variants_file: None,
         };
         let mut command: Option<Vec<String>> = None;
         let mut extra_args = Vec::new();

@@ -3,12 +3,6 @@
 
 use super::*;
 
-#[derive(Default)]
-pub(super) struct UciState {
-    /// The values of the engine's `UCI_Variant` combo, if it has one (empty: any string).
-    variant_option: Option<Vec<String>>,
-}
-
 /// Reads `score` and `depth` from a UCI `info` line.
 fn parse_uci_info(line: &str, score: &mut Option<Score>, depth: &mut Option<u32>) {
     let words: Vec<&str> = line.split_whitespace().collect();
@@ -77,12 +71,21 @@ impl Engine {
             self.process
                 .send(&format!("setoption name {name} value {value}"));
         }
+        let has_option = |name: &str| options.iter().any(|o| o.eq_ignore_ascii_case(name));
+        if let Some(file) = &self.spec.variants_file {
+            let given = self
+                .spec
+                .options
+                .iter()
+                .any(|(n, _)| n.eq_ignore_ascii_case("VariantPath"));
+            if has_option("VariantPath") && !given {
+                self.process
+                    .send(&format!("setoption name VariantPath value {file}"));
+            }
+        }
         // A Fischer Random game is, to an engine without it in `UCI_Variant`, its base game
         // with `UCI_Chess960` (the UCI way: castling written as the king taking its partner).
-        let chess960 = variant.chess960
-            && options
-                .iter()
-                .any(|o| o.eq_ignore_ascii_case("UCI_Chess960"));
+        let chess960 = variant.chess960 && has_option("UCI_Chess960");
         if chess960 {
             self.process.send("setoption name UCI_Chess960 value true");
         }
@@ -106,12 +109,7 @@ impl Engine {
                         .process
                         .send(&format!("setoption name UCI_Variant value {v}")),
                     None if variant.name == "chess" || base == Some("chess") => {}
-                    None => {
-                        return Err(EngineError::Protocol(format!(
-                            "the engine does not play {}",
-                            variant.name
-                        )));
-                    }
+                    None => return self.try_unlisted_variant(&names, variant),
                 }
             }
             None if variant.name == "chess" || base == Some("chess") => {}
@@ -122,10 +120,46 @@ impl Engine {
                 )))
             }
         }
-        if let Proto::Uci(state) = &mut self.proto {
-            state.variant_option = variant_option;
-        }
         self.sync_ready()
+    }
+
+    /// A game the engine's `UCI_Variant` combo does not list (a relay name of the family, a game
+    /// of a variants file it has just loaded) is asked for anyway; the engine plays it if it
+    /// answers with the board it set up (`info string variant NAME files F ranks R …`, as
+    /// Chimera and Fairy-Stockfish announce a variant) before `readyok`.
+    fn try_unlisted_variant(
+        &mut self,
+        names: &[&str],
+        variant: &Variant,
+    ) -> Result<(), EngineError> {
+        self.process.send(&format!(
+            "setoption name UCI_Variant value {}",
+            variant.name
+        ));
+        self.process.send("isready");
+        let deadline = Instant::now() + HANDSHAKE;
+        let mut confirmed = false;
+        loop {
+            let (line, _) = self.process.recv(deadline, "readyok")?;
+            let mut words = line.split_whitespace();
+            if line.trim() == "readyok" {
+                break;
+            }
+            if (words.next(), words.next(), words.next())
+                == (Some("info"), Some("string"), Some("variant"))
+            {
+                let announced = words.next().unwrap_or("");
+                confirmed |= names.iter().any(|n| n.eq_ignore_ascii_case(announced));
+            }
+        }
+        if confirmed {
+            Ok(())
+        } else {
+            Err(EngineError::Protocol(format!(
+                "the engine does not play {} (its UCI_Variant list lacks it, and it did not confirm it)",
+                variant.name
+            )))
+        }
     }
 
     pub(super) fn sync_ready(&mut self) -> Result<(), EngineError> {

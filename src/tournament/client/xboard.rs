@@ -267,7 +267,7 @@ impl Engine {
                 Some((root, moves)) => root == view.root_fen && view.moves.starts_with(moves),
                 None => false,
             },
-            Proto::Uci(_) => true,
+            Proto::Uci => true,
         };
         if !in_sync {
             let done = view.moves.to_vec();
