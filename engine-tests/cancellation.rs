@@ -415,8 +415,26 @@ fn names_for_every_game_and_the_extended_form() {
     let bases: Vec<String> = r.names().map(str::to_string).collect();
     for base in &bases {
         if base == "knight-relay" {
-            // Its Knights are immune to capture: cancellation is refused over it.
-            assert!(r.find("cancellation-knight-relay").is_err());
+            // Its Knights are immune to capture: cancellation is refused over it, with the
+            // name and the reason (not a line of a file the user never wrote).
+            let refusal = |name: &str| match r.find(name) {
+                Err(e) => e.to_string(),
+                Ok(_) => panic!("{name} is accepted"),
+            };
+            for name in [
+                "cancellation-knight-relay",
+                "cancellation-extended-knight-relay",
+            ] {
+                assert_eq!(
+                    refusal(name),
+                    format!("'{name}': knight-relay: not with relay or cancellation rules")
+                );
+            }
+            let e = refusal("relay-tripunch");
+            assert!(
+                e.starts_with("'relay-tripunch': relay: ") && !e.contains("line "),
+                "{e}"
+            );
             continue;
         }
         for prefix in ["cancellation-", "cancellation-extended-"] {

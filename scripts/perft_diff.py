@@ -19,7 +19,8 @@ import sys
 
 RELAY_SAMPLE = ["relay-chess", "anti-relay-chess", "relay-gothic", "anti-relay-grand",
                 "relay-indirect-anti-relay-tutti-frutti", "cancellation-relay-chess",
-                "relay-indirect-anti-relay-gothic", "anti-relay-indirect-relay-grand"]
+                "relay-indirect-anti-relay-gothic", "hostile-relay-friendly-anti-relay-grand",
+                "relay-converse-anti-relay-tutti-frutti"]
 
 
 class Engine:
@@ -49,7 +50,11 @@ class Engine:
         self.send(f"setoption name UCI_Variant value {name}")
         self.send("ucinewgame")
         self.send("isready")
-        self.until("readyok")
+        lines = self.until("readyok")
+        # The engine confirms a game it set up by announcing its board; a refused name would
+        # leave the previous game in place and compare that one under the wrong label.
+        if not any(l.startswith(f"info string variant {name} ") for l in lines):
+            raise RuntimeError(f"{name}: not set up: {' / '.join(lines)}")
 
     def perft(self, moves, depth):
         """(total, root moves) after `moves` from the start position."""

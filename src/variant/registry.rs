@@ -31,6 +31,15 @@ impl fmt::Display for VariantError {
     }
 }
 
+/// A game derived from a name (relay, cancellation) that cannot be built: the name and the
+/// reason, without the line of a file the user never wrote.
+fn derived_error(name: &str, message: &str) -> VariantError {
+    let reason = message
+        .strip_prefix(&format!("[{name}] "))
+        .unwrap_or(message);
+    VariantError::BadName(format!("'{name}': {reason}"))
+}
+
 /// How many relay games built on request (`Registry::find`) one registry keeps.
 const RELAY_CACHE: usize = 128;
 
@@ -265,14 +274,10 @@ impl Registry {
             spec.aliases.clear();
             spec.cancellation = true;
             if extended {
-                crate::rules::cancellation::extended::extend(&mut spec).map_err(|message| {
-                    VariantError::File(vec![SpecError {
-                        line: spec.line,
-                        message,
-                    }])
-                })?;
+                crate::rules::cancellation::extended::extend(&mut spec)
+                    .map_err(|message| derived_error(&canonical, &message))?;
             }
-            build(&spec).map_err(|e| VariantError::File(vec![e]))
+            build(&spec).map_err(|e| derived_error(&canonical, &e.message))
         }))
     }
 
@@ -292,7 +297,7 @@ impl Registry {
             }
             let game = match built.take() {
                 Some(g) => g,
-                None => build(&spec).map_err(|e| VariantError::File(vec![e]))?,
+                None => build(&spec).map_err(|e| derived_error(&canonical, &e.message))?,
             };
             // Another thread may have filled this slot meanwhile: then try the next one.
             match slot.set((canonical.clone(), game)) {
