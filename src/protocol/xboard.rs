@@ -87,6 +87,10 @@ pub struct XboardEngine<W: Write> {
     closing: bool,
     /// The board being set up in `edit` mode.
     editing: Option<BoardEdit>,
+    /// The GUI's last `setboard` or `edit` was refused: until `new`, `variant`, `edit` or
+    /// `setboard` sets a position, moves are illegal and nothing is searched (the protocol's
+    /// rule), so that the engine never plays on a board the GUI does not show.
+    no_position: bool,
 }
 
 impl<W: Write> XboardEngine<W> {
@@ -121,6 +125,7 @@ impl<W: Write> XboardEngine<W> {
             hint: None,
             closing: false,
             editing: None,
+            no_position: false,
         }
     }
 
@@ -272,10 +277,12 @@ impl<W: Write> XboardEngine<W> {
                     Ok(g) => {
                         self.game = g;
                         self.hint = None;
+                        self.no_position = false;
                     }
                     Err(e) => {
                         let e = coords::message_to_gui(&e, zero_based);
                         self.send(&format!("tellusererror Illegal position: {e}"));
+                        self.no_position = true;
                     }
                 }
                 // `edit` stopped the analysis; it goes on with whichever position stands.
@@ -430,11 +437,14 @@ impl<W: Write> XboardEngine<W> {
                         self.discard();
                         self.game = g;
                         self.hint = None;
+                        self.no_position = false;
                         if self.analyzing {
                             self.analyze();
                         }
                     }
                     Err(e) => {
+                        self.discard();
+                        self.no_position = true;
                         let e = coords::message_to_gui(&e, self.zero_based());
                         self.send(&format!("tellusererror Illegal position: {e}"))
                     }
@@ -554,6 +564,7 @@ impl<W: Write> XboardEngine<W> {
         self.game = gt.start();
         self.game_type = gt;
         self.hint = None;
+        self.no_position = false;
     }
 
     /// Settings that need an idle searcher: the engine's own search is cut short (its move is
@@ -618,6 +629,10 @@ impl<W: Write> XboardEngine<W> {
         // (or `?` for the engine's move). The search goes on.
         if self.thinking() {
             self.send(&format!("Illegal move (the engine is on move): {text}"));
+            return;
+        }
+        if self.no_position {
+            self.send(&format!("Illegal move (no position set up): {text}"));
             return;
         }
         let zero_based = self.zero_based();
@@ -707,6 +722,85 @@ mod tests {
         e.clock.nps = Some(1000);
         let l = e.limits(Color::White, false);
         assert_eq!((l.movetime, l.nodes), (None, Some(2500)));
+    }
+
+    /// `level 40 …` counts the moves of this game, not the FEN's move number.
+    #[test]
+    fn the_moves_of_a_session_count_from_the_games_root() {
+        let mut e = XboardEngine::new(Registry::builtin(), Vec::new());
+        let now = Instant::now();
+        for line in [
+            "level 40 5 0",
+            "force",
+            "setboard r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 30",
+        ] {
+            e.line(line, now);
+        }
+        assert_eq!(e.limits(Color::White, false).moves_to_go, Some(40));
+        e.line("usermove f1c4", now);
+        // Black has made none yet; White, pondering its second move, has made one.
+        assert_eq!(e.limits(Color::Black, false).moves_to_go, Some(40));
+        assert_eq!(e.limits(Color::White, true).moves_to_go, Some(39));
+        e.line("usermove g8f6", now);
+        assert_eq!(e.limits(Color::White, false).moves_to_go, Some(39));
+        for _ in 0..19 {
+            for m in [
+                "usermove c4b5",
+                "usermove f6g8",
+                "usermove b5c4",
+                "usermove g8f6",
+            ] {
+                e.line(m, now);
+            }
+        }
+        // 39 moves by White: the session's last move comes next, then a new session.
+        assert_eq!(e.limits(Color::White, false).moves_to_go, Some(1));
+        e.line("usermove c4b5", now);
+        e.line("usermove f6g8", now);
+        assert_eq!(e.limits(Color::White, false).moves_to_go, Some(40));
+    }
+
+    /// After a refused `setboard`, moves are illegal and nothing is searched until a position
+    /// is set up again; the engine never plays on the board it had before.
+    #[test]
+    fn a_refused_position_blocks_moves_until_the_next_one() {
+        let mut e = XboardEngine::new(Registry::builtin(), Vec::new());
+        let now = Instant::now();
+        for line in [
+            "new",
+            "force",
+            "setboard 8/8/8/8/8/8/8/8 w - - 0 1",
+            "usermove e2e4",
+            "go",
+        ] {
+            e.line(line, now);
+        }
+        let out = String::from_utf8(std::mem::take(&mut e.out)).unwrap();
+        let lines: Vec<&str> = out.lines().collect();
+        assert!(
+            lines[0].starts_with("tellusererror Illegal position"),
+            "{out}"
+        );
+        assert_eq!(
+            lines[1..],
+            [
+                "Illegal move (no position set up): e2e4",
+                "Error (no position set up): go"
+            ]
+        );
+        assert!(e.running.is_none());
+        assert_eq!(with_position!(&e.game, p => p.plies_played()), 0);
+        e.line("force", now);
+        e.line("setboard 4k3/8/8/8/8/8/8/4K2R w K - 0 1", now);
+        e.line("usermove e1g1", now);
+        assert_eq!(e.game.fen(), "4k3/8/8/8/8/8/8/5RK1 b - - 1 1");
+        assert!(e.out.is_empty(), "{:?}", String::from_utf8_lossy(&e.out));
+        // `new` ends the refusal too.
+        e.line("setboard x", now);
+        e.line("new", now);
+        e.line("force", now);
+        e.line("usermove e2e4", now);
+        assert_eq!(with_position!(&e.game, p => p.plies_played()), 1);
     }
 
     #[test]

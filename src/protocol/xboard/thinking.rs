@@ -118,8 +118,11 @@ impl<W: Write> XboardEngine<W> {
             l.time[(!us).index()] = Some(ms(self.clock.otim_cs));
             l.increment = [level.inc_ms; 2];
             if level.moves > 0 {
-                let done =
-                    with_position!(&self.game, p => p.fullmove_number()).saturating_sub(1) as u64;
+                // The GUI's session counts the moves of this game, from `new` or `setboard`,
+                // not the FEN's move number: the plies made by `us` since the root.
+                let plies = with_position!(&self.game, p => p.plies_played());
+                let after_ours = usize::from(self.game.side_to_move() != us);
+                let done = ((plies + after_ours) / 2) as u64;
                 l.moves_to_go = Some(level.moves as u64 - done % level.moves as u64);
             }
         }
@@ -139,6 +142,10 @@ impl<W: Write> XboardEngine<W> {
 
     /// The engine is on move: claim the result if the game is over, else search.
     pub(super) fn think(&mut self, at: Instant) {
+        if self.no_position {
+            self.send("Error (no position set up): go");
+            return;
+        }
         if let Some(end) = ending(&mut self.game) {
             self.send(&end.claim());
             return;
@@ -150,6 +157,9 @@ impl<W: Write> XboardEngine<W> {
     pub(super) fn analyze(&mut self) {
         self.discard();
         self.last_report = None;
+        if self.no_position {
+            return;
+        }
         let limits = SearchLimits {
             infinite: true,
             ..SearchLimits::default()
