@@ -550,6 +550,8 @@ fn bad_input_keeps_the_state() {
     u.variant("capablanca");
     u.position("startpos moves e2e4");
     let before = legal_moves(&mut u).total;
+    // A bad `go` still searches (the GUI waits for `bestmove`): one warning line, then a legal
+    // best move, and the position is the same.
     for bad in [
         "go depth",
         "go depth 0",
@@ -563,6 +565,31 @@ fn bad_input_keeps_the_state() {
         "go depth 3 depth 4",
         "go frobnicate",
         "go infinite perft 2",
+    ] {
+        u.sync();
+        u.send(bad);
+        u.send("stop");
+        let (lines, last) = u.read_until("bestmove", TIMEOUT, is_bestmove);
+        let warnings: Vec<&String> = lines
+            .iter()
+            .filter(|l| l.starts_with("info string"))
+            .collect();
+        if warnings.len() != 1 || !warnings[0].starts_with("info string warning: go: ") {
+            u.fail(&format!(
+                "{bad:?}: one `info string warning: go:` line expected: {lines:?}"
+            ));
+        }
+        let best = last.split_whitespace().nth(1).unwrap_or("").to_string();
+        if !legal_moves(&mut u).has(&best) {
+            u.fail(&format!("{bad:?}: {last:?} is not legal"));
+        }
+        if legal_moves(&mut u).total != before {
+            u.fail(&format!("after {bad:?} the position changed"));
+        }
+    }
+    for bad in [
+        "go perft 0",
+        "go perft 2 depth 3",
         "setoption name Threads value 0",
         "setoption name Threads value 257",
         "setoption name Hash value 0",

@@ -394,7 +394,6 @@ fn uci_bad_go_commands() {
         "go perft",
         "go perft 1.5",
         "go perft 99999999999999999999999",
-        "go frobnicate",
     ] {
         u.expect_error(cmd);
         assert_state_kept(&mut u, cmd);

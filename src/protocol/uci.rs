@@ -206,14 +206,20 @@ impl UciEngine {
                     return Err("go: go perft is counting; send 'stop' first".into());
                 }
                 let mut limits = go.limits;
+                let mut notes = go.notes;
                 for text in &go.search_moves {
-                    let m = self
-                        .game
-                        .parse_uci(text)
-                        .map_err(|e| format!("go searchmoves: {e}"))?;
-                    if !limits.search_moves.contains(&m) {
-                        limits.search_moves.push(m);
+                    match self.game.parse_uci(text) {
+                        Ok(m) if !limits.search_moves.contains(&m) => limits.search_moves.push(m),
+                        Ok(_) => {}
+                        Err(e) => notes.push(format!("searchmoves: {e}: left out")),
                     }
+                }
+                if !go.search_moves.is_empty() && limits.search_moves.is_empty() {
+                    notes.push("no legal move among the searchmoves: all moves searched".into());
+                }
+                if !notes.is_empty() {
+                    let text = format!("go: {}", notes.join("; "));
+                    self.send(&format!("info string warning: {}", super::printable(&text)));
                 }
                 let listener = UciListener {
                     tx: self.out.sender(),

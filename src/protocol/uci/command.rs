@@ -13,6 +13,8 @@ pub struct GoCommand {
     /// Everything but `search_moves`.
     pub limits: SearchLimits,
     pub search_moves: Vec<String>,
+    /// What was left out or brought into range (`depth 0` is read as 1), for the user.
+    pub notes: Vec<String>,
 }
 
 #[derive(Debug, PartialEq, Eq)]
@@ -179,62 +181,93 @@ pub fn parse_go(words: &[&str]) -> Result<Command, UciError> {
             .map(|depth| Command::GoPerft { depth })
             .ok_or_else(|| syntax("go perft", "expected one depth from 1 to 20"));
     }
+    // A `go` is always answered with `bestmove` (a GUI waits for it): what cannot be read is
+    // left out or brought into range, and noted for one `info string` line.
     let mut go = GoCommand::default();
     let mut seen: Vec<&str> = Vec::new();
+    let notes = &mut go.notes;
     let mut i = 0;
     while i < words.len() {
         let key = words[i];
-        if !GO_KEYWORDS.contains(&key) {
-            return Err(syntax(
-                "go",
-                format!("unknown parameter '{}'", key.escape_default()),
-            ));
+        i += 1;
+        if !GO_KEYWORDS.contains(&key) || key == "perft" {
+            notes.push(format!("ignored '{}'", key.escape_default()));
+            continue;
         }
         if seen.contains(&key) {
-            return Err(syntax("go", format!("'{key}' given twice")));
+            notes.push(format!("'{key}' given twice: the last counts"));
         }
         seen.push(key);
-        i += 1;
-        let mut number = |min: i64, max: i64| -> Result<i64, UciError> {
-            let text = words
-                .get(i)
-                .ok_or_else(|| syntax("go", format!("'{key}' needs a number")))?;
+        let mut number = |min: i64, max: i64, notes: &mut Vec<String>| -> Option<i64> {
+            let Some(text) = words.get(i).filter(|t| !GO_KEYWORDS.contains(*t)) else {
+                notes.push(format!("'{key}' without a number: ignored"));
+                return None;
+            };
             i += 1;
-            match text.parse::<i64>() {
-                Ok(v) if (min..=max).contains(&v) => Ok(v),
-                _ => Err(syntax(
-                    "go",
-                    format!(
-                        "'{key}' must be a number from {min} to {max}, not '{}'",
-                        text.escape_default()
-                    ),
-                )),
+            let Ok(v) = text.parse::<i128>() else {
+                notes.push(format!(
+                    "'{key}' needs a number, not '{}': ignored",
+                    text.escape_default()
+                ));
+                return None;
+            };
+            let clamped = v.clamp(min as i128, max as i128) as i64;
+            if clamped as i128 != v {
+                notes.push(format!("'{key} {v}' read as {clamped}"));
             }
+            Some(clamped)
         };
         const MS: i64 = 1 << 40;
         match key {
             "searchmoves" => {
+                let first = go.search_moves.len();
                 while i < words.len() && !GO_KEYWORDS.contains(&words[i]) {
                     go.search_moves.push(words[i].to_string());
                     i += 1;
                 }
-                if go.search_moves.is_empty() {
-                    return Err(syntax("go", "'searchmoves' needs at least one move"));
+                if go.search_moves.len() == first {
+                    notes.push("'searchmoves' without moves: ignored".into());
                 }
             }
             "ponder" => go.limits.ponder = true,
             "infinite" => go.limits.infinite = true,
             // Some GUIs send a negative time when the clock has run out: read it as 0.
-            "wtime" => go.limits.time[0] = Some(number(-MS, MS)?.max(0) as u64),
-            "btime" => go.limits.time[1] = Some(number(-MS, MS)?.max(0) as u64),
-            "winc" => go.limits.increment[0] = number(-MS, MS)?.max(0) as u64,
-            "binc" => go.limits.increment[1] = number(-MS, MS)?.max(0) as u64,
-            "movestogo" => go.limits.moves_to_go = Some(number(1, 100_000)? as u64),
-            "depth" => go.limits.depth = Some(number(1, MAX_DEPTH as i64)? as i32),
-            "nodes" => go.limits.nodes = Some(number(1, i64::MAX)? as u64),
-            "mate" => go.limits.mate = Some(number(1, 1_000)? as u32),
-            "movetime" => go.limits.movetime = Some(number(0, MS)? as u64),
-            _ => return Err(syntax("go", "'perft' must come alone: 'go perft N'")),
+            "wtime" | "btime" | "winc" | "binc" => {
+                if let Some(v) = number(-MS, MS, notes) {
+                    let v = v.max(0) as u64;
+                    match key {
+                        "wtime" => go.limits.time[0] = Some(v),
+                        "btime" => go.limits.time[1] = Some(v),
+                        "winc" => go.limits.increment[0] = v,
+                        _ => go.limits.increment[1] = v,
+                    }
+                }
+            }
+            // `movestogo 0` is not a last move: the clock is read as sudden death.
+            "movestogo" => match number(0, 100_000, notes) {
+                Some(0) => notes.push("'movestogo 0' ignored".into()),
+                n => go.limits.moves_to_go = n.map(|n| n as u64).or(go.limits.moves_to_go),
+            },
+            "depth" => {
+                if let Some(d) = number(1, MAX_DEPTH as i64, notes) {
+                    go.limits.depth = Some(d as i32);
+                }
+            }
+            "nodes" => {
+                if let Some(n) = number(1, i64::MAX, notes) {
+                    go.limits.nodes = Some(n as u64);
+                }
+            }
+            "mate" => {
+                if let Some(n) = number(1, 1_000, notes) {
+                    go.limits.mate = Some(n as u32);
+                }
+            }
+            _ => {
+                if let Some(ms) = number(0, MS, notes) {
+                    go.limits.movetime = Some(ms as u64);
+                }
+            }
         }
     }
     Ok(Command::Go(go))
@@ -264,19 +297,63 @@ mod tests {
             parse_command("go"),
             Ok(Some(Command::Go(GoCommand::default())))
         );
-        for bad in [
-            "go depth",
-            "go depth 0",
-            "go depth x",
-            "go nodes -1",
-            "go frob",
-            "go depth 3 depth 4",
-            "go searchmoves",
-            "go perft",
-            "go infinite perft 3",
-        ] {
+        for bad in ["go perft", "go perft 0", "go perft 3 depth 2"] {
             assert!(parse_command(bad).is_err(), "{bad}");
         }
+    }
+
+    /// A search is always started (the GUI waits for its `bestmove`): what cannot be read is
+    /// left out or brought into range, with a note for each.
+    #[test]
+    fn bad_go_parameters_are_noted_not_fatal() {
+        let go = |text: &str| match parse_command(text) {
+            Ok(Some(Command::Go(g))) => g,
+            other => panic!("{text}: {other:?}"),
+        };
+        let cases: [(&str, fn(&SearchLimits) -> bool, &str); 9] = [
+            (
+                "go depth",
+                |l| l.depth.is_none(),
+                "'depth' without a number: ignored",
+            ),
+            ("go depth 0", |l| l.depth == Some(1), "'depth 0' read as 1"),
+            (
+                "go depth x",
+                |l| l.depth.is_none(),
+                "'depth' needs a number, not 'x': ignored",
+            ),
+            (
+                "go nodes -1",
+                |l| l.nodes == Some(1),
+                "'nodes -1' read as 1",
+            ),
+            ("go frob depth 2", |l| l.depth == Some(2), "ignored 'frob'"),
+            (
+                "go depth 3 depth 4",
+                |l| l.depth == Some(4),
+                "'depth' given twice: the last counts",
+            ),
+            ("go infinite perft 3", |l| l.infinite, "ignored 'perft'"),
+            (
+                "go movestogo 0 wtime 50",
+                |l| l.moves_to_go.is_none() && l.time[0] == Some(50),
+                "'movestogo 0' ignored",
+            ),
+            (
+                "go depth 99999999999999999999999",
+                |l| l.depth == Some(MAX_DEPTH),
+                "'depth 99999999999999999999999' read as",
+            ),
+        ];
+        for (text, limits_ok, note) in cases {
+            let g = go(text);
+            assert!(limits_ok(&g.limits), "{text}: {:?}", g.limits);
+            assert!(g.notes[0].starts_with(note), "{text}: {:?}", g.notes);
+        }
+        let g = go("go searchmoves depth 3");
+        assert_eq!((g.search_moves.len(), g.limits.depth), (0, Some(3)));
+        assert_eq!(g.notes, ["'searchmoves' without moves: ignored"]);
+        assert!(go("go wtime -30 btime 10").notes.is_empty());
     }
 
     #[test]
