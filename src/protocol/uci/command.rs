@@ -310,7 +310,8 @@ mod tests {
             Ok(Some(Command::Go(g))) => g,
             other => panic!("{text}: {other:?}"),
         };
-        let cases: [(&str, fn(&SearchLimits) -> bool, &str); 9] = [
+        type Case = (&'static str, fn(&SearchLimits) -> bool, &'static str);
+        let cases: [Case; 9] = [
             (
                 "go depth",
                 |l| l.depth.is_none(),
