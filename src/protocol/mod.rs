@@ -23,9 +23,16 @@ pub fn spawn_line_reader<R: std::io::BufRead + Send + 'static>(
                 buf.clear();
                 match input.read_until(b'\n', &mut buf) {
                     Ok(0) | Err(_) => break,
+                    // A lone CR ends a line too (the UCI text allows any mix of CR and LF).
                     Ok(_) => {
-                        if !on_line(String::from_utf8_lossy(&buf).into_owned()) {
-                            return;
+                        let mut pieces = buf
+                            .split(|&b| b == b'\r')
+                            .filter(|p| p.iter().any(|b| !b.is_ascii_whitespace()));
+                        let first = pieces.next().unwrap_or(&buf);
+                        for piece in std::iter::once(first).chain(pieces) {
+                            if !on_line(String::from_utf8_lossy(piece).into_owned()) {
+                                return;
+                            }
                         }
                     }
                 }
@@ -52,4 +59,30 @@ pub fn printable(text: &str) -> std::borrow::Cow<'_, str> {
         })
         .collect::<String>()
         .into()
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::{Arc, Mutex};
+
+    /// LF, CRLF, a lone CR and any mix of them end a line; blank lines still reach the loop.
+    #[test]
+    fn any_mix_of_cr_and_lf_ends_a_line() {
+        let seen = Arc::new(Mutex::new(Vec::new()));
+        let sink = seen.clone();
+        let input = std::io::Cursor::new(b"uci\risready\r\r\nposition startpos\r\n\ngo\n".to_vec());
+        super::spawn_line_reader(
+            input,
+            move |l| {
+                sink.lock().unwrap().push(l.trim().to_string());
+                true
+            },
+            || {},
+        )
+        .unwrap()
+        .join()
+        .unwrap();
+        let seen = seen.lock().unwrap().clone();
+        assert_eq!(seen, ["uci", "isready", "position startpos", "", "go"]);
+    }
 }
