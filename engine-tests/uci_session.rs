@@ -597,10 +597,6 @@ fn bad_input_keeps_the_state() {
         "setoption name Ponder value yes",
         "setoption name UCI_Chess960 value 1",
         "setoption name VariantPath value /no/such/file.ini",
-        "stop now",
-        "isready please",
-        "d 3",
-        "eval me",
         "debug maybe",
         "position startpos moves a1a11",
         "position fen 10/10 w - - 0 1",
@@ -611,6 +607,36 @@ fn bad_input_keeps_the_state() {
             u.fail(&format!(
                 "after {bad:?} the position changed: {before} -> {after} moves"
             ));
+        }
+    }
+    // Words the UCI text says to skip: before a command, or after one that takes none. The
+    // command runs, after one warning line.
+    for (line, ignored, answer) in [
+        ("stop now", "now", None),
+        ("isready please", "please", Some("readyok")),
+        ("d 3", "3", Some("Fen: ")),
+        ("eval me", "me", Some("Evaluation: ")),
+        ("joho isready", "joho", Some("readyok")),
+        ("joho debug on", "joho", None),
+    ] {
+        u.sync();
+        u.send(line);
+        let lines = if answer == Some("readyok") {
+            let (mut lines, last) = u.read_until("readyok", TIMEOUT, |l| l == "readyok");
+            lines.push(last);
+            lines
+        } else {
+            u.sync()
+        };
+        if lines.first().map(String::as_str)
+            != Some(&format!("info string warning: ignored '{ignored}'"))
+            || answer.is_some_and(|a| !lines.iter().any(|l| l.starts_with(a)))
+            || (answer.is_none() && lines.len() != 1)
+        {
+            u.fail(&format!("{line:?}: {lines:?}"));
+        }
+        if legal_moves(&mut u).total != before {
+            u.fail(&format!("after {line:?} the position changed"));
         }
     }
     // Still searching fine.

@@ -23,7 +23,7 @@ use vampirc_uci::{UciMessage, UciOptionConfig};
 mod command;
 mod output;
 
-pub use command::{parse_command, parse_go, Command, GoCommand, UciError};
+pub use command::{parse_command, parse_go, parse_lenient, Command, GoCommand, UciError};
 use output::{Output, UciListener, Writer};
 
 pub const DEFAULT_HASH_MB: usize = 16;
@@ -111,7 +111,7 @@ impl UciEngine {
                 // take a scheduler's time slice or more when the search threads outnumber the
                 // cores. The line is still handed on (to collect the search threads, and for
                 // order).
-                match parse_command(&line) {
+                match parse_lenient(&line).0 {
                     Ok(Some(Command::Stop)) => {
                         perft_stop.store(true, Ordering::Relaxed);
                         search.stop_and_answer()
@@ -157,7 +157,18 @@ impl UciEngine {
     }
 
     fn handle_at(&mut self, line: &str, received: Instant) -> bool {
-        match parse_command(line) {
+        let (parsed, ignored) = parse_lenient(line);
+        if !ignored.is_empty() {
+            let words: Vec<String> = ignored
+                .iter()
+                .map(|w| w.escape_default().to_string())
+                .collect();
+            self.send(&format!(
+                "info string warning: ignored '{}'",
+                words.join(" ")
+            ));
+        }
+        match parsed {
             Ok(None) => true,
             Ok(Some(Command::Quit)) => false,
             Ok(Some(cmd)) => {

@@ -74,7 +74,56 @@ fn syntax(command: &'static str, detail: impl Into<String>) -> UciError {
     }
 }
 
-/// Parses one line. `Ok(None)` for an empty line.
+/// The commands' first words.
+const COMMANDS: &[&str] = &[
+    "uci",
+    "isready",
+    "ucinewgame",
+    "stop",
+    "ponderhit",
+    "quit",
+    "d",
+    "eval",
+    "debug",
+    "setoption",
+    "register",
+    "position",
+    "go",
+];
+
+/// The commands that take no words after them.
+const ALONE: &[&str] = &[
+    "uci",
+    "isready",
+    "ucinewgame",
+    "stop",
+    "ponderhit",
+    "quit",
+    "d",
+    "eval",
+];
+
+/// Reads a line as the UCI text asks: words before the first command are ignored (`joho debug
+/// on` is `debug on`), and so are words after a command that takes none (`isready now`). The
+/// words ignored come back too, for a warning; a line with no command at all is an error.
+pub fn parse_lenient(line: &str) -> (Result<Option<Command>, UciError>, Vec<String>) {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let Some(k) = words.iter().position(|w| COMMANDS.contains(w)) else {
+        return (parse_command(line), Vec::new());
+    };
+    let mut ignored: Vec<String> = words[..k].iter().map(|w| w.to_string()).collect();
+    let rest = if ALONE.contains(&words[k]) {
+        ignored.extend(words[k + 1..].iter().map(|w| w.to_string()));
+        words[k]
+    } else {
+        // From the command word on, as typed (`setoption` reads its name and value as text).
+        let start = words[k].as_ptr() as usize - line.as_ptr() as usize;
+        &line[start..]
+    };
+    (parse_command(rest), ignored)
+}
+
+/// Parses one line. `Ok(None)` for an empty line (and for `register`: nothing to register).
 pub fn parse_command(line: &str) -> Result<Option<Command>, UciError> {
     let words: Vec<&str> = line.split_whitespace().collect();
     let Some(&first) = words.first() else {
@@ -99,6 +148,7 @@ pub fn parse_command(line: &str) -> Result<Option<Command>, UciError> {
         "quit" => alone(Command::Quit, "quit"),
         "d" => alone(Command::Display, "d"),
         "eval" => alone(Command::Eval, "eval"),
+        "register" => Ok(None),
         "debug" => match words.get(1..) {
             Some(["on"] | ["off"]) => Ok(Some(Command::Debug)),
             _ => Err(syntax("debug", "expected 'on' or 'off'")),
@@ -355,6 +405,42 @@ mod tests {
         assert_eq!((g.search_moves.len(), g.limits.depth), (0, Some(3)));
         assert_eq!(g.notes, ["'searchmoves' without moves: ignored"]);
         assert!(go("go wtime -30 btime 10").notes.is_empty());
+    }
+
+    #[test]
+    fn words_the_uci_text_says_to_skip() {
+        let read = |l: &str| parse_lenient(l);
+        assert_eq!(
+            read("joho debug on"),
+            (Ok(Some(Command::Debug)), vec!["joho".into()])
+        );
+        assert_eq!(
+            read("isready now  please"),
+            (
+                Ok(Some(Command::IsReady)),
+                vec!["now".into(), "please".into()]
+            )
+        );
+        assert_eq!(
+            read("x setoption name Move Overhead value 30"),
+            (
+                Ok(Some(Command::SetOption {
+                    name: "Move Overhead".into(),
+                    value: Some("30".into())
+                })),
+                vec!["x".into()]
+            )
+        );
+        assert_eq!(read("register later"), (Ok(None), vec![]));
+        assert_eq!(
+            read("xyzzy plugh"),
+            (Err(UciError::Unknown("xyzzy".into())), vec![])
+        );
+        assert_eq!(
+            read("debug maybe").0,
+            Err(syntax("debug", "expected 'on' or 'off'"))
+        );
+        assert_eq!(read(""), (Ok(None), vec![]));
     }
 
     #[test]
