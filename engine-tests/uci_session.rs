@@ -817,3 +817,33 @@ fn game_changes_wait_for_the_search_to_stop() {
     u.read_until("bestmove", TIMEOUT, |l| l.starts_with("bestmove"));
     u.variant("grand");
 }
+
+/// Right before `bestmove` comes a final `info` with the whole search's nodes and time (the
+/// spec asks for it; a node limit is reached inside an iteration, after its last report), its
+/// line starting with the best move; and no report gives a `seldepth` below its `depth`.
+#[test]
+fn final_info_before_bestmove() {
+    let mut u = Uci::new();
+    u.position("startpos moves e2e4 e7e5");
+    let (lines, best, _) = go(&mut u, "nodes 30000");
+    let last = lines.last().expect("info lines");
+    let words: Vec<&str> = last.split_whitespace().collect();
+    let field = |key: &str| {
+        let i = words
+            .iter()
+            .position(|w| *w == key)
+            .unwrap_or_else(|| panic!("{key} in {last}"));
+        words[i + 1]
+    };
+    assert!(field("nodes").parse::<u64>().unwrap() >= 30000, "{last}");
+    assert_eq!(field("pv"), best, "{last}");
+    for l in lines.iter().filter(|l| l.contains(" seldepth ")) {
+        let w: Vec<&str> = l.split_whitespace().collect();
+        let at = |k: &str| {
+            w[w.iter().position(|x| *x == k).unwrap() + 1]
+                .parse::<i32>()
+                .unwrap()
+        };
+        assert!(at("seldepth") >= at("depth"), "{l}");
+    }
+}

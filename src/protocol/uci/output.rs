@@ -106,7 +106,9 @@ impl Output {
                     w,
                     "info depth {} seldepth {} multipv {} score {} nodes {} nps {} hashfull {} time {} pv {}",
                     r.depth,
-                    r.seldepth,
+                    // The deepest ply of this iteration can be short of its depth when the
+                    // table answers near the root; the nominal depth was reached all the same.
+                    r.seldepth.max(r.depth.max(0) as usize),
                     r.multipv,
                     format_score(r.score),
                     r.nodes,
@@ -126,6 +128,18 @@ impl Output {
                     writeln!(w, "info depth 0 score {}", format_score(o.score))?;
                     return writeln!(w, "bestmove (none)");
                 }
+                // The final statistics (the spec asks for them right before `bestmove`): the
+                // search may have run past its last report, or stopped inside an iteration.
+                let nps = o.nodes.saturating_mul(1000) / o.time_ms.max(1);
+                writeln!(
+                    w,
+                    "info depth {} score {} nodes {} nps {nps} time {} pv {}",
+                    o.depth,
+                    format_score(o.score),
+                    o.nodes,
+                    o.time_ms,
+                    format_line(&root, &o.line, chess960).join(" ")
+                )?;
                 let turns = format_turns(&root, &o.line, chess960);
                 match turns.as_slice() {
                     [b, p, ..] => writeln!(w, "bestmove {b} ponder {p}"),
