@@ -231,9 +231,13 @@ impl Searcher {
             ),
         });
         // An answer is ready from the start (a `stop` or `quit` may come before the search
-        // thread has run at all): the first legal root move, or with none the game's result.
+        // thread has run at all, or a loaded machine may not run it before the clock runs
+        // out): the table's move for this position where it has one (an earlier search or
+        // pondering), else the first legal root move; with none the game's result.
         with_position!(game, p => {
-            match root_moves(p, &shared.limits.search_moves).first() {
+            let roots = root_moves(p, &shared.limits.search_moves);
+            let hashed = self.tt.probe(p.hash()).map(|h| h.mv);
+            match roots.iter().find(|r| Some(r.mv) == hashed).or(roots.first()) {
                 Some(first) => shared.publish(&[first.mv], 0, 0),
                 None => shared.publish(
                     &[],
