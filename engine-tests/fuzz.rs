@@ -6,7 +6,7 @@
 //! `CHIMERA_FUZZ_CASES` raises the count for a longer run; `CHIMERA_FUZZ_SEED` (a number,
 //! mixed into each test's own seed) makes it explore inputs the default run never sees.
 
-use chimera::protocol::uci::{parse_command, UciEngine};
+use chimera::protocol::uci::{parse_command, parse_lenient, UciEngine};
 use chimera::protocol::xboard::{self, coords, describe, XboardEngine};
 use chimera::variant::Registry;
 use rand::rngs::StdRng;
@@ -194,6 +194,12 @@ fn uci_parser_never_panics() {
         let line = random_line(&mut rng);
         if parse_command(&line).is_ok() {
             accepted += 1;
+        }
+        // The lenient reading (words before and after a command skipped) finds at least what
+        // the strict one does.
+        let (lenient, _) = parse_lenient(&line);
+        if parse_command(&line).is_ok() {
+            assert!(lenient.is_ok(), "{line:?}");
         }
     }
     eprintln!("uci parser: {n} inputs, no panic ({accepted} parsed as commands)");
