@@ -28,6 +28,21 @@ fn temp(name: &str) -> PathBuf {
     dir.join(name)
 }
 
+/// `match` between engines `a` and `b`, `games` games of `variant`; more flags go after.
+fn match_args<'a>(a: &'a str, b: &'a str, variant: &'a str, games: &'a str) -> Vec<&'a str> {
+    vec![
+        "match",
+        "--engine",
+        a,
+        "--engine",
+        b,
+        "--variant",
+        variant,
+        "--games",
+        games,
+    ]
+}
+
 struct Run {
     code: Option<i32>,
     stdout: String,
@@ -142,28 +157,18 @@ fn two_chimeras_finish_valid_games() {
         let path = temp(&format!("selfplay-{variant}.pgn"));
         let a = format!("cmd={} name=A {}", bin(), depths[0]);
         let b = format!("cmd={} name=B {}", bin(), depths[1]);
-        let run = chimera(
-            &[
-                "match",
-                "--engine",
-                &a,
-                "--engine",
-                &b,
-                "--variant",
-                variant,
-                "--games",
-                "2",
-                "--tc",
-                tc,
-                "--random-plies",
-                "4",
-                "--seed",
-                "11",
-                "--pgn",
-                path.to_str().unwrap(),
-            ],
-            Duration::from_secs(60),
-        );
+        let mut args = match_args(&a, &b, variant, "2");
+        args.extend([
+            "--tc",
+            tc,
+            "--random-plies",
+            "4",
+            "--seed",
+            "11",
+            "--pgn",
+            path.to_str().unwrap(),
+        ]);
+        let run = chimera(&args, Duration::from_secs(60));
         assert_eq!(run.code, Some(0), "{}\n{}", run.stdout, run.stderr);
         assert!(run.stdout.contains("Finished match"), "{}", run.stdout);
         assert!(run.stdout.contains("Elo difference"), "{}", run.stdout);
@@ -696,23 +701,15 @@ fn names_beyond_the_uci_variant_list_are_confirmed_by_the_engine() {
         ("bilateral-relay-chess", &relay_pgn, None),
         ("my-capablanca", &file_pgn, Some(ini.to_str().unwrap())),
     ] {
-        let mut args = vec![
-            "match",
-            "--engine",
-            &a,
-            "--engine",
-            &b,
-            "--variant",
-            variant,
-            "--games",
-            "2",
+        let mut args = match_args(&a, &b, variant, "2");
+        args.extend([
             "--tc",
             "10+0.1",
             "--draw-after",
             "30",
             "--pgn",
             pgn.to_str().unwrap(),
-        ];
+        ]);
         if let Some(file) = extra {
             args.extend(["--variants", file]);
         }
@@ -731,17 +728,7 @@ fn names_beyond_the_uci_variant_list_are_confirmed_by_the_engine() {
 
     let fake_engine = format!("cmd='python3 {} shortlist' name=Short", fake("fake_uci.py"));
     let run = chimera(
-        &[
-            "match",
-            "--engine",
-            &a,
-            "--engine",
-            &fake_engine,
-            "--variant",
-            "bilateral-relay-chess",
-            "--games",
-            "2",
-        ],
+        &match_args(&a, &fake_engine, "bilateral-relay-chess", "2"),
         Duration::from_secs(60),
     );
     assert_eq!(run.code, Some(0), "{}\n{}", run.stdout, run.stderr);

@@ -74,23 +74,6 @@ fn syntax(command: &'static str, detail: impl Into<String>) -> UciError {
     }
 }
 
-/// The commands' first words.
-const COMMANDS: &[&str] = &[
-    "uci",
-    "isready",
-    "ucinewgame",
-    "stop",
-    "ponderhit",
-    "quit",
-    "d",
-    "eval",
-    "debug",
-    "setoption",
-    "register",
-    "position",
-    "go",
-];
-
 /// The commands that take no words after them.
 const ALONE: &[&str] = &[
     "uci",
@@ -103,12 +86,18 @@ const ALONE: &[&str] = &[
     "eval",
 ];
 
+/// The commands that take words.
+const WITH_WORDS: &[&str] = &["debug", "setoption", "register", "position", "go"];
+
 /// Reads a line as the UCI text asks: words before the first command are ignored (`joho debug
 /// on` is `debug on`), and so are words after a command that takes none (`isready now`). The
 /// words ignored come back too, for a warning; a line with no command at all is an error.
 pub fn parse_lenient(line: &str) -> (Result<Option<Command>, UciError>, Vec<String>) {
     let words: Vec<&str> = line.split_whitespace().collect();
-    let Some(k) = words.iter().position(|w| COMMANDS.contains(w)) else {
+    let Some(k) = words
+        .iter()
+        .position(|w| ALONE.contains(w) || WITH_WORDS.contains(w))
+    else {
         return (parse_command(line), Vec::new());
     };
     let mut ignored: Vec<String> = words[..k].iter().map(|w| w.to_string()).collect();
