@@ -91,6 +91,9 @@ pub struct XboardEngine<W: Write> {
     /// `setboard` sets a position, moves are illegal and nothing is searched (the protocol's
     /// rule), so that the engine never plays on a board the GUI does not show.
     no_position: bool,
+    /// `memory` and `cores` sent while the engine thinks on its own move: applied once the
+    /// move is out, so that the move gets its time.
+    deferred: Vec<(Command, String)>,
 }
 
 impl<W: Write> XboardEngine<W> {
@@ -126,6 +129,7 @@ impl<W: Write> XboardEngine<W> {
             closing: false,
             editing: None,
             no_position: false,
+            deferred: Vec::new(),
         }
     }
 
@@ -518,6 +522,9 @@ impl<W: Write> XboardEngine<W> {
                 self.send(" Chimera has no opening book");
                 self.send("");
             }
+            Command::Memory(_) | Command::Cores(_) if self.thinking() => {
+                self.deferred.push((cmd, line.to_string()));
+            }
             Command::Memory(mb) => {
                 self.pause_for_settings();
                 if let Err(e) = self.searcher.set_hash(mb) {
@@ -801,6 +808,33 @@ mod tests {
         e.line("force", now);
         e.line("usermove e2e4", now);
         assert_eq!(with_position!(&e.game, p => p.plies_played()), 1);
+    }
+
+    /// `cores` (or `memory`) while the engine thinks on its own move waits for the move (it
+    /// used to cut the search short); it is applied as soon as no search of its own runs.
+    #[test]
+    fn settings_wait_for_the_engines_move() {
+        let mut e = XboardEngine::new(Registry::builtin(), Vec::new());
+        let now = Instant::now();
+        for line in [
+            "new",
+            "level 0 10 0",
+            "time 60000",
+            "otim 60000",
+            "usermove e2e4",
+        ] {
+            e.line(line, now);
+        }
+        assert!(e.thinking());
+        e.line("cores 2", now);
+        assert!(e.thinking(), "the search goes on");
+        assert_eq!(e.searcher.options().threads, 1);
+        e.line("force", now);
+        assert_eq!(e.searcher.options().threads, 2);
+        assert!(e.deferred.is_empty());
+        // Idle: at once.
+        e.line("cores 1", now);
+        assert_eq!(e.searcher.options().threads, 1);
     }
 
     #[test]

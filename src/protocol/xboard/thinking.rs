@@ -73,6 +73,7 @@ impl<W: Write> XboardEngine<W> {
             self.searcher.stop();
         }
         self.flush_pongs();
+        self.apply_deferred();
     }
 
     pub(super) fn flush_pongs(&mut self) {
@@ -220,6 +221,13 @@ impl<W: Write> XboardEngine<W> {
         }
     }
 
+    /// The settings put off while the engine thought (see `deferred`).
+    fn apply_deferred(&mut self) {
+        for (cmd, line) in std::mem::take(&mut self.deferred) {
+            self.execute(cmd, &line, Instant::now());
+        }
+    }
+
     pub(super) fn finished(&mut self, id: u64, outcome: Outcome) {
         let Some(running) = &self.running else { return };
         if running.id != id {
@@ -234,6 +242,7 @@ impl<W: Write> XboardEngine<W> {
         self.last_score = Some(outcome.score);
         let Some(best) = outcome.best else {
             self.searcher.wait();
+            self.apply_deferred();
             if let Some(end) = ending(&mut self.game) {
                 self.send(&end.claim());
             }
@@ -249,6 +258,7 @@ impl<W: Write> XboardEngine<W> {
         // The move is out; now collect the search threads (with many threads on few cores
         // they take a while to end).
         self.searcher.wait();
+        self.apply_deferred();
         self.hint = outcome.ponder;
         if let Some(end) = ending(&mut self.game) {
             self.send(&end.claim());
