@@ -63,26 +63,16 @@ pub fn printable(text: &str) -> std::borrow::Cow<'_, str> {
 
 #[cfg(test)]
 mod tests {
-    use std::sync::{Arc, Mutex};
-
     /// LF, CRLF, a lone CR and any mix of them end a line; blank lines still reach the loop.
     #[test]
     fn any_mix_of_cr_and_lf_ends_a_line() {
-        let seen = Arc::new(Mutex::new(Vec::new()));
-        let sink = seen.clone();
+        let (tx, rx) = std::sync::mpsc::channel();
         let input = std::io::Cursor::new(b"uci\risready\r\r\nposition startpos\r\n\ngo\n".to_vec());
-        super::spawn_line_reader(
-            input,
-            move |l| {
-                sink.lock().unwrap().push(l.trim().to_string());
-                true
-            },
-            || {},
-        )
-        .unwrap()
-        .join()
-        .unwrap();
-        let seen = seen.lock().unwrap().clone();
+        let reader =
+            super::spawn_line_reader(input, move |l| tx.send(l.trim().to_string()).is_ok(), || {})
+                .expect("the input thread starts");
+        assert!(reader.join().is_ok(), "the input thread ends");
+        let seen: Vec<String> = rx.iter().collect();
         assert_eq!(seen, ["uci", "isready", "position startpos", "", "go"]);
     }
 }

@@ -98,6 +98,11 @@ impl UciEngine {
         self.send(&format!("info string error: {}", super::printable(msg)));
     }
 
+    /// Input read in part (the rest left out, or brought into range): the command still runs.
+    fn warning(&self, msg: &str) {
+        self.send(&format!("info string warning: {}", super::printable(msg)));
+    }
+
     /// Runs until `quit` or the end of input. Lines are read on a thread of their own; a search
     /// runs on its own thread too, so every command is answered at once.
     pub fn run<R: BufRead + Send + 'static>(&mut self, input: R) {
@@ -159,14 +164,7 @@ impl UciEngine {
     fn handle_at(&mut self, line: &str, received: Instant) -> bool {
         let (parsed, ignored) = parse_lenient(line);
         if !ignored.is_empty() {
-            let words: Vec<String> = ignored
-                .iter()
-                .map(|w| w.escape_default().to_string())
-                .collect();
-            self.send(&format!(
-                "info string warning: ignored '{}'",
-                words.join(" ")
-            ));
+            self.warning(&format!("ignored '{}'", ignored.join(" ")));
         }
         match parsed {
             Ok(None) => true,
@@ -229,8 +227,7 @@ impl UciEngine {
                     notes.push("no legal move among the searchmoves: all moves searched".into());
                 }
                 if !notes.is_empty() {
-                    let text = format!("go: {}", notes.join("; "));
-                    self.send(&format!("info string warning: {}", super::printable(&text)));
+                    self.warning(&format!("go: {}", notes.join("; ")));
                 }
                 let listener = UciListener {
                     tx: self.out.sender(),

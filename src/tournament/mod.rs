@@ -251,8 +251,9 @@ pub fn run_match(
         .resign_score
         .map(|cp| (cp.max(1), args.resign_moves.max(1)));
     let mut specs = prepare_engines(&args.engines, args.debug)?;
+    let variants_file = variants_file_for_engines(args.variants.as_deref());
     for s in specs.iter_mut() {
-        s.variants_file = variants_file_for_engines(args.variants.as_deref());
+        s.variants_file = variants_file.clone();
     }
     let names: Vec<String> = specs.iter().map(|s| s.name.clone()).collect();
     let mut pgn_file = match &args.pgn {

@@ -517,12 +517,11 @@ impl<B: Bitboard> Tables<B> {
             let mut modes = None;
             let mut other = Vec::new();
             for r in &rides {
-                let dir = self.ray_direction(r.ray);
-                let fits = !r.hop
-                    && dir.is_some_and(|d| !dirs.contains(&d))
-                    && modes.is_none_or(|m| m == (r.quiet, r.capture));
-                if fits {
-                    dirs.push(dir.unwrap());
+                let fits = self.ray_direction(r.ray).filter(|d| {
+                    !r.hop && !dirs.contains(d) && modes.is_none_or(|m| m == (r.quiet, r.capture))
+                });
+                if let Some(dir) = fits {
+                    dirs.push(dir);
                     modes = Some((r.quiet, r.capture));
                     for sq in 0..n {
                         let line = self.rays[r.ray as usize * n + sq];

@@ -285,7 +285,8 @@ pub fn parse_go(words: &[&str]) -> Result<Command, UciError> {
             // `movestogo 0` is not a last move: the clock is read as sudden death.
             "movestogo" => match number(0, 100_000, notes) {
                 Some(0) => notes.push("'movestogo 0' ignored".into()),
-                n => go.limits.moves_to_go = n.map(|n| n as u64).or(go.limits.moves_to_go),
+                Some(n) => go.limits.moves_to_go = Some(n as u64),
+                None => {}
             },
             "depth" => {
                 if let Some(d) = number(1, MAX_DEPTH as i64, notes) {
