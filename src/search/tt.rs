@@ -53,8 +53,13 @@ pub struct TtHit {
 }
 
 const ENTRIES_PER_BUCKET: usize = 4;
-/// Generations cycle through this many values (the age field's width).
-const GENERATIONS: u8 = 4;
+/// Generations cycle through this many values (the age field's width): an entry written this
+/// many searches ago looks current again, so the wider the field the rarer that mistake.
+const GENERATIONS: u8 = 8;
+/// The deepest draft an entry records. Deeper results are stored as this deep: a probe at a
+/// greater depth then does not take them for a cutoff, which costs time, never correctness, and
+/// iterations that deep happen only where the tree is tiny (a bare king to mate).
+const MAX_STORED_DEPTH: i32 = 62;
 
 #[derive(Default)]
 struct Entry {
@@ -72,10 +77,13 @@ struct Bucket {
 //   0..21  move (from 7, to 7, kind 3, piece 4)
 //  21..37  score (i16)
 //  37..53  static eval (i16)
-//  53..60  depth + 1 (0 = empty), 7 bits
-//  60..62  bound
-//  62..64  generation
+//  53..59  depth + 1, 6 bits (see MAX_STORED_DEPTH)
+//  59..61  bound (1..=3, so a stored entry is never 0)
+//  61..64  generation
 const MOVE_BITS: u32 = 21;
+const DEPTH_SHIFT: u32 = 53;
+const BOUND_SHIFT: u32 = 59;
+const GENERATION_SHIFT: u32 = 61;
 
 fn pack_move(m: Move) -> u64 {
     let r = m.raw() as u64;
@@ -91,7 +99,7 @@ fn unpack_move(bits: u64) -> Move {
 }
 
 fn pack(m: Move, score: i32, eval: i32, depth: i32, bound: Bound, generation: u8) -> u64 {
-    let depth_field = (depth.clamp(-1, 126) + 1) as u64;
+    let depth_field = (depth.clamp(-1, MAX_STORED_DEPTH) + 1) as u64;
     let bound_field = match bound {
         Bound::Exact => 1,
         Bound::Lower => 2,
@@ -100,16 +108,16 @@ fn pack(m: Move, score: i32, eval: i32, depth: i32, bound: Bound, generation: u8
     pack_move(m)
         | ((score as i16 as u16 as u64) << MOVE_BITS)
         | ((eval as i16 as u16 as u64) << (MOVE_BITS + 16))
-        | (depth_field << 53)
-        | (bound_field << 60)
-        | ((generation as u64 & 3) << 62)
+        | (depth_field << DEPTH_SHIFT)
+        | (bound_field << BOUND_SHIFT)
+        | ((generation as u64 & 7) << GENERATION_SHIFT)
 }
 
 fn depth_of(data: u64) -> i32 {
-    ((data >> 53) & 0x7F) as i32 - 1
+    ((data >> DEPTH_SHIFT) & 0x3F) as i32 - 1
 }
 fn generation_of(data: u64) -> u8 {
-    (data >> 62) as u8
+    (data >> GENERATION_SHIFT) as u8
 }
 
 pub struct TranspositionTable {
@@ -200,7 +208,7 @@ impl TranspositionTable {
         for e in &self.bucket(key).entries {
             let data = e.data.load(Ordering::Relaxed);
             if data != 0 && e.key_xor_data.load(Ordering::Relaxed) ^ data == key {
-                let bound = match (data >> 60) & 3 {
+                let bound = match (data >> BOUND_SHIFT) & 3 {
                     1 => Bound::Exact,
                     2 => Bound::Lower,
                     _ => Bound::Upper,
@@ -304,5 +312,54 @@ mod tests {
         assert_eq!(tt.probe(7).unwrap().mv, c);
         tt.clear();
         assert!(tt.probe(7).is_none());
+    }
+
+    #[test]
+    fn depth_is_stored_up_to_its_field_and_bound_and_generation_survive() {
+        let tt = TranspositionTable::new(1).expect("1 MB");
+        tt.store(11, Move::NULL, 5, -7, 100, Bound::Upper);
+        let hit = tt.probe(11).expect("stored");
+        assert_eq!((hit.depth, hit.bound), (MAX_STORED_DEPTH, Bound::Upper));
+        tt.store(12, Move::NULL, 5, -7, -1, Bound::Exact);
+        let hit = tt.probe(12).expect("stored");
+        assert_eq!(
+            (hit.depth, hit.bound, hit.score, hit.eval),
+            (-1, Bound::Exact, 5, -7)
+        );
+    }
+
+    #[test]
+    fn entries_of_earlier_searches_are_not_counted_as_current_for_seven_searches() {
+        let tt = TranspositionTable::new(1).expect("1 MB");
+        // Fill the sampled buckets in the first search.
+        for key in 0..200_000u64 {
+            let key = key.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+            tt.store(key, Move::NULL, 0, 0, 1, Bound::Exact);
+        }
+        assert!(tt.hashfull() > 500, "{}", tt.hashfull());
+        for searches_later in 1..=7 {
+            tt.new_search();
+            assert_eq!(tt.hashfull(), 0, "{searches_later} searches later");
+        }
+    }
+
+    #[test]
+    fn an_older_entry_is_replaced_before_a_deeper_current_one() {
+        let tt = TranspositionTable::new(1).expect("1 MB");
+        let buckets = tt.buckets.len() as u128;
+        // Five keys of bucket 0 (the bucket is the key's high bits scaled to the table).
+        let keys: Vec<u64> = (0..5u64).map(|i| i * 2 + 1).collect();
+        assert!(keys.iter().all(|&k| (k as u128 * buckets) >> 64 == 0));
+        tt.store(keys[0], Move::NULL, 0, 0, 30, Bound::Exact);
+        // Five searches later: beyond what a 2-bit age field could tell apart.
+        for _ in 0..5 {
+            tt.new_search();
+        }
+        for &k in &keys[1..4] {
+            tt.store(k, Move::NULL, 0, 0, 10, Bound::Exact);
+        }
+        tt.store(keys[4], Move::NULL, 0, 0, 5, Bound::Exact);
+        assert!(tt.probe(keys[0]).is_none(), "the old deep entry goes first");
+        assert!(keys[1..].iter().all(|&k| tt.probe(k).is_some()));
     }
 }
