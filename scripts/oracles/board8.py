@@ -1,8 +1,9 @@
 """The 8x8 board plumbing shared by the rules oracles tripunch.py and knight_relay.py: square
-names, the piece and move codes, castling-rights masks, the FIDE perft figures their
-self-tests run the same machinery against, and perft, divide and take-back over a position
-class that supplies `legal_moves`, `make`, `attacked`, `fen` and the board fields. No rules of
-any game here: each oracle's moves, attacks and make are its own."""
+names, the piece and move codes, the per-square steps and rays of the FIDE pieces,
+castling-rights masks, the FIDE perft figures their self-tests run the same machinery against,
+FEN reading and writing, and perft, divide and take-back over a position class that supplies
+`legal_moves`, `make` and `attacked`. No rules of any game here: each oracle's moves, attacks
+and make are its own."""
 
 START_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 FILES = "abcdefgh"
@@ -53,6 +54,24 @@ def S(txt):
     return set(txt.split())
 
 
+# Per-square geometry (square s = 8*y + x, a1 = 0, h8 = 63).
+ORTHO_RAYS, DIAG_RAYS = [], []
+KNIGHT_STEPS, ORTHO_STEPS, DIAG_STEPS, KING_STEPS = [], [], [], []
+PAWN_CAPS = {WHITE: [], BLACK: []}   # squares a pawn on s attacks diagonally
+PAWN_FROM = {WHITE: [], BLACK: []}   # squares from which a pawn attacks s diagonally
+
+for _s in range(64):
+    _x, _y = _s % 8, _s // 8
+    ORTHO_RAYS.append([r for r in (ray_from(_x, _y, dx, dy) for dx, dy in ORTHO_DIRS) if r])
+    DIAG_RAYS.append([r for r in (ray_from(_x, _y, dx, dy) for dx, dy in DIAG_DIRS) if r])
+    KNIGHT_STEPS.append([sq(_x + dx, _y + dy) for dx, dy in KNIGHT_DIRS if on(_x + dx, _y + dy)])
+    ORTHO_STEPS.append([sq(_x + dx, _y + dy) for dx, dy in ORTHO_DIRS if on(_x + dx, _y + dy)])
+    DIAG_STEPS.append([sq(_x + dx, _y + dy) for dx, dy in DIAG_DIRS if on(_x + dx, _y + dy)])
+    KING_STEPS.append(ORTHO_STEPS[-1] + DIAG_STEPS[-1])
+    for _c in (WHITE, BLACK):
+        PAWN_CAPS[_c].append([sq(_x + dx, _y + _c) for dx in (-1, 1) if on(_x + dx, _y + _c)])
+        PAWN_FROM[_c].append([sq(_x + dx, _y - _c) for dx in (-1, 1) if on(_x + dx, _y - _c)])
+
 # castling-rights masks: bit 1 = White king side (K), 2 = White queen side (Q), 4 = k, 8 = q
 CR_MASK = [15] * 64
 CR_MASK[sq(4, 0)] = 15 & ~3
@@ -69,6 +88,78 @@ FIDE_PERFT = [
     ("position 4", "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1", [6, 264, 9467]),
     ("position 5", "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8", [44, 1486, 62379]),
 ]
+
+
+CASTLE_LETTERS = (("K", 1), ("Q", 2), ("k", 4), ("q", 8))
+
+
+class FenMixin:
+    """FEN reading and writing (pieces PNBRQK, KQkq castling) for a position class with the
+    fields `b`, `side`, `castle`, `ep`, `half`, `full` and `kings`."""
+
+    def read_fen(self, fen):
+        """Sets the board from `fen`; a castling right whose king or rook is not at home is
+        void. Raises ValueError on a malformed FEN."""
+        parts = fen.split()
+        rows = parts[0].split("/")
+        if len(rows) != 8:
+            raise ValueError("FEN needs 8 ranks: " + fen)
+        for i, row in enumerate(rows):
+            y = 7 - i
+            x = 0
+            for ch in row:
+                if ch.isdigit():
+                    x += int(ch)
+                    continue
+                if ch.upper() not in "PNBRQK" or x >= 8:
+                    raise ValueError("bad FEN rank %r" % row)
+                code = "PNBRQK".index(ch.upper()) + 1
+                self.b[sq(x, y)] = code if ch.isupper() else -code
+                if ch.upper() == "K":
+                    self.kings[1 if ch.isupper() else -1] = sq(x, y)
+                x += 1
+            if x != 8:
+                raise ValueError("FEN rank %r has %d files" % (row, x))
+        self.side = WHITE if len(parts) < 2 or parts[1] == "w" else BLACK
+        cr = parts[2] if len(parts) > 2 else "-"
+        for ch, bit in CASTLE_LETTERS:
+            if ch in cr:
+                self.castle |= bit
+        for bit, ks, rs, c in ((1, 4, 7, 1), (2, 4, 0, 1), (4, 60, 63, -1), (8, 60, 56, -1)):
+            if self.b[ks] != KING * c or self.b[rs] != ROOK * c:
+                self.castle &= ~bit
+        ep = parts[3] if len(parts) > 3 else "-"
+        self.ep = parse_sq(ep) if ep != "-" else -1
+        self.half = int(parts[4]) if len(parts) > 4 else 0
+        self.full = int(parts[5]) if len(parts) > 5 else 1
+        if self.kings[1] < 0 or self.kings[-1] < 0:
+            raise ValueError("both kings are needed: " + fen)
+
+    def ep_capturable(self):
+        """Could a pawn of the side to move take on the en-passant square?"""
+        return self.ep >= 0 and any(self.b[a] == PAWN * self.side for a in PAWN_FROM[self.side][self.ep])
+
+    def fen_text(self, ep):
+        """The FEN, with `ep` (a square, or -1 for none) in the en-passant field."""
+        rows = []
+        for y in range(7, -1, -1):
+            row, run = "", 0
+            for x in range(8):
+                p = self.b[sq(x, y)]
+                if not p:
+                    run += 1
+                    continue
+                if run:
+                    row += str(run)
+                    run = 0
+                ch = PIECE_LETTERS[abs(p)]
+                row += ch if p > 0 else ch.lower()
+            if run:
+                row += str(run)
+            rows.append(row)
+        cr = "".join(ch for ch, bit in CASTLE_LETTERS if self.castle & bit) or "-"
+        return "%s %s %s %s %d %d" % ("/".join(rows), "w" if self.side == WHITE else "b", cr,
+                                      sqname(ep) if ep >= 0 else "-", self.half, self.full)
 
 
 class PerftMixin:

@@ -62,47 +62,16 @@ import random
 import sys
 import time
 
-from board8 import (BISHOP, BLACK, CASTLE, CR_MASK, DIAG_DIRS, DOUBLE, EP, FIDE_PERFT,
-                    KING, KNIGHT, KNIGHT_DIRS, NORMAL, ORTHO_DIRS, PAWN, PIECE_LETTERS, QUEEN,
-                    ROOK, START_FEN, WHITE, PerftMixin, S, mname, on, parse_sq, ray_from, sq,
-                    sqname)
+from board8 import (BISHOP, BLACK, CASTLE, CR_MASK, DIAG_RAYS, DOUBLE, EP, FIDE_PERFT,
+                    KING, KING_STEPS, KNIGHT, KNIGHT_STEPS, NORMAL, ORTHO_RAYS, PAWN, PAWN_CAPS,
+                    PAWN_FROM, QUEEN, ROOK, START_FEN, WHITE, FenMixin, PerftMixin, S, mname,
+                    parse_sq, sqname)
 from chimera_driver import Compare
 
 VARIANT = "knight-relay"
 
-# move flags
-
-# ---------------------------------------------------------------------------------------------
-# Geometry (square s = 8*y + x, a1 = 0, h8 = 63)
-
-
-
-
-
-
-
-
-
-
-
-
-
-ORTHO_RAYS, DIAG_RAYS = [], []
-KNIGHT_STEPS, KING_STEPS = [], []
 EDGE_RANK = [s // 8 in (0, 7) for s in range(64)]   # rank 1 or rank 8
 LINE = []                            # LINE[k][s]: s lies on a queen line from k
-PAWN_CAPS = {WHITE: [], BLACK: []}   # squares a pawn on s attacks diagonally
-PAWN_FROM = {WHITE: [], BLACK: []}   # squares from which a pawn attacks s diagonally
-
-for _s in range(64):
-    _x, _y = _s % 8, _s // 8
-    ORTHO_RAYS.append([r for r in (ray_from(_x, _y, dx, dy) for dx, dy in ORTHO_DIRS) if r])
-    DIAG_RAYS.append([r for r in (ray_from(_x, _y, dx, dy) for dx, dy in DIAG_DIRS) if r])
-    KNIGHT_STEPS.append([sq(_x + dx, _y + dy) for dx, dy in KNIGHT_DIRS if on(_x + dx, _y + dy)])
-    KING_STEPS.append([sq(_x + dx, _y + dy) for dx, dy in ORTHO_DIRS + DIAG_DIRS if on(_x + dx, _y + dy)])
-    for c in (WHITE, BLACK):
-        PAWN_CAPS[c].append([sq(_x + dx, _y + c) for dx in (-1, 1) if on(_x + dx, _y + c)])
-        PAWN_FROM[c].append([sq(_x + dx, _y - c) for dx in (-1, 1) if on(_x + dx, _y - c)])
 for _k in range(64):
     line = [False] * 64
     for r in ORTHO_RAYS[_k] + DIAG_RAYS[_k]:
@@ -110,14 +79,10 @@ for _k in range(64):
             line[_t] = True
     LINE.append(line)
 
-# castling-rights masks: bit 1 = White king side (K), 2 = White queen side (Q), 4 = k, 8 = q
-
 RELAYABLE = (PAWN, BISHOP, ROOK, QUEEN)   # kinds that can gain the knight move
 
 
-
-
-class Position(PerftMixin):
+class Position(FenMixin, PerftMixin):
     def __init__(self, kr=True):
         self.kr = kr            # True: knight-relay rules; False: plain FIDE chess (self-test)
         self.b = [0] * 64
@@ -133,72 +98,17 @@ class Position(PerftMixin):
     @classmethod
     def from_fen(cls, fen, kr=True):
         pos = cls(kr)
-        parts = fen.split()
-        rows = parts[0].split("/")
-        if len(rows) != 8:
-            raise ValueError("FEN needs 8 ranks: " + fen)
-        for i, row in enumerate(rows):
-            y = 7 - i
-            x = 0
-            for ch in row:
-                if ch.isdigit():
-                    x += int(ch)
-                    continue
-                if ch.upper() not in "PNBRQK" or x >= 8:
-                    raise ValueError("bad FEN rank %r" % row)
-                code = "PNBRQK".index(ch.upper()) + 1
-                pos.b[sq(x, y)] = code if ch.isupper() else -code
-                if ch.upper() == "K":
-                    pos.kings[1 if ch.isupper() else -1] = sq(x, y)
-                x += 1
-            if x != 8:
-                raise ValueError("FEN rank %r has %d files" % (row, x))
-        pos.side = WHITE if len(parts) < 2 or parts[1] == "w" else BLACK
-        cr = parts[2] if len(parts) > 2 else "-"
-        for ch, bit in (("K", 1), ("Q", 2), ("k", 4), ("q", 8)):
-            if ch in cr:
-                pos.castle |= bit
-        # a right whose king or rook is not at home is void
-        for bit, ks, rs, c in ((1, 4, 7, 1), (2, 4, 0, 1), (4, 60, 63, -1), (8, 60, 56, -1)):
-            if pos.b[ks] != KING * c or pos.b[rs] != ROOK * c:
-                pos.castle &= ~bit
-        ep = parts[3] if len(parts) > 3 else "-"
-        if ep != "-":
-            parse_sq(ep)        # must be a square, but ...
-        pos.ep = parse_sq(ep) if (ep != "-" and not kr) else -1   # ... ignored in knight-relay
-        pos.half = int(parts[4]) if len(parts) > 4 else 0
-        pos.full = int(parts[5]) if len(parts) > 5 else 1
-        if pos.kings[1] < 0 or pos.kings[-1] < 0:
-            raise ValueError("both kings are needed: " + fen)
+        pos.read_fen(fen)
+        if kr:
+            pos.ep = -1     # a well-formed e.p. square is ignored in knight-relay
         return pos
 
     def fen(self, ep_square=None):
         """FEN; in FIDE mode the e.p. square is written when a pawn could take; `ep_square` forces
         one (used to check that Chimera ignores it in knight-relay)."""
-        rows = []
-        for y in range(7, -1, -1):
-            row, run = "", 0
-            for x in range(8):
-                p = self.b[sq(x, y)]
-                if not p:
-                    run += 1
-                    continue
-                if run:
-                    row += str(run)
-                    run = 0
-                ch = PIECE_LETTERS[abs(p)]
-                row += ch if p > 0 else ch.lower()
-            if run:
-                row += str(run)
-            rows.append(row)
-        cr = "".join(ch for ch, bit in (("K", 1), ("Q", 2), ("k", 4), ("q", 8)) if self.castle & bit) or "-"
-        ep = "-"
         if ep_square is not None:
-            ep = sqname(ep_square)
-        elif self.ep >= 0 and any(self.b[a] == PAWN * self.side for a in PAWN_FROM[self.side][self.ep]):
-            ep = sqname(self.ep)
-        return "%s %s %s %s %d %d" % ("/".join(rows), "w" if self.side == WHITE else "b", cr, ep,
-                                      self.half, self.full)
+            return self.fen_text(ep_square)
+        return self.fen_text(self.ep if self.ep_capturable() else -1)
 
     # --- relays and attacks ----------------------------------------------------------------
     def relayed(self, s, c):

@@ -51,9 +51,10 @@ import random
 import sys
 import time
 
-from board8 import (BISHOP, BLACK, CASTLE, CR_MASK, DIAG_DIRS, DOUBLE, EP, FIDE_PERFT,
-                    KING, KNIGHT, KNIGHT_DIRS, NORMAL, ORTHO_DIRS, PAWN, PIECE_LETTERS, QUEEN,
-                    ROOK, START_FEN, WHITE, PerftMixin, S, mname, on, parse_sq, ray_from, sq,
+from board8 import (BISHOP, BLACK, CASTLE, CR_MASK, DIAG_DIRS, DIAG_RAYS, DIAG_STEPS, DOUBLE, EP,
+                    FIDE_PERFT, KING, KING_STEPS, KNIGHT, KNIGHT_DIRS, KNIGHT_STEPS, NORMAL,
+                    ORTHO_DIRS, ORTHO_RAYS, ORTHO_STEPS, PAWN, PAWN_CAPS, PAWN_FROM, QUEEN, ROOK,
+                    START_FEN, WHITE, FenMixin, PerftMixin, S, mname, on, parse_sq, ray_from, sq,
                     sqname)
 from chimera_driver import Compare
 
@@ -76,40 +77,14 @@ PIECE_SETS = {
     },
 }
 
-# move flags
-
-# ---------------------------------------------------------------------------------------------
-# Geometry (square s = 8*y + x, a1 = 0, h8 = 63)
-
-
-
-
-
-
-
-
-
-
-
-
-
-ORTHO_RAYS, DIAG_RAYS, KNIGHT_RAYS = [], [], []
-KNIGHT_STEPS, KING_STEPS, ORTHO_STEPS, DIAG_STEPS = [], [], [], []
+KNIGHT_RAYS = []
 GRYPHON, AANCA = [], []          # per square: list of (first step square, [outward rays])
 ORTHO_REV, DIAG_REV = [], []     # per square: list per direction of [(g, (attacker squares))]
 LINE = []                        # LINE[k][s] = (kind, walk) if s lies on a ray from k, else None
-PAWN_CAPS = {WHITE: [], BLACK: []}   # squares a pawn on s attacks
-PAWN_FROM = {WHITE: [], BLACK: []}   # squares from which a pawn attacks s
 
 for _s in range(64):
     _x, _y = _s % 8, _s // 8
-    ORTHO_RAYS.append([r for r in (ray_from(_x, _y, dx, dy) for dx, dy in ORTHO_DIRS) if r])
-    DIAG_RAYS.append([r for r in (ray_from(_x, _y, dx, dy) for dx, dy in DIAG_DIRS) if r])
     KNIGHT_RAYS.append([r for r in (ray_from(_x, _y, dx, dy) for dx, dy in KNIGHT_DIRS) if r])
-    KNIGHT_STEPS.append([sq(_x + dx, _y + dy) for dx, dy in KNIGHT_DIRS if on(_x + dx, _y + dy)])
-    ORTHO_STEPS.append([sq(_x + dx, _y + dy) for dx, dy in ORTHO_DIRS if on(_x + dx, _y + dy)])
-    DIAG_STEPS.append([sq(_x + dx, _y + dy) for dx, dy in DIAG_DIRS if on(_x + dx, _y + dy)])
-    KING_STEPS.append(ORTHO_STEPS[-1] + DIAG_STEPS[-1])
     # Gryphon: diagonal step (dx,dy), then outward along (dx,0) or (0,dy)
     g = []
     for dx, dy in DIAG_DIRS:
@@ -147,9 +122,6 @@ for _s in range(64):
         if walk:
             drev.append(walk)
     DIAG_REV.append(drev)
-    for c in (WHITE, BLACK):
-        PAWN_CAPS[c].append([sq(_x + dx, _y + c) for dx in (-1, 1) if on(_x + dx, _y + c)])
-        PAWN_FROM[c].append([sq(_x + dx, _y - c) for dx in (-1, 1) if on(_x + dx, _y - c)])
 
 for _k in range(64):
     line = [None] * 64
@@ -184,9 +156,7 @@ class Rules:
 RULES = {"tripunch": Rules("tripunch"), "fide": Rules("fide")}
 
 
-
-
-class Position(PerftMixin):
+class Position(FenMixin, PerftMixin):
     def __init__(self, rules):
         self.rules = rules
         self.b = [0] * 64
@@ -202,68 +172,13 @@ class Position(PerftMixin):
     @classmethod
     def from_fen(cls, fen, rules):
         pos = cls(rules)
-        parts = fen.split()
-        rows = parts[0].split("/")
-        if len(rows) != 8:
-            raise ValueError("FEN needs 8 ranks: " + fen)
-        for i, row in enumerate(rows):
-            y = 7 - i
-            x = 0
-            for ch in row:
-                if ch.isdigit():
-                    x += int(ch)
-                    continue
-                if ch.upper() not in "PNBRQK" or x >= 8:
-                    raise ValueError("bad FEN rank %r" % row)
-                code = "PNBRQK".index(ch.upper()) + 1
-                pos.b[sq(x, y)] = code if ch.isupper() else -code
-                if ch.upper() == "K":
-                    pos.kings[1 if ch.isupper() else -1] = sq(x, y)
-                x += 1
-            if x != 8:
-                raise ValueError("FEN rank %r has %d files" % (row, x))
-        pos.side = WHITE if len(parts) < 2 or parts[1] == "w" else BLACK
-        cr = parts[2] if len(parts) > 2 else "-"
-        for ch, bit in (("K", 1), ("Q", 2), ("k", 4), ("q", 8)):
-            if ch in cr:
-                pos.castle |= bit
-        # drop rights whose king/Reaper is not at home
-        for bit, ks, rs, c in ((1, 4, 7, 1), (2, 4, 0, 1), (4, 60, 63, -1), (8, 60, 56, -1)):
-            if pos.b[ks] != KING * c or pos.b[rs] != ROOK * c:
-                pos.castle &= ~bit
-        ep = parts[3] if len(parts) > 3 else "-"
-        pos.ep = parse_sq(ep) if ep != "-" else -1
-        pos.half = int(parts[4]) if len(parts) > 4 else 0
-        pos.full = int(parts[5]) if len(parts) > 5 else 1
-        if pos.kings[1] < 0 or pos.kings[-1] < 0:
-            raise ValueError("both kings are needed: " + fen)
+        pos.read_fen(fen)
         return pos
 
     def fen(self, ep_always=False):
-        rows = []
-        for y in range(7, -1, -1):
-            row, run = "", 0
-            for x in range(8):
-                p = self.b[sq(x, y)]
-                if not p:
-                    run += 1
-                    continue
-                if run:
-                    row += str(run)
-                    run = 0
-                ch = PIECE_LETTERS[abs(p)]
-                row += ch if p > 0 else ch.lower()
-            if run:
-                row += str(run)
-            rows.append(row)
-        cr = "".join(ch for ch, bit in (("K", 1), ("Q", 2), ("k", 4), ("q", 8)) if self.castle & bit) or "-"
-        ep = "-"
-        if self.ep >= 0:
-            # written only when a pawn of the side to move could capture (unless ep_always)
-            if ep_always or any(self.b[a] == PAWN * self.side for a in PAWN_FROM[self.side][self.ep]):
-                ep = sqname(self.ep)
-        return "%s %s %s %s %d %d" % ("/".join(rows), "w" if self.side == WHITE else "b", cr, ep,
-                                      self.half, self.full)
+        """FEN; the e.p. square is written only when a pawn of the side to move could take,
+        unless `ep_always`."""
+        return self.fen_text(self.ep if ep_always or self.ep_capturable() else -1)
 
     # --- attacks ---------------------------------------------------------------------------
     def attacked(self, t, by):
