@@ -59,8 +59,7 @@ const GAMES: [(&str, &str); 7] = [
     ("cannons-and-crabs", ""),
 ];
 
-fn game(reg: &Registry, name: &str, fen: &str) -> chimera::game::Game {
-    let gt = reg.find(name).expect("a built-in game");
+fn game(gt: &chimera::game::GameType, fen: &str) -> chimera::game::Game {
     if fen.is_empty() {
         gt.start()
     } else {
@@ -74,7 +73,8 @@ fn game(reg: &Registry, name: &str, fen: &str) -> chimera::game::Game {
 fn search_and_perft_allocate_nothing_per_node() {
     let reg = Registry::builtin();
     for (name, fen) in GAMES {
-        let g = game(&reg, name, fen);
+        let gt = reg.find(name).expect("a built-in game");
+        let g = game(gt, fen);
         // Load the game's tables first (built on first use), so that they count in neither run.
         let _ = PerftReport::run(&g, 1, false);
         let (small, r2) = allocations_during(|| PerftReport::run(&g, 2, false));
@@ -90,7 +90,6 @@ fn search_and_perft_allocate_nothing_per_node() {
         );
 
         let mut searcher = Searcher::new(1).expect("a 1 MB table");
-        let gt = reg.find(name).expect("a built-in game");
         searcher.new_game().expect("a new game");
         let _ = searcher.search(&g, gt.eval(), SearchLimits::depth(2));
         let (shallow, s1) = allocations_during(|| {
