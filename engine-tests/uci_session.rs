@@ -847,3 +847,49 @@ fn final_info_before_bestmove() {
         assert!(at("seldepth") >= at("depth"), "{l}");
     }
 }
+
+/// The final `info` carries the depth of the last completed iteration and the nodes searched
+/// however the search ends: by `stop` (answered by the input thread, not the search's), and
+/// by `stop` after a ponder search that had already reached its depth and was waiting.
+#[test]
+fn final_info_after_stop_keeps_depth_and_nodes() {
+    let field = |line: &str, key: &str| -> i64 {
+        let w: Vec<&str> = line.split_whitespace().collect();
+        let i = w
+            .iter()
+            .position(|x| *x == key)
+            .unwrap_or_else(|| panic!("{key} in {line}"));
+        w[i + 1]
+            .parse()
+            .unwrap_or_else(|_| panic!("{key} in {line}"))
+    };
+    let mut u = Uci::new();
+    u.position("startpos");
+    u.send("go infinite");
+    // Wait for a few completed iterations before stopping.
+    u.read_until("depth 5", TIMEOUT, |l| l.starts_with("info depth 5 "));
+    u.send("stop");
+    let (lines, _) = u.read_until("bestmove after stop", TIMEOUT, is_bestmove);
+    let last = lines.last().expect("final info");
+    let deepest = lines
+        .iter()
+        .filter(|l| l.contains(" seldepth "))
+        .map(|l| field(l, "depth"))
+        .max()
+        .unwrap_or(5)
+        .max(5);
+    assert!(field(last, "depth") >= deepest, "{last}");
+    assert!(field(last, "nodes") > 0, "{last}");
+
+    u.ok("setoption name Ponder value true");
+    u.position("startpos moves e2e4");
+    u.send("go ponder depth 3");
+    // Let it finish depth 3 and wait for the opponent's move.
+    std::thread::sleep(Duration::from_millis(300));
+    u.send("stop");
+    let (lines, _) = u.read_until("bestmove after ponder stop", TIMEOUT, is_bestmove);
+    let last = lines.last().expect("final info");
+    assert_eq!(field(last, "depth"), 3, "{last}");
+    assert!(field(last, "nodes") > 0, "{last}");
+    u.sync();
+}

@@ -137,9 +137,10 @@ impl SharedContext {
         self.choice_depth.store(depth, Ordering::Release);
     }
 
-    /// Gives the answer from the published choice, unless it was given already. Returns
-    /// whether this call gave it.
-    pub fn answer(&self, depth: i32) -> bool {
+    /// Gives the answer from the published choice (with the depth it was published at,
+    /// whichever thread answers), unless it was given already. Returns whether this call gave
+    /// it.
+    pub fn answer(&self) -> bool {
         // Hold the listener while claiming, so that no report can follow the answer.
         let mut listener = self.listener();
         if self.answered.swap(true, Ordering::AcqRel) {
@@ -156,7 +157,7 @@ impl SharedContext {
             ponder: line.get(1).copied(),
             line,
             score: Score::from_internal(self.choice_score.load(Ordering::Acquire)),
-            depth,
+            depth: self.choice_depth.load(Ordering::Acquire),
             nodes: self.total_nodes(),
             time_ms: self.time.since_go_us() / 1000,
         };

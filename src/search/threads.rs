@@ -55,7 +55,7 @@ impl SearchHandle {
             if !s.answered.load(Ordering::Acquire) {
                 s.stopped_early.store(true, Ordering::Release);
             }
-            s.answer(0);
+            s.answer();
         }
     }
 
@@ -258,7 +258,7 @@ impl Searcher {
                 // A panic anywhere else in the search thread (see `run_typed`) is answered too.
                 searched.unwrap_or_else(|panic| {
                     for_thread.request_stop();
-                    for_thread.answer(0);
+                    for_thread.answer();
                     std::panic::resume_unwind(panic)
                 })
             });
@@ -309,7 +309,7 @@ impl Searcher {
     pub fn stop_and_answer(&mut self) {
         if let Some(r) = &self.running {
             r.shared.request_stop();
-            r.shared.answer(0);
+            r.shared.answer();
             // This is the `stop` the input thread acted on, if it did: now read in order.
             r.shared.stopped_early.store(false, Ordering::Release);
         }
@@ -438,7 +438,7 @@ fn run_typed<B: Bitboard>(
                             WATCHDOG_GRACE_PERMILLE
                         }) {
                             shared.request_stop();
-                            shared.answer(0);
+                            shared.answer();
                             break;
                         }
                         std::thread::sleep(WATCHDOG_PERIOD);
@@ -478,11 +478,11 @@ fn run_typed<B: Bitboard>(
             // first legal one) instead of waiting forever, and the helpers and the clock
             // watchdog stop, so that the scope can end.
             shared.request_stop();
-            shared.answer(0);
+            shared.answer();
             std::panic::resume_unwind(panic);
         }
         // Answer at once; the helpers are unwinding and are joined when the scope ends.
-        shared.answer(main.completed_depth);
+        shared.answer();
         log::debug!(
             "split helpers gave {} moves' results",
             shared.split.helper_results()
