@@ -48,8 +48,8 @@ enum Cmd {
         #[arg(long)]
         variants: Option<String>,
     },
-    /// Search fixed positions of several games to a fixed depth (one thread); prints the
-    /// total node count (the search's signature) and the speed.
+    /// Search fixed positions of several games to a fixed depth (one thread unless
+    /// --threads); prints the total node count (the search's signature) and the speed.
     Bench {
         #[arg(default_value_t = chimera::bench::DEFAULT_DEPTH, value_parser = clap::value_parser!(i32).range(1..=64))]
         depth: i32,

@@ -34,7 +34,7 @@ pub struct MatchArgs {
     /// pair plays --games games (round robin).
     #[arg(long = "engine", value_name = "SPEC", required = true)]
     pub engines: Vec<String>,
-    /// The game to play (any name `chimera variants` lists).
+    /// The game to play (any name Chimera accepts, e.g. one `chimera variants` lists).
     #[arg(long, default_value = "chess")]
     pub variant: String,
     /// Games per pair of engines; colours alternate and each opening is played with both colours.
