@@ -78,6 +78,8 @@ pub struct XboardEngine<W: Write> {
     next_id: u64,
     /// `ping`s received while thinking: answered after the move.
     pongs: Vec<String>,
+    /// The GUI accepted the `debug` feature (or said nothing): `#` lines may go out.
+    debug_lines: bool,
     last_report: Option<Report>,
     /// The engine's last score after its own move (its point of view).
     last_score: Option<Score>,
@@ -123,6 +125,7 @@ impl<W: Write> XboardEngine<W> {
             running: None,
             next_id: 1,
             pongs: Vec::new(),
+            debug_lines: true,
             last_report: None,
             last_score: None,
             hint: None,
@@ -137,6 +140,22 @@ impl<W: Write> XboardEngine<W> {
         // A closed pipe means the GUI is gone; there is no one left to tell.
         let _ = writeln!(self.out, "{}", super::printable(line));
         let _ = self.out.flush();
+    }
+
+    /// A `#` line, unless the GUI rejected the `debug` feature.
+    fn debug_line(&mut self, text: &str) {
+        if self.debug_lines {
+            self.send(&format!("# {text}"));
+        }
+    }
+
+    /// A new game or position from the GUI (`new`, `variant`, `setboard`, `edit`): the moves
+    /// of a time control count from here unless a later `level` says otherwise.
+    fn set_position(&mut self, game: Game) {
+        self.game = game;
+        self.hint = None;
+        self.no_position = false;
+        self.clock.level_ply = 0;
     }
 
     fn zero_based(&self) -> bool {
@@ -278,11 +297,7 @@ impl<W: Write> XboardEngine<W> {
                 self.editing = None;
                 // As XBoard assumes: castling wherever king and partner stand at home.
                 match position_from_gui(&self.game_type, &fen, true) {
-                    Ok(g) => {
-                        self.game = g;
-                        self.hint = None;
-                        self.no_position = false;
-                    }
+                    Ok(g) => self.set_position(g),
                     Err(e) => {
                         let e = coords::message_to_gui(&e, zero_based);
                         self.send(&format!("tellusererror Illegal position: {e}"));
@@ -308,6 +323,7 @@ impl<W: Write> XboardEngine<W> {
     fn execute(&mut self, cmd: Command, line: &str, at: Instant) {
         match cmd {
             Command::Xboard | Command::FeatureReply | Command::Ignored => {}
+            Command::DebugRejected => self.debug_lines = false,
             Command::Protover(_) => {
                 for l in self.features() {
                     self.send(&l);
@@ -392,6 +408,8 @@ impl<W: Write> XboardEngine<W> {
             }
             Command::Level(level) => {
                 self.clock.level = Some(level);
+                // Its moves count from here (the protocol's rule for a `level` mid-game).
+                self.clock.level_ply = with_position!(&self.game, p => p.plies_played());
                 self.clock.per_move_ms = None;
             }
             Command::SearchTime(ms) => self.clock.per_move_ms = Some(ms.max(1)),
@@ -439,9 +457,7 @@ impl<W: Write> XboardEngine<W> {
                 match position_from_gui(&self.game_type, &fen, !self.gui.native) {
                     Ok(g) => {
                         self.discard();
-                        self.game = g;
-                        self.hint = None;
-                        self.no_position = false;
+                        self.set_position(g);
                         if self.analyzing {
                             self.analyze();
                         }
@@ -568,10 +584,8 @@ impl<W: Write> XboardEngine<W> {
 
     fn set_game_type(&mut self, gt: GameType) {
         self.gui = describe::describe(&gt);
-        self.game = gt.start();
+        self.set_position(gt.start());
         self.game_type = gt;
-        self.hint = None;
-        self.no_position = false;
     }
 
     /// Settings that need an idle searcher: the engine's own search is cut short (its move is
@@ -621,8 +635,8 @@ impl<W: Write> XboardEngine<W> {
                 let names = self
                     .load_variants(&text)
                     .map_err(|e| format!("{path}: {e}"))?;
-                self.send(&format!(
-                    "# loaded variants {} (restart the engine for the GUI to list them)",
+                self.debug_line(&format!(
+                    "loaded variants {} (restart the engine for the GUI to list them)",
                     names.join(" ")
                 ));
                 Ok(())
@@ -663,7 +677,7 @@ impl<W: Write> XboardEngine<W> {
             if *guess == m {
                 self.game.play(m);
                 self.searcher.ponderhit();
-                self.send("# ponder hit");
+                self.debug_line("ponder hit");
                 if let Some(r) = &mut self.running {
                     r.kind = SearchKind::Think;
                 }
@@ -765,6 +779,61 @@ mod tests {
         e.line("usermove c4b5", now);
         e.line("usermove f6g8", now);
         assert_eq!(e.limits(Color::White, false).moves_to_go, Some(40));
+    }
+
+    /// A `level` sent mid-game counts its moves from where it arrives (the protocol's rule:
+    /// WinBoard 4.3 sent one at each new session); `new` counts from the start again.
+    #[test]
+    fn a_level_mid_game_counts_its_moves_from_there() {
+        let mut e = XboardEngine::new(Registry::builtin(), Vec::new());
+        let now = Instant::now();
+        for line in ["new", "force", "level 40 5 0"] {
+            e.line(line, now);
+        }
+        for _ in 0..7 {
+            for m in ["g1f3", "g8f6", "f3g1", "f6g8"] {
+                e.line(&format!("usermove {m}"), now);
+            }
+        }
+        // 14 moves each: 26 to go in the first session.
+        assert_eq!(e.limits(Color::White, false).moves_to_go, Some(26));
+        for (level, to_go) in [(15, 15), (5, 5), (1, 1)] {
+            e.line(&format!("level {level} 0:20 0"), now);
+            assert_eq!(e.limits(Color::White, false).moves_to_go, Some(to_go));
+        }
+        e.line("level 5 0:20 0", now);
+        for m in ["g1f3", "g8f6", "f3g1", "f6g8"] {
+            e.line(&format!("usermove {m}"), now);
+        }
+        assert_eq!(e.limits(Color::White, false).moves_to_go, Some(3));
+        // Black has made one of them when White has moved.
+        e.line("usermove g1f3", now);
+        assert_eq!(e.limits(Color::Black, false).moves_to_go, Some(3));
+        assert_eq!(e.limits(Color::White, true).moves_to_go, Some(2));
+        e.line("new", now);
+        e.line("force", now);
+        e.line("usermove e2e4", now);
+        e.line("usermove e7e5", now);
+        assert_eq!(e.limits(Color::White, false).moves_to_go, Some(4));
+    }
+
+    /// After `rejected debug` no `#` line goes out (here the one that confirms a variants
+    /// file); with the feature accepted it does.
+    #[test]
+    fn no_debug_lines_once_the_gui_rejects_them() {
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/engine-tests/variants/exotic-pieces.ini"
+        );
+        for (reply, shown) in [("accepted debug", true), ("rejected debug", false)] {
+            let mut e = XboardEngine::new(Registry::builtin(), Vec::new());
+            let now = Instant::now();
+            e.line(reply, now);
+            e.line(&format!("option VariantPath={path}"), now);
+            let out = String::from_utf8(e.out.clone()).unwrap();
+            assert_eq!(out.contains("# loaded variants"), shown, "{reply}: {out}");
+            assert!(!out.contains("Error"), "{out}");
+        }
     }
 
     /// After a refused `setboard`, moves are illegal and nothing is searched until a position

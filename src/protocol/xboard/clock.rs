@@ -8,6 +8,9 @@ use std::time::Instant;
 #[derive(Default)]
 pub(super) struct Clock {
     pub(super) level: Option<Level>,
+    /// The game's ply count when `level` arrived (0 after `new` or `setboard`): a session's
+    /// moves count from there.
+    pub(super) level_ply: usize,
     /// `st`: exactly this long per move.
     pub(super) per_move_ms: Option<u64>,
     pub(super) depth: Option<i32>,

@@ -18,6 +18,8 @@ pub enum Command {
     Protover(u32),
     /// `accepted` / `rejected` FEATURE.
     FeatureReply,
+    /// `rejected debug`: the GUI does not want `#` lines.
+    DebugRejected,
     New,
     Variant(String),
     Force,
@@ -168,6 +170,7 @@ pub fn parse(line: &str) -> Result<Option<Command>, CommandError> {
     let cmd = match first {
         "xboard" => Command::Xboard,
         "protover" => Command::Protover(number(1, 1000)? as u32),
+        "rejected" if args.as_slice() == ["debug"] => Command::DebugRejected,
         "accepted" | "rejected" => Command::FeatureReply,
         "new" => return none(Command::New),
         "variant" => Command::Variant(one()?.to_string()),

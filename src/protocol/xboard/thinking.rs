@@ -119,9 +119,10 @@ impl<W: Write> XboardEngine<W> {
             l.time[(!us).index()] = Some(ms(self.clock.otim_cs));
             l.increment = [level.inc_ms; 2];
             if level.moves > 0 {
-                // The GUI's session counts the moves of this game, from `new` or `setboard`,
-                // not the FEN's move number: the plies made by `us` since the root.
-                let plies = with_position!(&self.game, p => p.plies_played());
+                // The GUI's session counts the moves of this game from `new`, `setboard` or
+                // a later `level` (not the FEN's move number): the plies made by `us` since.
+                let plies = with_position!(&self.game, p => p.plies_played())
+                    .saturating_sub(self.clock.level_ply);
                 let after_ours = usize::from(self.game.side_to_move() != us);
                 let done = ((plies + after_ours) / 2) as u64;
                 l.moves_to_go = Some(level.moves as u64 - done % level.moves as u64);
@@ -254,16 +255,18 @@ impl<W: Write> XboardEngine<W> {
         self.send(&format!("move {text}"));
         let inc_ms = self.clock.level.unwrap_or(DEFAULT_LEVEL).inc_ms;
         self.clock.move_sent(inc_ms);
-        self.flush_pongs();
         // The move is out; now collect the search threads (with many threads on few cores
-        // they take a while to end).
+        // they take a while to end). A `ping` held during the search is answered after all
+        // the move's output: the claim and the commands put off until the move.
         self.searcher.wait();
         self.apply_deferred();
         self.hint = outcome.ponder;
         if let Some(end) = ending(&mut self.game) {
             self.send(&end.claim());
+            self.flush_pongs();
             return;
         }
+        self.flush_pongs();
         if self.ponder && !self.closing && self.engine == Some(!self.game.side_to_move()) {
             self.start_pondering(outcome.ponder);
         }
