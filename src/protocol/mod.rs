@@ -18,24 +18,44 @@ pub fn spawn_line_reader<R: std::io::BufRead + Send + 'static>(
         .name("input".into())
         .spawn(move || {
             let mut input = input;
-            let mut buf = Vec::new();
+            let mut line = Vec::new();
+            // An LF right after a CR ends nothing more: CRLF is one line break.
+            let mut after_cr = false;
             loop {
-                buf.clear();
-                match input.read_until(b'\n', &mut buf) {
-                    Ok(0) | Err(_) => break,
-                    // A lone CR ends a line too (the UCI text allows any mix of CR and LF).
-                    Ok(_) => {
-                        let mut pieces = buf
-                            .split(|&b| b == b'\r')
-                            .filter(|p| p.iter().any(|b| !b.is_ascii_whitespace()));
-                        let first = pieces.next().unwrap_or(&buf);
-                        for piece in std::iter::once(first).chain(pieces) {
-                            if !on_line(String::from_utf8_lossy(piece).into_owned()) {
-                                return;
+                // Whatever has arrived, not a whole LF-ended line: a line ended by a lone CR
+                // must be answered before the next byte comes.
+                let chunk = match input.fill_buf() {
+                    Ok([]) | Err(_) => break,
+                    Ok(chunk) => chunk,
+                };
+                let mut used = 0;
+                let mut go_on = true;
+                for &b in chunk {
+                    used += 1;
+                    match b {
+                        b'\n' if after_cr => after_cr = false,
+                        b'\r' | b'\n' => {
+                            after_cr = b == b'\r';
+                            go_on = on_line(String::from_utf8_lossy(&line).into_owned());
+                            line.clear();
+                            if !go_on {
+                                break;
                             }
+                        }
+                        _ => {
+                            after_cr = false;
+                            line.push(b);
                         }
                     }
                 }
+                input.consume(used);
+                if !go_on {
+                    return;
+                }
+            }
+            // A last line without its line break.
+            if !line.is_empty() && !on_line(String::from_utf8_lossy(&line).into_owned()) {
+                return;
             }
             on_end();
         })
@@ -67,12 +87,33 @@ mod tests {
     #[test]
     fn any_mix_of_cr_and_lf_ends_a_line() {
         let (tx, rx) = std::sync::mpsc::channel();
-        let input = std::io::Cursor::new(b"uci\risready\r\r\nposition startpos\r\n\ngo\n".to_vec());
+        let input =
+            std::io::Cursor::new(b"uci\risready\r\r\nposition startpos\r\n\ngo\nquit".to_vec());
         let reader =
             super::spawn_line_reader(input, move |l| tx.send(l.trim().to_string()).is_ok(), || {})
                 .expect("the input thread starts");
         assert!(reader.join().is_ok(), "the input thread ends");
         let seen: Vec<String> = rx.iter().collect();
-        assert_eq!(seen, ["uci", "isready", "position startpos", "", "go"]);
+        assert_eq!(
+            seen,
+            ["uci", "isready", "", "position startpos", "", "go", "quit"]
+        );
+    }
+
+    /// A line ended by a lone CR is handed over at once, not when a later LF arrives.
+    #[test]
+    fn a_lone_cr_line_is_read_before_more_input() {
+        use std::io::Write;
+        let (reader, mut writer) = std::io::pipe().expect("a pipe");
+        let (tx, rx) = std::sync::mpsc::channel();
+        let input = std::io::BufReader::new(reader);
+        let handle = super::spawn_line_reader(input, move |l| tx.send(l).is_ok(), || {})
+            .expect("the input thread starts");
+        writer.write_all(b"isready\r").expect("written");
+        writer.flush().expect("flushed");
+        let got = rx.recv_timeout(std::time::Duration::from_secs(5));
+        assert_eq!(got.as_deref(), Ok("isready"));
+        drop(writer);
+        assert!(handle.join().is_ok());
     }
 }

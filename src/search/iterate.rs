@@ -125,8 +125,10 @@ impl<B: Bitboard, R: Role> Worker<'_, B, R> {
     /// The main thread completed iteration `depth` (or took a helper's over): reports it,
     /// publishes the choice, and says whether to go on.
     fn iteration_done(&mut self, depth: i32, multi_pv: usize, progress: &mut Progress) -> bool {
-        self.report(depth, multi_pv);
+        // Published first: an answer given meanwhile by another thread (the clock's watchdog,
+        // `stop`) then has this depth, and the report it makes redundant is dropped.
         self.publish();
+        self.report(depth, multi_pv);
         progress.reported_best = self.t.root_moves[0].mv;
         let best = &self.t.root_moves[0];
         if let Some(mate) = self.s.limits.mate {

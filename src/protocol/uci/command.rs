@@ -145,7 +145,8 @@ pub fn parse_command(line: &str) -> Result<Option<Command>, UciError> {
         "setoption" => match vampirc_uci::parse_one(line.trim()) {
             UciMessage::SetOption { name, value } if !name.trim().is_empty() => {
                 Ok(Some(Command::SetOption {
-                    name: name.trim().to_string(),
+                    // `Move  Overhead` is `Move Overhead`: option names are words.
+                    name: name.split_whitespace().collect::<Vec<_>>().join(" "),
                     value: value.map(|v| v.trim().to_string()),
                 }))
             }
@@ -440,6 +441,13 @@ mod tests {
         assert!(parse_command("isready now").is_err());
         assert_eq!(
             parse_command("setoption name Move Overhead value 30"),
+            Ok(Some(Command::SetOption {
+                name: "Move Overhead".into(),
+                value: Some("30".into())
+            }))
+        );
+        assert_eq!(
+            parse_command("setoption name  Move \t Overhead  value 30"),
             Ok(Some(Command::SetOption {
                 name: "Move Overhead".into(),
                 value: Some("30".into())
