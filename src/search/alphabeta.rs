@@ -133,6 +133,14 @@ impl<'a, B: Bitboard, R: Role> Worker<'a, B, R> {
 
     // ---------------------------------------------------------------- helpers
 
+    /// Makes this thread's node count visible to the others (and to whoever answers).
+    #[inline(always)]
+    pub(super) fn share_nodes(&self) {
+        self.s.nodes[self.t.id]
+            .0
+            .store(self.t.nodes, Ordering::Relaxed);
+    }
+
     /// Counts the node and says whether the search must unwind now.
     #[inline(always)]
     pub(super) fn visit(&mut self, ply: usize) -> bool {
@@ -141,9 +149,7 @@ impl<'a, B: Bitboard, R: Role> Worker<'a, B, R> {
             self.t.seldepth = ply;
         }
         if self.t.nodes.is_multiple_of(CLOCK_CHECK_NODES) {
-            self.s.nodes[self.t.id]
-                .0
-                .store(self.t.nodes, Ordering::Relaxed);
+            self.share_nodes();
             if R::MAIN {
                 self.t.others_nodes = self
                     .s

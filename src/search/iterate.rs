@@ -95,9 +95,7 @@ impl<B: Bitboard, R: Role> Worker<'_, B, R> {
             self.t.completed_depth = depth;
             // Counts are shared every `CLOCK_CHECK_NODES` nodes; an answer given by another
             // thread (`stop`) reads them, so they are at least this iteration's.
-            self.s.nodes[self.t.id]
-                .0
-                .store(self.t.nodes, Ordering::Relaxed);
+            self.share_nodes();
             if !R::MAIN {
                 if self.single_line {
                     self.s.helper.offer(depth, &self.t.root_moves[0]);
@@ -109,9 +107,7 @@ impl<B: Bitboard, R: Role> Worker<'_, B, R> {
             }
         }
         // Before any wait for `stop` or `ponderhit`: the answer they trigger counts these.
-        self.s.nodes[self.t.id]
-            .0
-            .store(self.t.nodes, Ordering::Relaxed);
+        self.share_nodes();
         if R::MAIN {
             // An interrupted iteration may still have found a better move: report it.
             if self.t.root_moves[0].mv != progress.reported_best && self.t.completed_depth >= 1 {

@@ -420,9 +420,7 @@ impl<B: Bitboard, R: Role> Worker<'_, B, R> {
                 std::thread::sleep(SPLIT_IDLE_SLEEP);
             }
         }
-        self.s.nodes[self.t.id]
-            .0
-            .store(self.t.nodes, Ordering::Relaxed);
+        self.share_nodes();
     }
 
     fn join_split(&mut self) {
