@@ -95,11 +95,21 @@ pub const DEFAULT_MOVES_TO_GO: u64 = 30;
 pub const MAX_MOVES_TO_GO: u64 = 50;
 /// Share of the increment spent on this move (when the clock is healthy, see below).
 pub const INCREMENT_SHARE_PERMILLE: u64 = 800;
-/// Below this many increments on the clock no increment is spent (it rebuilds the clock)...
+/// Below this many increments on the clock only the low-clock share of the increment is spent
+/// (the rest rebuilds the clock)...
 pub const INCREMENT_RESERVE_FROM: u64 = 20;
 /// ... and from this many on the full share is; linear in between. In a long game on a short
 /// increment the clock settles where a move takes one increment: near 27 increments.
 pub const INCREMENT_RESERVE_FULL: u64 = 80;
+/// The clock to rebuild is counted in increments only while they are short: a bank of this
+/// many milliseconds is enough against any lag (a 5 s increment need not bank 100 s) ...
+pub const INCREMENT_RESERVE_FROM_MAX_MS: u64 = 2_000;
+/// ... and from this many milliseconds on the full share is spent whatever the increment.
+pub const INCREMENT_RESERVE_FULL_MAX_MS: u64 = 8_000;
+/// Share of the full increment share spent however low the clock (the soft and hard caps
+/// below keep it inside the clock): a 0.5 s clock with a 0.5 s increment is not played at
+/// a few milliseconds a move.
+pub const INCREMENT_LOW_CLOCK_PERMILLE: u64 = 250;
 /// The soft limit never exceeds this share of the time left.
 pub const SOFT_MAX_PERMILLE: u64 = 250;
 /// The hard limit is this multiple of the soft limit ...

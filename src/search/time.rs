@@ -37,11 +37,13 @@ pub fn budget(limits: &SearchLimits, us: Color, overhead: u64) -> Option<(u64, u
         .moves_to_go
         .map_or(DEFAULT_MOVES_TO_GO, |m| m.clamp(1, MAX_MOVES_TO_GO));
     // The increment's share ramps up with the clock, so that a low clock grows back.
-    let (from, full) = (inc * INCREMENT_RESERVE_FROM, inc * INCREMENT_RESERVE_FULL);
+    let from = (inc * INCREMENT_RESERVE_FROM).min(INCREMENT_RESERVE_FROM_MAX_MS);
+    let full = (inc * INCREMENT_RESERVE_FULL).min(INCREMENT_RESERVE_FULL_MAX_MS);
     let ramp = if avail >= full {
         1000
     } else {
-        avail.saturating_sub(from) * 1000 / (full - from).max(1)
+        let healthy = avail.saturating_sub(from) * 1000 / (full - from).max(1);
+        INCREMENT_LOW_CLOCK_PERMILLE + healthy * (1000 - INCREMENT_LOW_CLOCK_PERMILLE) / 1000
     };
     // Every move planned costs its overhead too (the time between our answer and the clock's
     // stop), so the moves after this one keep theirs in reserve: a slow GUI in a long
@@ -184,6 +186,23 @@ mod tests {
         // A clock too short for the reserve still gets a share of its own.
         let (soft, _) = budget(&clock(500, 0), Color::White, 100).unwrap();
         assert!((1..=500 / DEFAULT_MOVES_TO_GO).contains(&soft), "{soft}");
+    }
+
+    /// A low clock keeps part of the increment in play, and a long increment is spent once a
+    /// few seconds are banked, not only from 80 increments on.
+    #[test]
+    fn the_increment_is_spent_on_low_clocks_and_long_increments() {
+        let (soft, hard) = budget(&clock(500, 500), Color::White, 10).unwrap();
+        assert!((90..=125).contains(&soft) && hard <= 300, "{soft} {hard}");
+        // 10+5: the full share from the start (capped at a quarter of the clock).
+        let (soft, _) = budget(&clock(10_000, 5_000), Color::White, 10).unwrap();
+        assert!(soft >= 2_400, "{soft}");
+        // A short increment still rebuilds a low clock: less than the increment is spent.
+        let (soft, _) = budget(&clock(150, 10), Color::White, 10).unwrap();
+        assert!(soft < 10, "{soft}");
+        // At 1+0.01 with a healthy clock, unchanged: a thirtieth and most of the increment.
+        let (soft, _) = budget(&clock(1_000, 10), Color::White, 10).unwrap();
+        assert_eq!(soft, (1_000 - 15 - 10 * 29) / 30 + 8);
     }
 
     #[test]
