@@ -893,3 +893,39 @@ fn final_info_after_stop_keeps_depth_and_nodes() {
     assert!(field(last, "nodes") > 0, "{last}");
     u.sync();
 }
+
+/// A search that runs past three seconds tells which root move it is on (`currmove`, with its
+/// place among the root moves); a shorter one never does.
+#[test]
+fn long_searches_tell_the_root_move_being_searched() {
+    // Black's 20 replies to 1.e3.
+    let legal: Vec<String> = [
+        "a7a6", "a7a5", "b7b6", "b7b5", "c7c6", "c7c5", "d7d6", "d7d5", "e7e6", "e7e5", "f7f6",
+        "f7f5", "g7g6", "g7g5", "h7h6", "h7h5", "b8a6", "b8c6", "g8f6", "g8h6",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    let mut u = Uci::new();
+    u.position("startpos moves e2e3");
+    u.send("go depth 6");
+    let (lines, _) = u.read_until("bestmove", TIMEOUT, is_bestmove);
+    assert!(!lines.iter().any(|l| l.contains("currmove")), "{lines:?}");
+    u.position("startpos moves e2e3");
+    let sent = Instant::now();
+    u.send("go infinite");
+    let (_, line) = u.read_until("a currmove line", TIMEOUT, |l| l.contains(" currmove "));
+    assert!(sent.elapsed() >= Duration::from_millis(3_000), "{line}");
+    let w: Vec<&str> = line.split_whitespace().collect();
+    let ok = matches!(
+        w.as_slice(),
+        ["info", "depth", d, "currmove", m, "currmovenumber", n]
+            if d.parse::<u32>().is_ok_and(|d| d >= 1)
+                && legal.iter().any(|x| x == m)
+                && n.parse::<usize>().is_ok_and(|n| (1..=legal.len()).contains(&n))
+    );
+    assert!(ok, "{line}");
+    u.send("stop");
+    u.read_until("bestmove after stop", TIMEOUT, is_bestmove);
+    u.sync();
+}

@@ -18,7 +18,7 @@ mod thinking;
 
 use crate::game::{Game, GameType};
 use crate::search::limits::{MAX_MOVE_OVERHEAD, MAX_THREADS};
-use crate::search::{Outcome, Report, Score, Searcher};
+use crate::search::{Outcome, Report, RootProgress, Score, Searcher};
 use crate::tournament::referee;
 use crate::types::{Color, Move};
 use crate::variant::Registry;
@@ -54,6 +54,7 @@ enum Event {
     EndOfInput,
     Report(u64, Report),
     Finished(u64, Outcome),
+    Progress(u64, RootProgress),
 }
 
 /// The XBoard engine: the game, the GUI's settings and the running search.
@@ -81,6 +82,8 @@ pub struct XboardEngine<W: Write> {
     /// The GUI accepted the `debug` feature (or said nothing): `#` lines may go out.
     debug_lines: bool,
     last_report: Option<Report>,
+    /// The running search's latest root move (`stat01`).
+    progress: Option<RootProgress>,
     /// The engine's last score after its own move (its point of view).
     last_score: Option<Score>,
     /// The reply expected to the engine's last move.
@@ -127,6 +130,7 @@ impl<W: Write> XboardEngine<W> {
             pongs: Vec::new(),
             debug_lines: true,
             last_report: None,
+            progress: None,
             last_score: None,
             hint: None,
             closing: false,
@@ -241,6 +245,10 @@ impl<W: Write> XboardEngine<W> {
             }
             Event::Report(id, r) => {
                 self.report(id, r);
+                true
+            }
+            Event::Progress(id, p) => {
+                self.progress(id, p);
                 true
             }
             Event::Finished(id, o) => {
@@ -518,12 +526,8 @@ impl<W: Write> XboardEngine<W> {
             }
             Command::Status => {
                 if self.analyzing {
-                    let (cs, nodes, depth) = self
-                        .last_report
-                        .as_ref()
-                        .map_or((0, 0, 0), |r| (r.time_ms / 10, r.nodes, r.depth));
-                    let total = referee::legal_moves(&mut self.game).len();
-                    self.send(&format!("stat01: {cs} {nodes} {depth} 0 {total}"));
+                    let line = self.status_line();
+                    self.send(&line);
                 }
             }
             Command::Hint => {

@@ -9,6 +9,7 @@ use super::params::*;
 use super::score::*;
 use super::split::SplitNode;
 use super::tt::Bound;
+use super::RootProgress;
 use crate::position::Position;
 use crate::types::{Bitboard, Color, Move, MoveList};
 use crate::variant::{RepetitionRule, StalemateRule};
@@ -139,6 +140,21 @@ impl<'a, B: Bitboard, R: Role> Worker<'a, B, R> {
         self.s.nodes[self.t.id]
             .0
             .store(self.t.nodes, Ordering::Relaxed);
+    }
+
+    /// The main thread takes up root move `m`, the `number`th of the iteration: whoever follows
+    /// the search hears it (never a helper: only the main thread speaks for the search).
+    #[cold]
+    pub(super) fn announce_root_move(&self, m: Move, number: usize) {
+        self.share_nodes();
+        self.s.root_progress(&RootProgress {
+            depth: self.t.root_depth,
+            mv: m,
+            number,
+            total: self.t.root_moves.len(),
+            nodes: self.s.total_nodes(),
+            time_ms: self.s.time.since_go_us() / 1000,
+        });
     }
 
     /// Counts the node and says whether the search must unwind now.
@@ -561,6 +577,9 @@ impl<'a, B: Bitboard, R: Role> Worker<'a, B, R> {
                 if see_if_check && self.quiet_loses_too_much(m, depth) {
                     continue;
                 }
+            }
+            if N::ROOT && R::MAIN {
+                self.announce_root_move(m, root_index);
             }
             let Some(score) = self.search_move::<N>(
                 &node,

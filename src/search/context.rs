@@ -127,6 +127,12 @@ impl SharedContext {
         }
     }
 
+    pub fn root_progress(&self, p: &super::RootProgress) {
+        if !self.answered.load(Ordering::Acquire) {
+            self.listener().root_progress(p);
+        }
+    }
+
     /// Records the main thread's current line (best move first; empty when there is none).
     pub fn publish(&self, line: &[Move], score: i32, depth: i32) {
         self.choice

@@ -72,10 +72,28 @@ pub struct Outcome {
     pub time_ms: u64,
 }
 
+/// The main thread starts searching a root move (UCI's `currmove`, XBoard's `stat01`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RootProgress {
+    /// The iteration.
+    pub depth: i32,
+    pub mv: Move,
+    /// 1-based place of the move in this iteration's order.
+    pub number: usize,
+    /// Root moves in all.
+    pub total: usize,
+    /// All threads together, so far.
+    pub nodes: u64,
+    /// Since `go`.
+    pub time_ms: u64,
+}
+
 /// Hears a running search (called from the search's main thread).
 pub trait Listener: Send {
     fn report(&mut self, report: &Report);
     fn finished(&mut self, outcome: &Outcome);
+    /// Called at each root move the main thread takes up; most listeners ignore it.
+    fn root_progress(&mut self, _progress: &RootProgress) {}
 }
 
 /// A listener that ignores everything.

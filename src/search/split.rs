@@ -79,6 +79,8 @@ struct SplitState {
     raisers: Vec<(usize, i32)>,
     /// At the root: the main thread's completed depth, to publish each new best move at once.
     publish_depth: Option<i32>,
+    /// At the root: root moves searched before the split (the first move's place is this + 1).
+    root_index: usize,
 }
 
 impl SplitPoint {
@@ -250,6 +252,7 @@ impl<B: Bitboard, R: Role> Worker<'_, B, R> {
             st.line.clear();
             st.raisers.clear();
             st.publish_depth = N::ROOT.then_some(self.t.completed_depth);
+            st.root_index = at.root_index;
             sp.abort.store(false, Ordering::Relaxed);
             st.open = true;
             sp.open.store(true, Ordering::Release);
@@ -334,7 +337,7 @@ impl<B: Bitboard, R: Role> Worker<'_, B, R> {
         }
         self.in_split = true;
         loop {
-            let (k, mv, alpha, beta) = {
+            let (k, mv, alpha, beta, root_index) = {
                 let mut st = sp.lock();
                 if sp.aborted() {
                     break;
@@ -351,8 +354,11 @@ impl<B: Bitboard, R: Role> Worker<'_, B, R> {
                         None => break,
                     }
                 };
-                (k, st.moves[k], st.alpha, st.beta)
+                (k, st.moves[k], st.alpha, st.beta, st.root_index)
             };
+            if N::ROOT && R::MAIN {
+                self.announce_root_move(mv.m, root_index + k + 1);
+            }
             self.split_move = k;
             // Moves before it were searched (or are being searched): it counts as a late move.
             let score = self.search_move::<N>(node, mv, k + 1, alpha, beta);

@@ -3,7 +3,7 @@
 
 use super::super::notation::move_to_uci_in;
 use crate::game::Game;
-use crate::search::{Listener, Outcome, Report, Score};
+use crate::search::{Listener, Outcome, Report, RootProgress, Score};
 use crate::types::Move;
 use crate::with_position;
 use std::io::Write;
@@ -73,6 +73,10 @@ fn format_score(s: Score) -> String {
     }
 }
 
+/// The root move being searched is told only once a search has run this long (Stockfish's
+/// custom): in short searches the lines would only be noise.
+const CURRMOVE_AFTER_MS: u64 = 3_000;
+
 /// What the output thread writes, in the order it was sent.
 pub(super) enum Output {
     Line(String),
@@ -85,6 +89,11 @@ pub(super) enum Output {
         root: Arc<Game>,
         chess960: bool,
         outcome: Outcome,
+    },
+    CurrentMove {
+        root: Arc<Game>,
+        chess960: bool,
+        progress: RootProgress,
     },
     /// Ends the output thread once everything sent before it is written (a search's listener
     /// may keep a sender alive, so waiting for every sender to go could wait for ever).
@@ -118,6 +127,18 @@ impl Output {
                     pv
                 )
             }
+            Output::CurrentMove {
+                root,
+                chess960,
+                progress: p,
+            } => match format_line(&root, &[p.mv], chess960).first() {
+                Some(m) => writeln!(
+                    w,
+                    "info depth {} currmove {m} currmovenumber {}",
+                    p.depth, p.number
+                ),
+                None => Ok(()),
+            },
             Output::Answer {
                 root,
                 chess960,
@@ -224,5 +245,15 @@ impl Listener for UciListener {
             chess960: self.chess960,
             outcome: o.clone(),
         });
+    }
+
+    fn root_progress(&mut self, p: &RootProgress) {
+        if p.time_ms >= CURRMOVE_AFTER_MS {
+            let _ = self.tx.send(Output::CurrentMove {
+                root: self.root.clone(),
+                chess960: self.chess960,
+                progress: *p,
+            });
+        }
     }
 }

@@ -5,7 +5,7 @@
 use super::{coords, ending, Event, XboardEngine, DEFAULT_LEVEL};
 use crate::game::Game;
 use crate::search::params::MAX_DEPTH;
-use crate::search::{time, Listener, Outcome, Report, Score, SearchLimits};
+use crate::search::{time, Listener, Outcome, Report, RootProgress, Score, SearchLimits};
 use crate::tournament::referee;
 use crate::types::{Color, Move};
 use crate::with_position;
@@ -25,6 +25,9 @@ impl Listener for Relay {
     }
     fn finished(&mut self, outcome: &Outcome) {
         let _ = self.tx.send(Event::Finished(self.id, outcome.clone()));
+    }
+    fn root_progress(&mut self, progress: &RootProgress) {
+        let _ = self.tx.send(Event::Progress(self.id, *progress));
     }
 }
 
@@ -159,6 +162,7 @@ impl<W: Write> XboardEngine<W> {
     pub(super) fn analyze(&mut self) {
         self.discard();
         self.last_report = None;
+        self.progress = None;
         if self.no_position {
             return;
         }
@@ -220,6 +224,32 @@ impl<W: Write> XboardEngine<W> {
         if let Some(l) = line {
             self.send(&l);
         }
+    }
+
+    /// Where the running analysis is among the root moves, for `.` (`stat01`).
+    pub(super) fn progress(&mut self, id: u64, p: RootProgress) {
+        if self.running.as_ref().is_some_and(|r| r.id == id) {
+            self.progress = Some(p);
+        }
+    }
+
+    /// The answer to `.` in analysis: `stat01: time nodes depth mvleft mvtot mvname`, from the
+    /// latest report or root move, whichever is newer.
+    pub(super) fn status_line(&mut self) -> String {
+        let total = referee::legal_moves(&mut self.game).len();
+        let (mut cs, mut nodes, mut depth) = self
+            .last_report
+            .as_ref()
+            .map_or((0, 0, 0), |r| (r.time_ms / 10, r.nodes, r.depth));
+        let Some(p) = self.progress else {
+            return format!("stat01: {cs} {nodes} {depth} {total} {total}");
+        };
+        cs = cs.max(p.time_ms / 10);
+        nodes = nodes.max(p.nodes);
+        depth = p.depth;
+        let name = coords::move_to_gui(&self.game, p.mv, self.zero_based());
+        let left = p.total.saturating_sub(p.number);
+        format!("stat01: {cs} {nodes} {depth} {left} {} {name}", p.total)
     }
 
     /// The settings put off while the engine thought (see `deferred`).
