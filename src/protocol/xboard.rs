@@ -84,6 +84,8 @@ pub struct XboardEngine<W: Write> {
     last_report: Option<Report>,
     /// The running search's latest root move (`stat01`).
     progress: Option<RootProgress>,
+    /// Root moves the GUI excluded from analysis (`exclude`); every new position clears it.
+    excluded: Vec<Move>,
     /// The engine's last score after its own move (its point of view).
     last_score: Option<Score>,
     /// The reply expected to the engine's last move.
@@ -131,6 +133,7 @@ impl<W: Write> XboardEngine<W> {
             debug_lines: true,
             last_report: None,
             progress: None,
+            excluded: Vec::new(),
             last_score: None,
             hint: None,
             closing: false,
@@ -158,6 +161,7 @@ impl<W: Write> XboardEngine<W> {
     fn set_position(&mut self, game: Game) {
         self.game = game;
         self.hint = None;
+        self.excluded.clear();
         self.no_position = false;
         self.clock.level_ply = 0;
     }
@@ -179,7 +183,7 @@ impl<W: Write> XboardEngine<W> {
         vec![
             "feature done=0".to_string(),
             "feature ping=1 setboard=1 playother=1 san=0 usermove=1 time=1 draw=1 sigint=0 sigterm=0 reuse=1 \
-             analyze=1 colors=0 ics=0 name=0 pause=0 nps=1 debug=1 memory=1 smp=1 exclude=0 setscore=0 highlight=1"
+             analyze=1 colors=0 ics=0 name=0 pause=0 nps=1 debug=1 memory=1 smp=1 exclude=1 setscore=0 highlight=1"
                 .to_string(),
             format!("feature myname=\"Chimera {}\"", env!("CARGO_PKG_VERSION")),
             format!("feature variants=\"{}\"", names.join(",")),
@@ -494,6 +498,7 @@ impl<W: Write> XboardEngine<W> {
                     self.game.undo();
                 }
                 self.hint = None;
+                self.excluded.clear();
                 if self.analyzing {
                     self.analyze();
                 }
@@ -564,6 +569,8 @@ impl<W: Write> XboardEngine<W> {
                     self.send(&format!("Error (bad parameter): {line} ({e})"));
                 }
             }
+            Command::Exclude(what) => self.exclude(&what, true, line),
+            Command::Include(what) => self.exclude(&what, false, line),
             Command::Lift(sq) => {
                 let from = coords::square_from_gui(&self.game, &sq, self.zero_based());
                 let board = coords::highlight(&mut self.game, from);
@@ -680,6 +687,7 @@ impl<W: Write> XboardEngine<W> {
         {
             if *guess == m {
                 self.game.play(m);
+                self.excluded.clear();
                 self.searcher.ponderhit();
                 self.debug_line("ponder hit");
                 if let Some(r) = &mut self.running {
@@ -691,6 +699,7 @@ impl<W: Write> XboardEngine<W> {
         self.discard();
         self.game.play(m);
         self.hint = None;
+        self.excluded.clear();
         if self.analyzing {
             self.analyze();
         } else if self.engine == Some(self.game.side_to_move()) {

@@ -66,6 +66,9 @@ pub enum Command {
         name: String,
         value: Option<String>,
     },
+    /// `exclude MOVE|all`, `include MOVE|all`: the root moves analysis leaves out.
+    Exclude(String),
+    Include(String),
     Lift(String),
     Put(String),
     Hover(String),
@@ -233,6 +236,8 @@ pub fn parse(line: &str) -> Result<Option<Command>, CommandError> {
                 },
             }
         }
+        "exclude" => Command::Exclude(one()?.to_string()),
+        "include" => Command::Include(one()?.to_string()),
         "lift" => Command::Lift(one()?.to_string()),
         "put" => Command::Put(one()?.to_string()),
         "hover" => Command::Hover(one()?.to_string()),

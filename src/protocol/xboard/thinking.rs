@@ -2,7 +2,7 @@
 //! the search limits from the GUI's clock; thinking output and the move when a search ends.
 //! Each search is numbered, so reports of one already discarded are ignored.
 
-use super::{coords, ending, Event, XboardEngine, DEFAULT_LEVEL};
+use super::{command, coords, ending, Event, XboardEngine, DEFAULT_LEVEL};
 use crate::game::Game;
 use crate::search::params::MAX_DEPTH;
 use crate::search::{time, Listener, Outcome, Report, RootProgress, Score, SearchLimits};
@@ -166,8 +166,15 @@ impl<W: Write> XboardEngine<W> {
         if self.no_position {
             return;
         }
+        let search_moves = match self.moves_to_analyse() {
+            None => Vec::new(),
+            // Every move excluded: nothing to analyse, as in a position without moves.
+            Some(moves) if moves.is_empty() => return,
+            Some(moves) => moves,
+        };
         let limits = SearchLimits {
             infinite: true,
+            search_moves,
             ..SearchLimits::default()
         };
         self.start_search(
@@ -226,6 +233,56 @@ impl<W: Write> XboardEngine<W> {
         }
     }
 
+    /// The root moves analysis searches: `None` for all of them, else the legal moves the GUI
+    /// did not exclude (possibly none).
+    fn moves_to_analyse(&mut self) -> Option<Vec<Move>> {
+        if self.excluded.is_empty() {
+            return None;
+        }
+        let mut moves = referee::legal_moves(&mut self.game);
+        moves.retain(|m| !self.excluded.contains(m));
+        Some(moves)
+    }
+
+    /// `exclude` (`leave_out`) or `include` a root move, or `all` of them. Analysis restarts
+    /// on the new set; when none is left, the running search goes on until a move is included
+    /// again (the protocol allows putting the effect off).
+    pub(super) fn exclude(&mut self, what: &str, leave_out: bool, line: &str) {
+        if self.no_position {
+            self.send(&format!(
+                "Error (no position set up): {}",
+                command::shown(line)
+            ));
+            return;
+        }
+        if what == "all" {
+            self.excluded.clear();
+            if leave_out {
+                self.excluded = referee::legal_moves(&mut self.game);
+            }
+        } else {
+            let zero_based = self.zero_based();
+            let Ok(m) = coords::parse_gui_move(&mut self.game, what, zero_based) else {
+                self.send(&format!(
+                    "Error (not a legal move): {}",
+                    command::shown(line)
+                ));
+                return;
+            };
+            self.excluded.retain(|&x| x != m);
+            if leave_out {
+                self.excluded.push(m);
+            }
+        }
+        if self.analyzing
+            && self
+                .moves_to_analyse()
+                .is_none_or(|moves| !moves.is_empty())
+        {
+            self.analyze();
+        }
+    }
+
     /// Where the running analysis is among the root moves, for `.` (`stat01`).
     pub(super) fn progress(&mut self, id: u64, p: RootProgress) {
         if self.running.as_ref().is_some_and(|r| r.id == id) {
@@ -236,7 +293,10 @@ impl<W: Write> XboardEngine<W> {
     /// The answer to `.` in analysis: `stat01: time nodes depth mvleft mvtot mvname`, from the
     /// latest report or root move, whichever is newer.
     pub(super) fn status_line(&mut self) -> String {
-        let total = referee::legal_moves(&mut self.game).len();
+        let total = match self.moves_to_analyse() {
+            Some(moves) => moves.len(),
+            None => referee::legal_moves(&mut self.game).len(),
+        };
         let (mut cs, mut nodes, mut depth) = self
             .last_report
             .as_ref()
@@ -282,6 +342,7 @@ impl<W: Write> XboardEngine<W> {
         };
         let text = coords::move_to_gui(&self.game, best, self.zero_based());
         self.game.play(best);
+        self.excluded.clear();
         self.send(&format!("move {text}"));
         let inc_ms = self.clock.level.unwrap_or(DEFAULT_LEVEL).inc_ms;
         self.clock.move_sent(inc_ms);
