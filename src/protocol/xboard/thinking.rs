@@ -297,19 +297,22 @@ impl<W: Write> XboardEngine<W> {
             Some(moves) => moves.len(),
             None => referee::legal_moves(&mut self.game).len(),
         };
-        let (mut cs, mut nodes, mut depth) = self
+        let (cs, nodes, depth) = self
             .last_report
             .as_ref()
             .map_or((0, 0, 0), |r| (r.time_ms / 10, r.nodes, r.depth));
         let Some(p) = self.progress else {
             return format!("stat01: {cs} {nodes} {depth} {total} {total}");
         };
-        cs = cs.max(p.time_ms / 10);
-        nodes = nodes.max(p.nodes);
-        depth = p.depth;
         let name = coords::move_to_gui(&self.game, p.mv, self.zero_based());
-        let left = p.total.saturating_sub(p.number);
-        format!("stat01: {cs} {nodes} {depth} {left} {} {name}", p.total)
+        format!(
+            "stat01: {} {} {} {} {} {name}",
+            cs.max(p.time_ms / 10),
+            nodes.max(p.nodes),
+            p.depth,
+            p.total.saturating_sub(p.number),
+            p.total
+        )
     }
 
     /// The settings put off while the engine thought (see `deferred`).
