@@ -9,6 +9,7 @@
 use crate::game::Game;
 use crate::tournament::referee::legal_moves;
 use crate::types::{Color, Move, MoveKind, PieceKind, Square};
+use crate::variant::Variant;
 use crate::with_position;
 use std::fmt;
 
@@ -48,6 +49,19 @@ fn upper_letter(game: &Game, kind: PieceKind) -> char {
     game.variant().letter(Color::White, kind)
 }
 
+/// The pawn-like kind whose moves are written without a letter: the game's only one, or where
+/// there are several (Cannons and Crabs: the Pawn and the Crab) the one lettered `P`. The others
+/// keep their letters, so that no two moves share a SAN (`e4` a Pawn's step, `Xe4` a Crab's).
+fn letterless_kind(v: &Variant) -> Option<PieceKind> {
+    let mut pawns = v.kinds().filter(|&k| v.piece(k).pawn);
+    let first = pawns.next()?;
+    if pawns.next().is_none() {
+        return Some(first);
+    }
+    v.kinds()
+        .find(|&k| v.piece(k).pawn && v.letter(Color::White, k) == 'P')
+}
+
 /// SAN without the check suffix, given the moves the rules allow in this position.
 fn san_body(game: &Game, m: Move, legal: &[Move]) -> String {
     let v = game.variant().clone();
@@ -63,7 +77,7 @@ fn san_body(game: &Game, m: Move, legal: &[Move]) -> String {
     let Some(kind) = moving_kind(game, m) else {
         return game.move_to_uci(m);
     };
-    let pawn = v.piece(kind).pawn;
+    let pawn = letterless_kind(&v) == Some(kind);
     let capture = is_capture(game, m);
     // Moves of the same kind to the same square (with the same promotion) from elsewhere.
     let rivals: Vec<Square> = legal
@@ -202,7 +216,7 @@ fn parse_pattern(game: &Game, text: &str) -> Option<Pattern> {
     }
     if let Some((piece, sq)) = t.split_once('@') {
         let kind = match piece.chars().collect::<Vec<_>>().as_slice() {
-            [] => v.kinds().find(|&k| v.piece(k).pawn)?,
+            [] => letterless_kind(v)?,
             [c] => v.kind_of(*c)?,
             _ => return None,
         };
@@ -308,19 +322,41 @@ fn fits(game: &Game, p: &Pattern, m: Move) -> bool {
 /// piece) could mean. `Err` only if the text is not a move at all.
 pub fn candidates(game: &mut Game, text: &str) -> Result<Vec<Move>, SanError> {
     let legal = legal_moves(game);
-    if let Ok(m) = game.parse_uci(text) {
-        if legal.contains(&m) {
-            return Ok(vec![m]);
+    // Coordinates are read first, but a text that starts with a piece letter is SAN: `C2d3`
+    // is a Chancellor's move from the second rank, not the coordinates c2d3 (a drop, `N@e5`,
+    // reads alike either way).
+    let piece_first = text
+        .trim_start()
+        .starts_with(|c: char| c.is_ascii_uppercase());
+    if !piece_first || text.contains('@') {
+        if let Ok(m) = game.parse_uci(text) {
+            if legal.contains(&m) {
+                return Ok(vec![m]);
+            }
         }
     }
     let Some(pattern) = parse_pattern(game, text) else {
         return Err(SanError::NotAMove(text.trim().to_string()));
     };
-    let found: Vec<Move> = legal
+    let mut found: Vec<Move> = legal
         .iter()
         .copied()
         .filter(|&m| fits(game, &pattern, m))
         .collect();
+    // A king's move written as such (`Kc1`) is that move, not a castling that also takes the
+    // king there (Fischer Random); castling is `O-O`, or the king's move where it is the only
+    // one to that square.
+    if pattern.castle.is_none() && found.iter().any(|m| !m.is_castling()) {
+        found.retain(|m| !m.is_castling());
+    }
+    // A move written without a letter is the letterless kind's where it has one; another
+    // pawn-like piece's only where that kind has none (its letter was left out).
+    if pattern.pawn_only {
+        let letterless = letterless_kind(game.variant());
+        if found.iter().any(|&m| moving_kind(game, m) == letterless) {
+            found.retain(|&m| moving_kind(game, m) == letterless);
+        }
+    }
     // A pawn move written without its file is the one along the file, as SAN has it, when a
     // pawn could also step there from another file (Knight Relay's relayed leaps).
     if pattern.pawn_only && pattern.from_file.is_none() && found.len() > 1 {
@@ -395,6 +431,59 @@ mod tests {
             assert_eq!(parse_move(&mut g, text).ok(), want, "{text}");
         }
         assert_eq!(san(&mut g, "e2g3"), "eg3");
+    }
+
+    /// Chancellors on f2 and f4 both reach d3, so the one from f2 is `C2d3`; that is its SAN,
+    /// not the coordinates c2d3 of the Bishop's move, which is legal too.
+    #[test]
+    fn a_piece_letter_first_is_san_not_coordinates() {
+        let fen = "8rr/2bqkcab2/pppppppppp/9n/10/3n6/3P1C4/PPP1PPPPPP/1NBQKC1BN1/4R4R w - - 5 5";
+        let mut g = game("grand", Some(fen));
+        assert_eq!(san(&mut g, "f2d3"), "C2d3");
+        assert_eq!(parse_move(&mut g, "C2d3").ok(), g.parse_uci("f2d3").ok());
+        assert_eq!(parse_move(&mut g, "c2d3").ok(), g.parse_uci("c2d3").ok());
+        assert_eq!(san(&mut g, "c2d3"), "Bd3");
+    }
+
+    /// In Fischer Random the king on b1 may step to c1 or castle there (O-O-O): `Kc1` is the
+    /// step, and the step's SAN reads back as the step.
+    #[test]
+    fn a_king_step_is_not_the_castling_to_the_same_square() {
+        let mut g = game(
+            "fischerandom",
+            Some("rk5r/pppp1pp1/8/8/8/8/1PPPPPPP/RK5R w KQkq - 0 1"),
+        );
+        let step = g.parse_uci("b1c1").ok();
+        assert!(step.is_some_and(|m| !m.is_castling()));
+        assert_eq!(san(&mut g, "b1c1"), "Kc1");
+        assert_eq!(parse_move(&mut g, "Kc1").ok(), step);
+        let castle = parse_move(&mut g, "O-O-O").ok();
+        assert!(castle.is_some_and(|m| m.is_castling()));
+    }
+
+    /// Cannons and Crabs has two pawn-like kinds: the Pawn is written without a letter, the
+    /// Crab with its `X`, so that a Crab's step to the square before a Pawn is not also `e4`.
+    #[test]
+    fn crabs_keep_their_letter_beside_pawns() {
+        let fen = "rnck1nr/1p1p3/x1xxp1x/7/1P3X1/XCXPNPX/RN1K2R b KQkq - 1 7";
+        let mut g = game("cannons-and-crabs-7x7", Some(fen));
+        assert_eq!(san(&mut g, "e5e4"), "e4");
+        assert_eq!(san(&mut g, "d5e4"), "Xe4");
+        assert_eq!(san(&mut g, "c5d4"), "Xcd4");
+        assert_eq!(san(&mut g, "d5d4"), "Xdd4");
+        for (text, uci) in [
+            ("e4", "e5e4"),
+            ("Xe4", "d5e4"),
+            ("Xfe4", ""),
+            ("Xdd4", "d5d4"),
+        ] {
+            let want = g.parse_uci(uci).ok();
+            assert_eq!(parse_move(&mut g, text).ok(), want, "{text}");
+        }
+        // A Crab's move typed without its letter is still read where no Pawn could mean it.
+        let want = g.parse_uci("g5g4").ok();
+        assert!(want.is_some());
+        assert_eq!(parse_move(&mut g, "g4").ok(), want);
     }
 
     #[test]
