@@ -222,9 +222,9 @@ fn main() -> ExitCode {
             }
         }
         Cmd::CheckVariants { file } => {
-            let bytes = match std::fs::read(&file) {
+            let bytes = match chimera::variant::spec::read_small_file(&file) {
                 Ok(b) => b,
-                Err(e) => return fail(&format!("{file}: {e}")),
+                Err(e) => return fail(&e),
             };
             let text = match chimera::variant::spec::decode_text(&bytes) {
                 Ok(t) => t,

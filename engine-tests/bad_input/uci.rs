@@ -358,6 +358,28 @@ fn uci_unknown_and_bad_options() {
 
 /// `go perft` before any `position`: either the start position of the current
 /// variant (chess: 20) or one `info string` error; the engine stays alive.
+/// A variants path naming a device, a pipe or a folder is refused before anything is read:
+/// `/dev/zero` would never end and `/dev/stdin` would swallow the GUI's own commands.
+#[cfg(unix)]
+#[test]
+fn uci_variant_path_that_is_not_a_small_file() {
+    let mut u = good_session();
+    let big = std::env::temp_dir().join(format!("chimera-big-{}.ini", std::process::id()));
+    let line = "# a comment line that only makes the file large\n".repeat(30_000);
+    std::fs::write(&big, line).expect("a temporary file");
+    let big = big.to_string_lossy().to_string();
+    for path in ["/dev/zero", "/dev/stdin", "/", big.as_str()] {
+        let cmd = format!("setoption name VariantPath value {path}");
+        let reply = u.expect_error(&cmd);
+        assert!(
+            reply.contains("not a regular file") || reply.contains("larger than"),
+            "{cmd}: {reply}"
+        );
+        assert_state_kept(&mut u, &cmd);
+    }
+    let _ = std::fs::remove_file(&big);
+}
+
 #[test]
 fn uci_go_before_position() {
     let mut u = Uci::new();

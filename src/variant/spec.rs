@@ -480,9 +480,35 @@ pub fn decode_text(bytes: &[u8]) -> Result<String, SpecError> {
     })
 }
 
+/// The largest variants file read (the built-in games take about 20 KB).
+pub const MAX_FILE_BYTES: u64 = 1 << 20;
+
+/// A file's bytes, if it is a regular file of at most `MAX_FILE_BYTES`. A path typed by a user
+/// may name a device or a pipe (`/dev/zero`, `/dev/stdin`), which would never end or would
+/// swallow the protocol's own input: those are refused before anything is read.
+pub fn read_small_file(path: &str) -> Result<Vec<u8>, String> {
+    use std::io::Read;
+    let file = std::fs::File::open(path).map_err(|e| format!("{path}: {e}"))?;
+    let meta = file.metadata().map_err(|e| format!("{path}: {e}"))?;
+    if !meta.is_file() {
+        return Err(format!("{path}: not a regular file"));
+    }
+    let mut bytes = Vec::new();
+    file.take(MAX_FILE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| format!("{path}: {e}"))?;
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Err(format!(
+            "{path}: larger than {} KB: not a variants file",
+            MAX_FILE_BYTES / 1024
+        ));
+    }
+    Ok(bytes)
+}
+
 /// Reads a variants file: its text, or the error as `PATH: …` / `PATH:LINE: …`.
 pub fn read_file(path: &str) -> Result<String, String> {
-    let bytes = std::fs::read(path).map_err(|e| format!("{path}: {e}"))?;
+    let bytes = read_small_file(path)?;
     decode_text(&bytes).map_err(|e| format!("{path}:{}: {}", e.line, e.message))
 }
 
