@@ -784,3 +784,34 @@ fn variant_files_with_random_pieces_never_panic() {
     }
     eprintln!("variant files: {n} random pieces, no panic ({loaded} loaded and played)");
 }
+
+/// The bodies of the cargo-fuzz targets (`fuzz/`), compiled here on the stable toolchain.
+#[path = "../fuzz/src/lib.rs"]
+mod fuzz_targets;
+
+/// Every cargo-fuzz target's seeds (`fuzz/seeds/TARGET/`) and every input a fuzz run once found
+/// wrong (`fuzz/regressions/TARGET/`), replayed through the target's own code: coverage-guided
+/// runs explore from the seeds, and what they found stays fixed.
+#[test]
+fn cargo_fuzz_seeds_and_regressions_replay() {
+    let before = panics();
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz");
+    let mut replayed = 0;
+    for (name, target) in fuzz_targets::TARGETS {
+        let mut inputs = 0;
+        for folder in ["seeds", "regressions"] {
+            let Ok(entries) = std::fs::read_dir(root.join(folder).join(name)) else {
+                continue;
+            };
+            for entry in entries.flatten() {
+                let data = std::fs::read(entry.path()).expect("a fuzz input reads");
+                target(&data);
+                inputs += 1;
+            }
+        }
+        assert!(inputs > 0, "fuzz/seeds/{name} holds no input");
+        replayed += inputs;
+    }
+    assert_eq!(panics(), before, "a thread panicked");
+    eprintln!("cargo-fuzz targets: {replayed} seeds and regressions replayed, no panic");
+}
