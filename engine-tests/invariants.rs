@@ -326,3 +326,77 @@ fn remembered_check_status_gives_the_same_moves() {
     });
     assert!(moves > 100_000 && nulls > 50_000, "{moves} {nulls}");
 }
+
+/// A variants-file game whose positions have more moves than a move list holds inline (512):
+/// thirty-two move-only queen-nightriders on a 16x8 board. The moves are counted again here by
+/// walking the pieces' lines, the list keeps them all (it spills to the heap), they play and
+/// take back, and searches with one and two threads (the split points) answer a legal move.
+#[test]
+fn positions_with_more_moves_than_the_inline_list() {
+    let board_fen = "15k/16/ZZZZZZZZZZZZZZZZ/16/16/ZZZZZZZZZZZZZZZZ/16/K15";
+    let text = format!(
+        "[crowded : chess]\nboard = 16x8\npiece = z Walker mQmNN 9\n\
+         castle-high = -\ncastle-low = -\npromote-to = q r b n z\n\
+         start = {board_fen} w - - 0 1\n"
+    );
+    let games = Registry::builtin().check(&text).expect("the file loads");
+    let gt = &games[0];
+    let mut game = gt.start();
+    // The independent count: every Walker slides over empty squares only (it cannot capture)
+    // along its 16 lines; the King steps to its three empty neighbours.
+    let occupied =
+        |f: i32, r: i32| -> bool { (r == 2 || r == 5) || (f, r) == (0, 0) || (f, r) == (15, 7) };
+    let empty = |f: i32, r: i32| (0..16).contains(&f) && (0..8).contains(&r) && !occupied(f, r);
+    let lines = [
+        (1, 0),
+        (-1, 0),
+        (0, 1),
+        (0, -1),
+        (1, 1),
+        (1, -1),
+        (-1, 1),
+        (-1, -1),
+        (1, 2),
+        (2, 1),
+        (2, -1),
+        (1, -2),
+        (-1, -2),
+        (-2, -1),
+        (-2, 1),
+        (-1, 2),
+    ];
+    let mut expected = 3;
+    for r in [2, 5] {
+        for f in 0..16 {
+            for (df, dr) in lines {
+                let (mut x, mut y) = (f + df, r + dr);
+                while empty(x, y) {
+                    expected += 1;
+                    x += df;
+                    y += dr;
+                }
+            }
+        }
+    }
+    let mut list = MoveList::new();
+    game.legal_moves(&mut list);
+    assert!(
+        expected > 512,
+        "the position must outgrow the inline list: {expected}"
+    );
+    assert_eq!(list.len(), expected);
+    let fen = game.fen();
+    for &m in list.iter() {
+        game.play(m);
+        assert_eq!(game.hash(), game.compute_hash());
+        game.undo();
+    }
+    assert_eq!(game.fen(), fen);
+    for threads in [1, 2] {
+        let mut searcher = chimera::search::Searcher::new(1).expect("a small table");
+        searcher.set_threads(threads).expect("two threads");
+        let outcome = searcher.search(&game, gt.eval(), chimera::search::SearchLimits::depth(3));
+        let best = outcome.best.expect("a move");
+        assert!(list.contains(best), "{threads} threads: {best:?}");
+    }
+}

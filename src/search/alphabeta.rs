@@ -229,6 +229,15 @@ impl<'a, B: Bitboard, R: Role> Worker<'a, B, R> {
             )
     }
 
+    /// How many moves the node at `ply` has (the root moves at the root).
+    fn moves_at<N: NodeKind>(&self, ply: usize) -> usize {
+        if N::ROOT {
+            self.t.root_moves.len()
+        } else {
+            self.t.moves[ply].len()
+        }
+    }
+
     pub(super) fn evaluate(&mut self) -> i32 {
         super::eval::evaluate_cached(&self.s.eval, &self.pos, &mut self.t.pawn_cache)
     }
@@ -648,7 +657,7 @@ impl<'a, B: Bitboard, R: Role> Worker<'a, B, R> {
                 quiets[quiet_count] = m;
                 quiet_count += 1;
             }
-            if N::PV && searched == 1 && self.may_split(depth) {
+            if N::PV && searched == 1 && self.may_split(depth, self.moves_at::<N>(ply)) {
                 let mut at = SplitNode {
                     alpha,
                     beta,

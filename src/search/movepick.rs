@@ -9,7 +9,7 @@ use super::history::Histories;
 use super::see::SeeValues;
 use super::tactical::tactical_moves;
 use crate::position::Position;
-use crate::types::{Bitboard, Color, Move, MoveKind, MoveList, MAX_MOVES};
+use crate::types::{Bitboard, Color, Move, MoveKind, MoveList, SpillList, MAX_MOVES};
 use crate::variant::RepetitionRule;
 
 const TT_MOVE: i32 = 1 << 30;
@@ -81,17 +81,20 @@ fn table_move_playable<B: Bitboard>(pos: &Position<B>, m: Move) -> bool {
 }
 
 /// One ply's move buffer, owned by the thread.
+#[derive(Default)]
 pub struct PlyMoves {
     list: MoveList,
-    scores: [i32; MAX_MOVES],
+    /// The ordering value of each move of `list`, in the same places.
+    scores: SpillList<i32, MAX_MOVES>,
 }
 
-impl Default for PlyMoves {
-    fn default() -> Self {
-        PlyMoves {
-            list: MoveList::new(),
-            scores: [0; MAX_MOVES],
-        }
+impl PlyMoves {
+    /// How many moves were generated here.
+    pub fn len(&self) -> usize {
+        self.list.len()
+    }
+    pub fn is_empty(&self) -> bool {
+        self.list.is_empty()
     }
 }
 
@@ -215,7 +218,7 @@ impl MovePicker {
     #[inline(always)]
     fn pick(&mut self, buf: &mut PlyMoves) -> Option<(Move, i32)> {
         let n = buf.list.len();
-        let scores = &mut buf.scores[..n];
+        let scores = &mut buf.scores.as_mut_slice()[..n];
         if self.skip_quiets && !self.quiets_dropped {
             for s in scores.iter_mut().filter(|s| is_quiet_score(**s)) {
                 *s = USED;
@@ -243,8 +246,9 @@ impl MovePicker {
         us: Color,
     ) {
         let h = &self.hints;
-        for (i, &m) in buf.list.iter().enumerate() {
-            buf.scores[i] = if m == h.tt_move {
+        let scores = buf.scores.resized(buf.list.len());
+        for (score, &m) in scores.iter_mut().zip(buf.list.iter()) {
+            *score = if m == h.tt_move {
                 if self.table_move_done {
                     USED
                 } else {

@@ -178,9 +178,12 @@ pub(super) struct SplitNode<'q> {
 impl<B: Bitboard, R: Role> Worker<'_, B, R> {
     /// Whether the main thread may share the rest of a PV node's moves now.
     #[inline(always)]
-    pub(super) fn may_split(&self, depth: i32) -> bool {
+    /// `moves`: how many the node has; a split point posts at most `MAX_MOVES` (a node with
+    /// more, only ever in a giant variants-file game, is searched alone).
+    pub(super) fn may_split(&self, depth: i32, moves: usize) -> bool {
         R::MAIN
             && depth >= SPLIT_MIN_DEPTH
+            && moves <= MAX_MOVES
             && self.single_line
             && self.s.split.helpers > 0
             && !self.s.split.is_open()

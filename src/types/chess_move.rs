@@ -1,7 +1,7 @@
 //! A move packed in 32 bits. It is only meaningful against the position it was generated in;
 //! text forms are converted by `protocol::notation`.
 
-use super::{PieceKind, Square};
+use super::{PieceKind, SpillList, Square};
 
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 #[repr(u8)]
@@ -81,46 +81,38 @@ impl Move {
     }
 }
 
-/// A fixed-capacity move list: no allocation in search or perft.
+/// Moves a position's list holds without allocating: more than any built-in game's position
+/// has. A position with more (a variants file's giant riders, a FEN crowded with queens) is
+/// still played exactly: its list spills to the heap, the one case where a node allocates.
 pub const MAX_MOVES: usize = 512;
 
+#[derive(Default)]
 pub struct MoveList {
-    moves: [Move; MAX_MOVES],
-    len: usize,
-}
-
-impl Default for MoveList {
-    fn default() -> Self {
-        Self::new()
-    }
+    moves: SpillList<Move, MAX_MOVES>,
 }
 
 impl MoveList {
     pub fn new() -> MoveList {
-        MoveList {
-            moves: [Move::NULL; MAX_MOVES],
-            len: 0,
-        }
+        MoveList::default()
     }
     #[inline(always)]
     pub fn push(&mut self, m: Move) {
-        // Bounds-checked: a position with more than MAX_MOVES moves is impossible on 128 squares
-        // with the pieces we allow, and a panic here would be a bug, not bad input.
-        self.moves[self.len] = m;
-        self.len += 1;
+        self.moves.push(m);
     }
     #[inline(always)]
     pub fn len(&self) -> usize {
-        self.len
+        self.moves.len()
     }
     pub fn is_empty(&self) -> bool {
-        self.len == 0
+        self.moves.is_empty()
     }
+    #[inline(always)]
     pub fn clear(&mut self) {
-        self.len = 0;
+        self.moves.clear();
     }
+    #[inline(always)]
     pub fn as_slice(&self) -> &[Move] {
-        &self.moves[..self.len]
+        self.moves.as_slice()
     }
     pub fn iter(&self) -> std::slice::Iter<'_, Move> {
         self.as_slice().iter()
@@ -129,10 +121,7 @@ impl MoveList {
         self.as_slice().contains(&m)
     }
     pub fn swap_remove(&mut self, i: usize) -> Move {
-        let m = self.moves[i];
-        self.len -= 1;
-        self.moves[i] = self.moves[self.len];
-        m
+        self.moves.swap_remove(i)
     }
 }
 
