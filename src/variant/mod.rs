@@ -16,6 +16,10 @@ pub use spec::{
 use crate::types::{BoardSize, Color, PieceKind, MAX_KINDS};
 use betza::Atom;
 
+/// The largest rule value of a piece, in pawns: the evaluation counts values up to 100 pawns,
+/// and cancellation's arithmetic on them must not overflow.
+pub const MAX_PIECE_VALUE: i32 = 100;
+
 #[derive(Clone, Debug)]
 pub struct PieceType {
     pub letter: char,
@@ -164,6 +168,12 @@ impl Variant {
         };
         let mut pieces = Vec::new();
         for p in &spec.pieces {
+            if !(0..=MAX_PIECE_VALUE).contains(&p.value) {
+                return Err(format!(
+                    "piece {}: value {} is outside 0..={MAX_PIECE_VALUE} pawns",
+                    p.letter, p.value
+                ));
+            }
             let atoms =
                 betza::parse(&p.betza).map_err(|e| format!("piece {}: {}", p.letter, e.0))?;
             if atoms.iter().any(|a| a.initial) && !p.pawn {

@@ -487,6 +487,25 @@ mod tests {
             .is_ok());
     }
 
+    /// Values are whole pawns, 0 to 100: a huge one overflowed the evaluation's centipawns
+    /// (found by the `variants_file` fuzz target), a negative one means nothing.
+    #[test]
+    fn piece_values_out_of_range_are_refused_with_their_line() {
+        let r = Registry::builtin();
+        for value in ["101", "-1", "40992765"] {
+            let text = format!("[x : chess]\n\npiece = n Knight N {value}\n");
+            let errors = r.check(&text).unwrap_err();
+            assert!(
+                errors
+                    .iter()
+                    .any(|e| e.line == 3 && e.message.contains("0..=100")),
+                "{value}: {errors:?}"
+            );
+        }
+        assert!(r.check("[x : chess]\npiece = n Knight N 100\n").is_ok());
+        assert!(r.check("[x : chess]\npiece = n Knight N 0\n").is_ok());
+    }
+
     #[test]
     fn file_text_encoding() {
         use crate::variant::spec::decode_text;
