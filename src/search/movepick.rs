@@ -45,6 +45,19 @@ fn mvv_lva<B: Bitboard>(pos: &Position<B>, see: &SeeValues, m: Move) -> i32 {
     see.gain(pos, m) * 16 - attacker / 16
 }
 
+/// A promotion to a lesser piece than another promotion of the same move. Quiescence looks
+/// for material and leaves under-promotions to the main search: in a position full of pawns
+/// that may promote (a Grand endgame: up to six choices each) they multiplied its captures.
+fn outranked_promotion(list: &MoveList, see: &SeeValues, m: Move) -> bool {
+    m.kind() == MoveKind::Promotion
+        && list.iter().any(|o| {
+            o.kind() == MoveKind::Promotion
+                && o.from() == m.from()
+                && o.to() == m.to()
+                && see.of(o.piece()) > see.of(m.piece())
+        })
+}
+
 /// Can a move from the table be played here without generating the moves? The table's key is
 /// the full 64-bit hash, so a hit is this position and its move was legal here; what is checked
 /// is only what a key collision or a torn entry would break. Moves whose legality depends on
@@ -259,7 +272,11 @@ impl MovePicker {
                 GOOD_TACTICAL + see.of(m.piece())
             } else if is_tactical(pos, m) {
                 if self.quiescence {
-                    GOOD_TACTICAL + mvv_lva(pos, see, m)
+                    if self.tactical_only && outranked_promotion(&buf.list, see, m) {
+                        USED
+                    } else {
+                        GOOD_TACTICAL + mvv_lva(pos, see, m)
+                    }
                 } else {
                     // Taking something worth at least the taker never loses material.
                     let cheap_taker = pos
@@ -288,4 +305,46 @@ impl MovePicker {
     pub const GOOD_TACTICAL: i32 = GOOD_TACTICAL;
     /// Ordering score of the first killer.
     pub const KILLER: i32 = KILLER;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variant::Registry;
+    use crate::with_position;
+
+    /// Quiescence tries a promotion only to the most valuable piece it may choose (Grand's
+    /// Queen and Marshall, both 9); the main search tries all six.
+    #[test]
+    fn quiescence_leaves_under_promotions_to_the_main_search() {
+        let registry = Registry::builtin();
+        let gt = registry.find("grand").unwrap();
+        let game = gt
+            .position("k9/4P5/10/10/10/10/10/10/10/K9 w - - 0 1")
+            .unwrap();
+        let see = SeeValues::new(&gt.variant);
+        let hist = Histories::new();
+        with_position!(&game, pos => {
+            let mut buf = PlyMoves::default();
+            let promoted = |picker: &mut MovePicker, buf: &mut PlyMoves| {
+                let mut letters = Vec::new();
+                while let Some((m, _)) = picker.next(buf, pos, &see, &hist) {
+                    if m.kind() == MoveKind::Promotion {
+                        letters.push(pos.variant.letter(Color::White, m.piece()));
+                    }
+                }
+                letters.sort_unstable();
+                letters
+            };
+            let mut q = MovePicker::quiescence(pos, false, Move::NULL);
+            assert_eq!(promoted(&mut q, &mut buf), vec!['C', 'Q']);
+            let hints = OrderHints {
+                tt_move: Move::NULL,
+                killers: [Move::NULL; 2],
+                counter: Move::NULL,
+            };
+            let mut main = MovePicker::main(pos, hints);
+            assert_eq!(promoted(&mut main, &mut buf), vec!['A', 'B', 'C', 'N', 'Q', 'R']);
+        });
+    }
 }
