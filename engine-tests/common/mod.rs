@@ -316,6 +316,12 @@ impl Uci {
         }
     }
 
+    /// The engine's process id.
+    #[allow(dead_code)]
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
     /// Start and do the `uci`/`isready` handshake; returns the `uci` reply lines.
     pub fn new() -> Uci {
         let mut u = Uci::start();

@@ -145,11 +145,32 @@ fn advise_huge_pages(start: usize, len: usize) {
 #[cfg(not(target_os = "linux"))]
 fn advise_huge_pages(_start: usize, _len: usize) {}
 
+/// Makes every allocation of a mebibyte or more a mapping of its own, given back to the system
+/// when freed. glibc otherwise raises that threshold to the size of the last mapping freed:
+/// after `Hash` 64 then 16 then 4, the smaller tables came from the heap, which kept the pages
+/// of the larger ones (resident memory stayed at the largest table asked for, not `Hash`).
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+fn map_large_allocations() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        // SAFETY: mallopt only changes the allocator's policy for later allocations; a
+        // refusal (return value 0) leaves the default policy, which is only slower to give
+        // memory back.
+        unsafe {
+            libc::mallopt(libc::M_MMAP_THRESHOLD, 1 << 20);
+        }
+    });
+}
+
+#[cfg(not(all(target_os = "linux", target_env = "gnu")))]
+fn map_large_allocations() {}
+
 impl TranspositionTable {
     pub const BUCKET_BYTES: usize = std::mem::size_of::<Bucket>();
 
     /// A table of `mb` mebibytes (at least one bucket). Fails if the memory cannot be had.
     pub fn new(mb: usize) -> Result<TranspositionTable, String> {
+        map_large_allocations();
         let count = (mb.max(1) << 20) / Self::BUCKET_BYTES;
         let mut buckets = Vec::new();
         buckets
