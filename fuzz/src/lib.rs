@@ -223,7 +223,8 @@ pub fn xboard_session(data: &[u8]) {
     }
     engine.run(Cursor::new((lines.join("\n") + "\n").into_bytes()));
     out.take();
-    engine.run(Cursor::new(b"new\nsd 2\ngo\n".to_vec()));
+    // A session may end in edit mode (left by `.`) or analysing (left by `exit`).
+    engine.run(Cursor::new(b".\nexit\nnew\nsd 2\ngo\n".to_vec()));
     let after = out.take();
     assert!(
         after.lines().any(|l| l.starts_with("move ")),
