@@ -12,8 +12,7 @@ use chimera::variant::Registry;
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
-use std::io::{Cursor, Write};
-use std::sync::{Arc, Mutex};
+use std::io::Cursor;
 
 /// Panics so far on any thread of this test binary (the engines catch a search thread's panic
 /// and go on, so only a hook sees it). The hook is installed by the first call.
@@ -365,27 +364,7 @@ fn random_xboard_line(rng: &mut StdRng) -> String {
     }
 }
 
-/// Output shared with the test while the engine writes it.
-#[derive(Clone, Default)]
-struct SharedOutput(Arc<Mutex<Vec<u8>>>);
-
-impl Write for SharedOutput {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        let mut out = self.0.lock().unwrap_or_else(|e| e.into_inner());
-        out.extend_from_slice(buf);
-        Ok(buf.len())
-    }
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
-}
-
-impl SharedOutput {
-    fn take(&self) -> String {
-        let mut out = self.0.lock().unwrap_or_else(|e| e.into_inner());
-        String::from_utf8_lossy(&std::mem::take(&mut *out)).into_owned()
-    }
-}
+use fuzz_targets::SharedOutput;
 
 /// Random XBoard sessions through the whole engine (its own input thread, searches on theirs):
 /// no panic on any thread, and afterwards the same engine still plays a move when asked.

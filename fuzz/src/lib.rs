@@ -258,9 +258,9 @@ pub fn search(data: &[u8]) {
     }
 }
 
-/// The engine's output, shared with the target while the engine writes it.
+/// The engine's output, shared with the target (or test) while the engine writes it.
 #[derive(Clone, Default)]
-struct SharedOutput(std::sync::Arc<std::sync::Mutex<Vec<u8>>>);
+pub struct SharedOutput(std::sync::Arc<std::sync::Mutex<Vec<u8>>>);
 
 impl std::io::Write for SharedOutput {
     fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
@@ -274,7 +274,8 @@ impl std::io::Write for SharedOutput {
 }
 
 impl SharedOutput {
-    fn take(&self) -> String {
+    /// What the engine wrote since the last call.
+    pub fn take(&self) -> String {
         let mut out = self.0.lock().unwrap_or_else(|e| e.into_inner());
         String::from_utf8_lossy(&std::mem::take(&mut *out)).into_owned()
     }
