@@ -379,7 +379,7 @@ impl<'a, B: Bitboard, R: Role> Worker<'a, B, R> {
     ) -> i32 {
         let in_check = self.t.stack[ply].in_check;
         if depth <= 0 {
-            return self.quiescence::<N>(alpha, beta, ply);
+            return self.quiescence::<N>(alpha, beta, ply, 0);
         }
         let mate_ply = self.t.stack[ply].mate_ply;
         // Mid-turn (placements owed): the static evaluation misses the pieces still to be

@@ -62,6 +62,10 @@ pub const fn see_quiet_threshold(depth: i32) -> i32 {
 
 /// Quiescence delta pruning margin.
 pub const DELTA_MARGIN: i32 = 180;
+/// Plies into quiescence from which only recaptures (on the last move's square) are searched,
+/// out of check: where every piece can take something (hostile relay, boards full of
+/// queens) the capture tree otherwise explodes (Stockfish's rule, at the same depth).
+pub const QS_RECAPTURES_FROM: usize = 5;
 
 /// Internal iterative reduction: without a TT move, search this deep one ply shallower.
 pub const IIR_MIN_DEPTH: i32 = 4;
