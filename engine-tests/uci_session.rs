@@ -671,7 +671,6 @@ fn display_and_eval_commands() {
     );
 }
 
-/// `chimera bench` is the search's signature: the same node count every run.
 /// Resident memory follows `Hash` down as well as up: after tables of 64 and 16 MB, a 4 MB one
 /// leaves the engine at about 4 MB plus its few MB of code and threads (the freed tables' pages
 /// once stayed with the allocator: 36 MB).
@@ -698,6 +697,7 @@ fn resident_memory_follows_the_hash_size_down() {
     assert!(resident <= 4 + 16, "Hash 4: {resident} MB resident");
 }
 
+/// `chimera bench` is the search's signature: the same node count every run.
 #[test]
 fn bench_is_deterministic() {
     let nodes = || {

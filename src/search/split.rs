@@ -176,10 +176,10 @@ pub(super) struct SplitNode<'q> {
 }
 
 impl<B: Bitboard, R: Role> Worker<'_, B, R> {
-    /// Whether the main thread may share the rest of a PV node's moves now.
+    /// Whether the main thread may share the rest of a PV node's moves now. `moves`: how many
+    /// the node has; a split point posts at most `MAX_MOVES` (a node with more, only ever in a
+    /// giant variants-file game, is searched alone).
     #[inline(always)]
-    /// `moves`: how many the node has; a split point posts at most `MAX_MOVES` (a node with
-    /// more, only ever in a giant variants-file game, is searched alone).
     pub(super) fn may_split(&self, depth: i32, moves: usize) -> bool {
         R::MAIN
             && depth >= SPLIT_MIN_DEPTH
