@@ -12,7 +12,8 @@
 //!
 //! Both the kebab-case name and the written title are read, in any letter case
 //! (`Friendly Relay Hostile Converse Indirect Anti-Relay Tutti-Fruitti Chess`): words may be
-//! separated by `-`, `_` or white space, and a trailing "Chess" after the base game is optional.
+//! separated by `-`, `_` or white space (a run of them is one separator), and a trailing "Chess"
+//! after the base game is optional.
 //! Parsing yields the rule and the base game's words; the registry resolves the base.
 
 use std::fmt;
@@ -503,6 +504,9 @@ mod tests {
             ]
         );
         assert_eq!(rule("ANTI-RELAY CHESS").1, "chess");
+        // A run of separators is one separator, as in a title typed with two spaces.
+        assert_eq!(rule("relay--chess"), rule("relay-chess"));
+        assert_eq!(rule("relay _ chess").1, "chess");
         assert_eq!(
             rule("Hostile Direct Anti-Relay Chess").0.anti,
             Some((Side::Hostile, AntiKind::Direct))
