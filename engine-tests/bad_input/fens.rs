@@ -91,6 +91,16 @@ pub const BAD_CHESS_FENS: &[(&str, &str)] = &[
         "castling files beyond the board",
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w xyz - 0 1",
     ),
+    // Impossible rights are refused, not dropped (README, Decisions), as pyffish's
+    // `validate_fen` refuses them.
+    (
+        "castling right without its rook",
+        "4k3/8/8/8/8/8/8/4K3 w KQkq - 0 1",
+    ),
+    (
+        "castling right with the king off its square",
+        "4k3/8/8/8/8/8/8/3K3R w K - 0 1",
+    ),
     (
         "castling field digits",
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 12 - 0 1",
