@@ -61,6 +61,25 @@ pub fn spawn_line_reader<R: std::io::BufRead + Send + 'static>(
         })
 }
 
+/// Physical memory in MiB: the most a table may take (UCI's `Hash` maximum, XBoard's `memory`);
+/// a generous guess where it cannot be read.
+pub fn machine_memory_mb() -> usize {
+    const FALLBACK_MB: usize = 32_768;
+    let Ok(text) = std::fs::read_to_string("/proc/meminfo") else {
+        return FALLBACK_MB;
+    };
+    text.lines()
+        .find_map(|l| l.strip_prefix("MemTotal:"))
+        .and_then(|rest| {
+            rest.trim()
+                .trim_end_matches("kB")
+                .trim()
+                .parse::<usize>()
+                .ok()
+        })
+        .map_or(FALLBACK_MB, |kb| (kb / 1024).max(1))
+}
+
 /// `text` with its control characters but tab and line break escaped (`\u{1b}`, `\0`), and the
 /// characters that break or reorder a line (U+2028, U+202E, ...): what a user typed comes back in
 /// error lines, and must not reach the GUI's terminal raw.

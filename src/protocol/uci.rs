@@ -28,24 +28,6 @@ use output::{Output, UciListener, Writer};
 
 pub const DEFAULT_HASH_MB: usize = 16;
 
-/// Physical memory in MiB (the `Hash` maximum); a generous guess where it cannot be read.
-fn machine_memory_mb() -> usize {
-    const FALLBACK_MB: usize = 32_768;
-    let Ok(text) = std::fs::read_to_string("/proc/meminfo") else {
-        return FALLBACK_MB;
-    };
-    text.lines()
-        .find_map(|l| l.strip_prefix("MemTotal:"))
-        .and_then(|rest| {
-            rest.trim()
-                .trim_end_matches("kB")
-                .trim()
-                .parse::<usize>()
-                .ok()
-        })
-        .map_or(FALLBACK_MB, |kb| (kb / 1024).max(1))
-}
-
 /// Option values as last set.
 struct Options {
     hash_max_mb: usize,
@@ -74,7 +56,7 @@ impl UciEngine {
         let searcher =
             Searcher::new(DEFAULT_HASH_MB).expect("the default hash table fits in memory");
         let options = Options {
-            hash_max_mb: machine_memory_mb(),
+            hash_max_mb: super::machine_memory_mb(),
             ponder: false,
             chess960: false,
         };

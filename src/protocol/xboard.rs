@@ -551,11 +551,19 @@ impl<W: Write> XboardEngine<W> {
                 self.deferred.push((cmd, line.to_string()));
             }
             Command::Memory(mb) => {
-                self.pause_for_settings();
-                if let Err(e) = self.searcher.set_hash(mb) {
-                    self.send(&format!("Error (bad parameter): {line} ({e})"));
+                // More than the machine has would be paged in for minutes, the engine deaf.
+                let machine = super::machine_memory_mb();
+                if mb > machine {
+                    self.send(&format!(
+                        "Error (bad parameter): {line} (this machine has {machine} MB)"
+                    ));
+                } else {
+                    self.pause_for_settings();
+                    if let Err(e) = self.searcher.set_hash(mb) {
+                        self.send(&format!("Error (bad parameter): {line} ({e})"));
+                    }
+                    self.resume_after_settings();
                 }
-                self.resume_after_settings();
             }
             Command::Cores(n) => {
                 self.pause_for_settings();
