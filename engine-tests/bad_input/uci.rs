@@ -356,10 +356,9 @@ fn uci_unknown_and_bad_options() {
     eprintln!("{} bad option values refused", tested);
 }
 
-/// `go perft` before any `position`: either the start position of the current
-/// variant (chess: 20) or one `info string` error; the engine stays alive.
 /// A variants path naming a device, a pipe or a folder is refused before anything is read:
-/// `/dev/zero` would never end and `/dev/stdin` would swallow the GUI's own commands.
+/// `/dev/zero` would never end, `/dev/stdin` would swallow the GUI's own commands, and opening
+/// a named pipe waits for a writer that never comes.
 #[cfg(unix)]
 #[test]
 fn uci_variant_path_that_is_not_a_small_file() {
@@ -368,7 +367,15 @@ fn uci_variant_path_that_is_not_a_small_file() {
     let line = "# a comment line that only makes the file large\n".repeat(30_000);
     std::fs::write(&big, line).expect("a temporary file");
     let big = big.to_string_lossy().to_string();
-    for path in ["/dev/zero", "/dev/stdin", "/", big.as_str()] {
+    let fifo = std::env::temp_dir().join(format!("chimera-fifo-{}", std::process::id()));
+    let _ = std::fs::remove_file(&fifo);
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .is_ok_and(|s| s.success());
+    assert!(made, "mkfifo {}", fifo.display());
+    let fifo = fifo.to_string_lossy().to_string();
+    for path in ["/dev/zero", "/dev/stdin", "/", big.as_str(), fifo.as_str()] {
         let cmd = format!("setoption name VariantPath value {path}");
         let reply = u.expect_error(&cmd);
         assert!(
@@ -378,8 +385,11 @@ fn uci_variant_path_that_is_not_a_small_file() {
         assert_state_kept(&mut u, &cmd);
     }
     let _ = std::fs::remove_file(&big);
+    let _ = std::fs::remove_file(&fifo);
 }
 
+/// `go perft` before any `position`: either the start position of the current
+/// variant (chess: 20) or one `info string` error; the engine stays alive.
 #[test]
 fn uci_go_before_position() {
     let mut u = Uci::new();

@@ -485,13 +485,22 @@ pub const MAX_FILE_BYTES: u64 = 1 << 20;
 
 /// A file's bytes, if it is a regular file of at most `MAX_FILE_BYTES`. A path typed by a user
 /// may name a device or a pipe (`/dev/zero`, `/dev/stdin`), which would never end or would
-/// swallow the protocol's own input: those are refused before anything is read.
+/// swallow the protocol's own input: those are refused before anything is read, and before
+/// the file is opened (opening a named pipe waits for a writer).
 pub fn read_small_file(path: &str) -> Result<Vec<u8>, String> {
     use std::io::Read;
+    let not_regular = || Err(format!("{path}: not a regular file"));
+    if !std::fs::metadata(path)
+        .map_err(|e| format!("{path}: {e}"))?
+        .is_file()
+    {
+        return not_regular();
+    }
     let file = std::fs::File::open(path).map_err(|e| format!("{path}: {e}"))?;
     let meta = file.metadata().map_err(|e| format!("{path}: {e}"))?;
+    // Checked again on the file opened: the path may have been replaced since.
     if !meta.is_file() {
-        return Err(format!("{path}: not a regular file"));
+        return not_regular();
     }
     let mut bytes = Vec::new();
     file.take(MAX_FILE_BYTES + 1)
