@@ -181,6 +181,17 @@ impl<'a, B: Bitboard, R: Role> Worker<'a, B, R> {
                     self.t.superseded = true;
                     self.t.stopped = true;
                 }
+            } else if self.t.id > self.s.split.helpers
+                && self
+                    .s
+                    .limits
+                    .nodes
+                    .is_some_and(|n| self.s.total_nodes() >= n)
+            {
+                // A Lazy SMP helper leaves off by itself once the node budget is spent: with
+                // more threads than cores the main thread, which stops the search, may not run
+                // for a while. (A split helper's moves belong to the main thread's nodes.)
+                self.t.stopped = true;
             }
         }
         if R::MAIN && self.t.completed_depth >= 1 {

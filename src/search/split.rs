@@ -623,6 +623,37 @@ mod tests {
         }
     }
 
+    /// `go nodes` with far more threads than cores: the Lazy SMP helpers leave off by
+    /// themselves once the budget is spent, instead of searching on until a starved main thread
+    /// gets to stop them (128 threads once searched up to ten times the bound below). Each
+    /// thread publishes its count every `CLOCK_CHECK_NODES` nodes, so a helper goes at most
+    /// two of those; the main thread and the split helper end within one past the budget.
+    #[test]
+    fn node_budget_holds_with_many_threads() {
+        use crate::search::params::CLOCK_CHECK_NODES;
+        const THREADS: usize = 128;
+        const BUDGET: u64 = 2_000;
+        let registry = Registry::builtin();
+        let chess = registry.find("chess").expect("chess is built in");
+        let mut searcher = Searcher::new(16).expect("a 16 MB table");
+        searcher.set_threads(THREADS).expect("idle");
+        let bound = 2 * (BUDGET + CLOCK_CHECK_NODES) + THREADS as u64 * 2 * CLOCK_CHECK_NODES;
+        for _ in 0..3 {
+            searcher.new_game().expect("idle");
+            let limits = SearchLimits {
+                nodes: Some(BUDGET),
+                ..SearchLimits::default()
+            };
+            let (answer, _) = search_within(&mut searcher, &chess.start(), chess.eval(), limits);
+            assert!(!answer.is_empty());
+            let nodes = searcher.latest_shared().expect("searched").total_nodes();
+            assert!(
+                nodes <= bound,
+                "{nodes} nodes for a budget of {BUDGET} (bound {bound})"
+            );
+        }
+    }
+
     /// MultiPV searches do not split: their helper runs Lazy SMP rather than wait for a split.
     #[test]
     fn multi_pv_helpers_search_on_their_own() {
