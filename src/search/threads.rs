@@ -131,11 +131,24 @@ impl Searcher {
 
     pub fn set_hash(&mut self, mb: usize) -> Result<(), String> {
         self.idle("Hash")?;
+        let old_mb = self.tt.size_mb();
         // Free the old table first, so that both never need to fit at once.
         self.tt = Arc::new(TranspositionTable::new(1)?);
-        self.tt = Arc::new(TranspositionTable::new(mb)?);
         self.table_empty = true;
-        Ok(())
+        match TranspositionTable::new(mb) {
+            Ok(tt) => {
+                self.tt = Arc::new(tt);
+                Ok(())
+            }
+            Err(e) => {
+                // The size the engine had (its entries are gone): a failed change keeps the
+                // setting, as any other refused option does.
+                if let Ok(tt) = TranspositionTable::new(old_mb) {
+                    self.tt = Arc::new(tt);
+                }
+                Err(e)
+            }
+        }
     }
 
     pub fn set_threads(&mut self, n: usize) -> Result<(), String> {
@@ -364,6 +377,23 @@ impl Searcher {
     /// From now on the main thread leaves the moves of its split nodes to the helpers.
     pub(super) fn leave_split_moves_to_helpers(&mut self) {
         self.split_moves_to_helpers = true;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Searcher;
+
+    /// A `Hash` the machine cannot give is refused and the table keeps its size.
+    #[test]
+    fn refused_hash_keeps_the_table_size() {
+        let mut searcher = Searcher::new(4).expect("a 4 MB table");
+        assert_eq!(searcher.tt.size_mb(), 4);
+        let err = searcher.set_hash(1 << 30).expect_err("a petabyte table");
+        assert!(err.contains("cannot allocate"), "{err}");
+        assert_eq!(searcher.tt.size_mb(), 4);
+        searcher.set_hash(2).expect("2 MB");
+        assert_eq!(searcher.tt.size_mb(), 2);
     }
 }
 
