@@ -487,6 +487,27 @@ mod tests {
             .is_ok());
     }
 
+    /// A file may define up to `MAX_GAMES_PER_FILE` games; the next section is an error on its
+    /// own line (every game is built at load, on the protocol's thread).
+    #[test]
+    fn too_many_games_in_one_file() {
+        use crate::variant::spec::MAX_GAMES_PER_FILE;
+        let r = Registry::builtin();
+        let sections = |n: usize| {
+            (0..n)
+                .map(|i| format!("[g{i} : chess]\n"))
+                .collect::<String>()
+        };
+        assert!(r.check(&sections(MAX_GAMES_PER_FILE)).is_ok());
+        let errors = r.check(&sections(MAX_GAMES_PER_FILE + 1)).unwrap_err();
+        assert!(
+            errors
+                .iter()
+                .any(|e| e.line == MAX_GAMES_PER_FILE + 1 && e.message.contains("more than")),
+            "{errors:?}"
+        );
+    }
+
     /// Values are whole pawns, 0 to 100: a huge one overflowed the evaluation's centipawns
     /// (found by the `variants_file` fuzz target), a negative one means nothing.
     #[test]

@@ -483,6 +483,11 @@ pub fn decode_text(bytes: &[u8]) -> Result<String, SpecError> {
 /// The largest variants file read (the built-in games take about 20 KB).
 pub const MAX_FILE_BYTES: u64 = 1 << 20;
 
+/// The most games one variants file may define. Each is built when the file is loaded (about
+/// a millisecond each), on the protocol's own thread: 20,000 small sections kept `isready`
+/// waiting for 20 s. Fairy-Stockfish's own variants.ini has a few hundred.
+pub const MAX_GAMES_PER_FILE: usize = 512;
+
 /// A file's bytes, if it is a regular file of at most `MAX_FILE_BYTES`. A path typed by a user
 /// may name a device or a pipe (`/dev/zero`, `/dev/stdin`), which would never end or would
 /// swallow the protocol's own input: those are refused before anything is read, and before
@@ -545,6 +550,15 @@ pub fn parse_file_lenient(text: &str, base: &[VariantSpec]) -> (Vec<VariantSpec>
             };
             if let Some(done) = current.take() {
                 out.push(done);
+            }
+            if out.len() == MAX_GAMES_PER_FILE {
+                errors.push(SpecError {
+                    line,
+                    message: format!(
+                        "more than {MAX_GAMES_PER_FILE} games in one file: not a variants file"
+                    ),
+                });
+                return (out, errors);
             }
             letters.clear();
             let (name, parent) = match header.split_once(':') {
