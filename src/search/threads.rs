@@ -380,23 +380,6 @@ impl Searcher {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::Searcher;
-
-    /// A `Hash` the machine cannot give is refused and the table keeps its size.
-    #[test]
-    fn refused_hash_keeps_the_table_size() {
-        let mut searcher = Searcher::new(4).expect("a 4 MB table");
-        assert_eq!(searcher.tt.size_mb(), 4);
-        let err = searcher.set_hash(1 << 30).expect_err("a petabyte table");
-        assert!(err.contains("cannot allocate"), "{err}");
-        assert_eq!(searcher.tt.size_mb(), 4);
-        searcher.set_hash(2).expect("2 MB");
-        assert_eq!(searcher.tt.size_mb(), 2);
-    }
-}
-
 impl Drop for Searcher {
     fn drop(&mut self) {
         self.stop();
@@ -602,4 +585,21 @@ pub fn strongest_move<B: Bitboard>(pos: &Position<B>) -> Option<Move> {
         }
     };
     list.iter().copied().max_by_key(|&m| value(m))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Searcher;
+
+    /// A `Hash` the machine cannot give is refused and the table keeps its size.
+    #[test]
+    fn refused_hash_keeps_the_table_size() {
+        let mut searcher = Searcher::new(4).expect("a 4 MB table");
+        assert_eq!(searcher.tt.size_mb(), 4);
+        let err = searcher.set_hash(1 << 30).expect_err("a petabyte table");
+        assert!(err.contains("cannot allocate"), "{err}");
+        assert_eq!(searcher.tt.size_mb(), 4);
+        searcher.set_hash(2).expect("2 MB");
+        assert_eq!(searcher.tt.size_mb(), 2);
+    }
 }
