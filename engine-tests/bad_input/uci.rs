@@ -114,6 +114,52 @@ fn uci_exits_on_eof() {
     );
 }
 
+/// The GUI dies while the engine thinks on a long clock: its input ends and no one reads the
+/// output any more, so the engine stops at once instead of thinking on for 1,000 s as an
+/// orphan. (With a reader left, a limited search still finishes: scripts pipe commands in.)
+#[cfg(target_os = "linux")]
+#[test]
+fn engine_exits_when_the_gui_dies_mid_search() {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    use std::time::Instant;
+    for (protocol, commands) in [
+        ("uci", "uci\nposition startpos\ngo movetime 1000000\n"),
+        ("xboard", "xboard\nprotover 2\nnew\nforce\nst 1000\ngo\n"),
+    ] {
+        let mut child = Command::new(bin())
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("the engine starts");
+        let mut input = child.stdin.take().expect("piped");
+        input.write_all(commands.as_bytes()).expect("written");
+        input.flush().expect("flushed");
+        std::thread::sleep(Duration::from_millis(300));
+        drop(child.stdout.take());
+        drop(input);
+        let died = Instant::now();
+        let exited = loop {
+            if let Ok(Some(_)) = child.try_wait() {
+                break true;
+            }
+            if died.elapsed() > Duration::from_secs(30) {
+                break false;
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        };
+        if !exited {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+        assert!(
+            exited,
+            "{protocol}: still searching 30 s after the GUI died"
+        );
+    }
+}
+
 #[test]
 fn uci_bad_fens_keep_position() {
     let mut u = good_session();

@@ -80,6 +80,31 @@ pub fn machine_memory_mb() -> usize {
         .map_or(FALLBACK_MB, |kb| (kb / 1024).max(1))
 }
 
+/// How long the end of input waits to learn whether the GUI has died (`output_reader_gone`).
+pub const READER_GONE_WAIT: std::time::Duration = std::time::Duration::from_millis(100);
+
+/// Whether nobody reads standard output any more: the GUI has died, and its end of the pipe is
+/// closed. Waits up to `wait` for that, since a dying GUI's two pipes close one after the other;
+/// a terminal, a file or a live reader lets the whole wait pass.
+#[cfg(target_os = "linux")]
+pub fn output_reader_gone(wait: std::time::Duration) -> bool {
+    let mut out = libc::pollfd {
+        fd: libc::STDOUT_FILENO,
+        events: 0,
+        revents: 0,
+    };
+    let ms = i32::try_from(wait.as_millis()).unwrap_or(i32::MAX);
+    // SAFETY: one valid `pollfd`, and the count says one.
+    let ready = unsafe { libc::poll(&mut out, 1, ms) };
+    ready > 0 && out.revents & (libc::POLLERR | libc::POLLHUP) != 0
+}
+
+/// Elsewhere the engine cannot tell, and behaves as if someone still reads.
+#[cfg(not(target_os = "linux"))]
+pub fn output_reader_gone(_wait: std::time::Duration) -> bool {
+    false
+}
+
 /// `text` with its control characters but tab and line break escaped (`\u{1b}`, `\0`), and the
 /// characters that break or reorder a line (U+2028, U+202E, ...): what a user typed comes back in
 /// error lines, and must not reach the GUI's terminal raw.

@@ -124,8 +124,10 @@ impl UciEngine {
         }
         self.perft.wait();
         // End of input: a search that would wait for `stop` forever is stopped; one with limits
-        // finishes and answers.
-        if self.searcher.waits_for_stop() {
+        // finishes and answers, unless no one reads the answer any more (the GUI has died).
+        if self.searcher.waits_for_stop()
+            || (self.searcher.is_searching() && super::output_reader_gone(super::READER_GONE_WAIT))
+        {
             self.searcher.stop();
         } else {
             self.searcher.wait();

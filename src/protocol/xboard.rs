@@ -241,11 +241,12 @@ impl<W: Write> XboardEngine<W> {
     fn event(&mut self, event: Event) -> bool {
         match event {
             Event::Input(line, at) => self.line(&line, at),
-            // The GUI is gone: the engine's own move is still finished (for scripts that
-            // pipe commands in), anything else stops.
+            // The input has ended: the engine's own move is still finished for whoever reads
+            // it (a script that pipes commands in), anything else stops, and so does the move
+            // when no one reads any more (the GUI has died).
             Event::EndOfInput => {
                 self.closing = true;
-                self.thinking()
+                self.thinking() && !super::output_reader_gone(super::READER_GONE_WAIT)
             }
             Event::Report(id, r) => {
                 self.report(id, r);
