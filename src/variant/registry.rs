@@ -23,9 +23,27 @@ impl fmt::Display for VariantError {
         match self {
             VariantError::Unknown(name) => write!(f, "unknown variant '{name}'"),
             VariantError::BadName(message) => write!(f, "{message}"),
+            // One protocol line: the first few errors, each cut short (a line of the file is
+            // quoted in it); `chimera check-variants FILE` lists them all.
             VariantError::File(errors) => {
-                let list: Vec<String> = errors.iter().map(|e| e.to_string()).collect();
-                write!(f, "{}", list.join("; "))
+                const SHOWN: usize = 3;
+                const CHARS: usize = 160;
+                let list: Vec<String> = errors
+                    .iter()
+                    .take(SHOWN)
+                    .map(|e| {
+                        let text = e.to_string();
+                        match text.char_indices().nth(CHARS) {
+                            Some((cut, _)) => format!("{}…", &text[..cut]),
+                            None => text,
+                        }
+                    })
+                    .collect();
+                write!(f, "{}", list.join("; "))?;
+                if errors.len() > SHOWN {
+                    write!(f, "; and {} more errors", errors.len() - SHOWN)?;
+                }
+                Ok(())
             }
         }
     }
@@ -485,6 +503,25 @@ mod tests {
         assert!(r
             .check("[ok : chess]\npiece = -n\npiece = n Knight N 3\n")
             .is_ok());
+    }
+
+    /// A file's errors in one protocol line: the first three, each at most 160 characters
+    /// (`/etc/passwd` as a variants file gave a 2 KB `info string`).
+    #[test]
+    fn a_file_of_errors_is_told_in_a_short_line() {
+        let r = Registry::builtin();
+        let long = "x".repeat(5_000);
+        let text = format!("[a : chess]\n{long}\n{long}\n{long}\n{long}\n{long}\n");
+        let errors = r.check(&text).unwrap_err();
+        assert_eq!(errors.len(), 5, "{errors:?}");
+        let told = VariantError::File(errors).to_string();
+        assert!(
+            told.chars().count() < 600,
+            "{} characters",
+            told.chars().count()
+        );
+        assert!(told.starts_with("line 2: "), "{told}");
+        assert!(told.ends_with("; and 2 more errors"), "{told}");
     }
 
     /// A file may define up to `MAX_GAMES_PER_FILE` games; the next section is an error on its
