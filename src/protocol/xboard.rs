@@ -269,6 +269,8 @@ impl<W: Write> XboardEngine<W> {
         if self.editing.is_some() {
             // Edit mode reads its own commands; `quit` and `ping` keep their meaning.
             return match command::parse(line) {
+                // An empty line is nothing, here as everywhere.
+                Ok(None) => true,
                 Ok(Some(Command::Quit)) => false,
                 Ok(Some(ping @ Command::Ping(_))) => {
                     self.execute(ping, line.trim(), at);
@@ -666,25 +668,27 @@ impl<W: Write> XboardEngine<W> {
     }
 
     fn user_move(&mut self, text: &str, at: Instant) {
+        // Echoed as any refused command is: cut short, control characters escaped.
+        let shown = command::shown(text);
         // A move for the side the engine is thinking for: the GUI must send `force` first
         // (or `?` for the engine's move). The search goes on.
         if self.thinking() {
-            self.send(&format!("Illegal move (the engine is on move): {text}"));
+            self.send(&format!("Illegal move (the engine is on move): {shown}"));
             return;
         }
         if self.no_position {
-            self.send(&format!("Illegal move (no position set up): {text}"));
+            self.send(&format!("Illegal move (no position set up): {shown}"));
             return;
         }
         let zero_based = self.zero_based();
         let m = match coords::parse_gui_move(&mut self.game, text, zero_based) {
             Ok(m) => m,
             Err(MoveError::Illegal) => {
-                self.send(&format!("Illegal move: {text}"));
+                self.send(&format!("Illegal move: {shown}"));
                 return;
             }
             Err(MoveError::Malformed) => {
-                self.send(&format!("Illegal move (not a move): {text}"));
+                self.send(&format!("Illegal move (not a move): {shown}"));
                 return;
             }
         };
