@@ -100,6 +100,29 @@ fn start_positions_round_trip() {
     }
 }
 
+/// A knight shuffle of 40,000 plies: the FEN written after it (halfmove clock 40,000, fullmove
+/// 20,001) reads back as the same position; the clock stops at 65,535, the largest a FEN may
+/// give, and one more is refused.
+#[test]
+fn long_games_write_fens_that_read_back() {
+    let registry = Registry::builtin();
+    let chess = registry.find("chess").unwrap();
+    let mut game = chess.start();
+    let shuffle = ["g1f3", "g8f6", "f3g1", "f6g8"];
+    for i in 0..40_000 {
+        let m = game.parse_uci(shuffle[i % 4]).unwrap();
+        game.play(m);
+    }
+    let fen = game.fen();
+    assert!(fen.ends_with(" 40000 20001"), "{fen}");
+    assert_eq!(chess.position(&fen).unwrap().fen(), fen);
+    let last = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 65535 1";
+    assert_eq!(chess.position(last).unwrap().fen(), last);
+    assert!(chess
+        .position("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 65536 1")
+        .is_err());
+}
+
 #[test]
 fn aliases_resolve() {
     let registry = Registry::builtin();

@@ -35,8 +35,10 @@ pub struct Setup {
     pub pending: Option<crate::rules::cancellation::Pending>,
 }
 
-const MAX_HALFMOVE: u32 = 10_000;
-const MAX_FULLMOVE: u32 = 100_000;
+// The clocks' ranges as play keeps them (the halfmove clock stops at `u16::MAX`), so that every
+// FEN the engine writes (`d` after a long move list) reads back.
+const MAX_HALFMOVE: u32 = u16::MAX as u32;
+const MAX_FULLMOVE: u32 = 100_000_000;
 
 impl Setup {
     /// Where each side's royal piece stands.
