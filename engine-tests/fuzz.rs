@@ -478,8 +478,8 @@ impl Replica {
         }
     }
 
-    fn zero_based(&self) -> bool {
-        describe::zero_based_ranks(&self.game_type.variant)
+    fn gui_ranks(&self) -> coords::GuiRanks {
+        coords::GuiRanks::of(self.game_type.variant.size.ranks)
     }
 
     fn set(&mut self, gt: chimera::game::GameType) {
@@ -504,8 +504,8 @@ impl Replica {
         if self.no_position {
             return;
         }
-        let zero_based = self.zero_based();
-        if let Ok(m) = coords::parse_gui_move(&mut self.game, text, zero_based) {
+        let ranks = self.gui_ranks();
+        if let Ok(m) = coords::parse_gui_move(&mut self.game, text, ranks) {
             self.game.play(m);
             self.played += 1;
         }
@@ -522,7 +522,7 @@ impl Replica {
 
     fn setboard(&mut self, fen: &str) {
         let gui = describe::describe(&self.game_type);
-        let fen = coords::fen_from_gui(fen, self.zero_based());
+        let fen = coords::fen_from_gui(fen, self.gui_ranks());
         match xboard::position_from_gui(&self.game_type, &fen, !gui.native) {
             Ok(g) => {
                 self.game = g;
@@ -539,7 +539,7 @@ impl Replica {
         self.game.legal_moves(&mut list);
         let moves = list.as_slice();
         let m = *moves.choose(rng)?;
-        Some(coords::move_to_gui(&self.game, m, self.zero_based()))
+        Some(coords::move_to_gui(&self.game, m, self.gui_ranks()))
     }
 
     /// The FEN of a position a few random moves away (valid), sometimes mutated.
@@ -687,9 +687,9 @@ fn xboard_engine_keeps_its_game_through_random_edits() {
                 .rev()
                 .find_map(|l| l.strip_prefix("move "))
                 .unwrap_or_else(|| panic!("session {session}: no move\n{text}\n{output}"));
-            let zero_based = replica.zero_based();
+            let ranks = replica.gui_ranks();
             assert!(
-                coords::parse_gui_move(&mut replica.game, m, zero_based).is_ok(),
+                coords::parse_gui_move(&mut replica.game, m, ranks).is_ok(),
                 "session {session}: {m} is not legal in {}",
                 replica.game.fen()
             );

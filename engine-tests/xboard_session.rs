@@ -449,14 +449,18 @@ fn garbage_never_crashes() {
 
 /// XBoard's SAN in Chimera's terms: on 10-rank boards every rank counts from 0, also the
 /// rank written after the piece letter to tell two pieces apart (`R0e4`: the rook on rank 1).
-fn san_from_gui(text: &str, zero: bool) -> Option<String> {
+fn san_from_gui(text: &str, ranks: coords::GuiRanks) -> Option<String> {
     let b = text.as_bytes();
-    if zero && b.len() > 2 && b[0].is_ascii_uppercase() && b[1].is_ascii_digit() {
+    if ranks == coords::GuiRanks::FromZero
+        && b.len() > 2
+        && b[0].is_ascii_uppercase()
+        && b[1].is_ascii_digit()
+    {
         let rank = (b[1] - b'0') as u32 + 1;
-        let rest = coords::from_gui(&text[2..], true)?;
+        let rest = coords::from_gui(&text[2..], ranks)?;
         return Some(format!("{}{rank}{rest}", b[0] as char));
     }
-    coords::from_gui(text, zero)
+    coords::from_gui(text, ranks)
 }
 
 /// The castling (or King's Leap) XBoard writes `O-O` (`short`) or `O-O-O`: XBoard calls it
@@ -512,7 +516,7 @@ fn replay_gui_game(registry: &Registry, g: &pgn::PgnGame) -> Result<(Game, Strin
         .find(|t| describe::describe(t).name == variant)
         .or_else(|| registry.find(variant).ok())
         .ok_or_else(|| format!("unknown variant {variant}"))?;
-    let zero = describe::zero_based_ranks(&gt.variant);
+    let ranks = coords::GuiRanks::of(gt.variant.size.ranks);
     let described = describe::describe(gt);
     let native = described.native;
     // XBoard writes no letter only for the piece in its pawn slot (the first of the
@@ -524,11 +528,11 @@ fn replay_gui_game(registry: &Registry, g: &pgn::PgnGame) -> Result<(Game, Strin
         .and_then(|table| table.chars().next())
         .unwrap_or('P');
     let mut game = match g.tag("FEN") {
-        Some(fen) => xboard::position_from_gui(gt, &coords::fen_from_gui(fen, zero), !native)?,
+        Some(fen) => xboard::position_from_gui(gt, &coords::fen_from_gui(fen, ranks), !native)?,
         None => gt.start(),
     };
     for (i, m) in g.moves.iter().enumerate() {
-        let text = san_from_gui(&m.san, zero)
+        let text = san_from_gui(&m.san, ranks)
             .ok_or_else(|| format!("ply {}: bad square in {}", i + 1, m.san))?;
         let letterless = text.starts_with(|c: char| c.is_ascii_lowercase());
         let castle = match text.trim_end_matches(['+', '#']) {

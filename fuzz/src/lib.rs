@@ -137,8 +137,12 @@ pub fn move_text(data: &[u8]) {
     if let Ok(m) = san::parse_move(&mut game, &typed) {
         assert!(legal.contains(&m), "{typed:?}: SAN gave an illegal move");
     }
-    for zero_based in [false, true] {
-        if let Ok(m) = coords::parse_gui_move(&mut game, &typed, zero_based) {
+    for ranks in [
+        coords::GuiRanks::FromOne,
+        coords::GuiRanks::FromZero,
+        coords::GuiRanks::PastNine,
+    ] {
+        if let Ok(m) = coords::parse_gui_move(&mut game, &typed, ranks) {
             assert!(legal.contains(&m), "{typed:?}: XBoard gave an illegal move");
         }
     }

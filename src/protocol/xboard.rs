@@ -166,8 +166,9 @@ impl<W: Write> XboardEngine<W> {
         self.clock.level_ply = 0;
     }
 
-    fn zero_based(&self) -> bool {
-        describe::zero_based_ranks(&self.game_type.variant)
+    /// How XBoard writes this board's ranks.
+    fn gui_ranks(&self) -> coords::GuiRanks {
+        coords::GuiRanks::of(self.game_type.variant.size.ranks)
     }
 
     /// The `feature` lines answering `protover`.
@@ -296,12 +297,12 @@ impl<W: Write> XboardEngine<W> {
 
     /// One line of `edit` mode.
     fn edit_line(&mut self, line: &str) -> bool {
-        let zero_based = self.zero_based();
+        let ranks = self.gui_ranks();
         let Some(edit) = &mut self.editing else {
             return true;
         };
         let game = &self.game;
-        match edit.apply(line, |t| coords::square_from_gui(game, t, zero_based)) {
+        match edit.apply(line, |t| coords::square_from_gui(game, t, ranks)) {
             Ok(EditStep::Continue) => {}
             Ok(EditStep::Done) => {
                 let side = match self.game.side_to_move() {
@@ -314,7 +315,7 @@ impl<W: Write> XboardEngine<W> {
                 match position_from_gui(&self.game_type, &fen, true) {
                     Ok(g) => self.set_position(g),
                     Err(e) => {
-                        let e = coords::message_to_gui(&e, zero_based);
+                        let e = coords::message_to_gui(&e, ranks);
                         self.send(&format!("tellusererror Illegal position: {e}"));
                         self.no_position = true;
                     }
@@ -468,7 +469,7 @@ impl<W: Write> XboardEngine<W> {
                 self.engine = None;
             }
             Command::SetBoard(fen) => {
-                let fen = coords::fen_from_gui(&fen, self.zero_based());
+                let fen = coords::fen_from_gui(&fen, self.gui_ranks());
                 match position_from_gui(&self.game_type, &fen, !self.gui.native) {
                     Ok(g) => {
                         self.discard();
@@ -480,7 +481,7 @@ impl<W: Write> XboardEngine<W> {
                     Err(e) => {
                         self.discard();
                         self.no_position = true;
-                        let e = coords::message_to_gui(&e, self.zero_based());
+                        let e = coords::message_to_gui(&e, self.gui_ranks());
                         self.send(&format!("tellusererror Illegal position: {e}"))
                     }
                 }
@@ -541,7 +542,7 @@ impl<W: Write> XboardEngine<W> {
             Command::Hint => {
                 if let Some(m) = self.hint {
                     if referee::is_legal(&mut self.game, m) {
-                        let text = coords::move_to_gui(&self.game, m, self.zero_based());
+                        let text = coords::move_to_gui(&self.game, m, self.gui_ranks());
                         self.send(&format!("Hint: {text}"));
                     }
                 }
@@ -583,7 +584,7 @@ impl<W: Write> XboardEngine<W> {
             Command::Exclude(what) => self.exclude(&what, true, line),
             Command::Include(what) => self.exclude(&what, false, line),
             Command::Lift(sq) => {
-                let from = coords::square_from_gui(&self.game, &sq, self.zero_based());
+                let from = coords::square_from_gui(&self.game, &sq, self.gui_ranks());
                 let board = coords::highlight(&mut self.game, from);
                 self.send(&format!("highlight {board}"));
             }
@@ -680,8 +681,8 @@ impl<W: Write> XboardEngine<W> {
             self.send(&format!("Illegal move (no position set up): {shown}"));
             return;
         }
-        let zero_based = self.zero_based();
-        let m = match coords::parse_gui_move(&mut self.game, text, zero_based) {
+        let ranks = self.gui_ranks();
+        let m = match coords::parse_gui_move(&mut self.game, text, ranks) {
             Ok(m) => m,
             Err(MoveError::Illegal) => {
                 self.send(&format!("Illegal move: {shown}"));

@@ -7,7 +7,6 @@ use super::process::{EngineError, Process};
 use super::spec::{EngineSpec, Protocol};
 use crate::game::Game;
 use crate::protocol::xboard::coords;
-use crate::protocol::xboard::describe::zero_based_ranks;
 use crate::types::{Color, Move};
 use crate::variant::Variant;
 use std::time::{Duration, Instant};
@@ -107,7 +106,8 @@ impl MoveTexts {
     /// Records `mv`, about to be played in `game`.
     pub fn push(&mut self, game: &Game, mv: Move) {
         self.uci.push(game.move_to_uci(mv));
-        self.gui.push(coords::move_to_gui(game, mv, false));
+        self.gui
+            .push(coords::move_to_gui(game, mv, coords::GuiRanks::FromOne));
     }
     pub fn pop(&mut self) {
         self.uci.pop();

@@ -1,12 +1,36 @@
 //! Moves and squares as XBoard writes them: coordinate notation (`e2e4`, `e7e8q`, `P@e4`,
-//! `O-O`), with ranks counted from 0 on boards of exactly 10 ranks (`a0`..`j9`), converted to
-//! and from Chimera's own notation (`protocol::notation`); FENs from the GUI, read as leniently
-//! as XBoard writes them; the `highlight` board for `lift`.
+//! `O-O`), with ranks counted from 0 on boards of exactly 10 ranks (`a0`..`j9`) and written as
+//! the characters after `9` from rank 10 up on taller ones (`e:` is e10), converted to and from
+//! Chimera's own notation (`protocol::notation`); FENs from the GUI, read as leniently as XBoard
+//! writes them; the `highlight` board for `lift`.
 
 use crate::game::{Game, GameType};
 use crate::tournament::referee;
 use crate::types::{BoardSize, Color, Move, MoveKind, Square};
 use crate::with_position;
+
+/// How XBoard writes a board's ranks: one character each, counted from `'1'`, or from `'0'`
+/// on a board of exactly 10 ranks; past `'9'` the characters go on in ASCII (`:` `;` `<` …).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum GuiRanks {
+    /// At most 9 ranks: XBoard's squares are Chimera's.
+    #[default]
+    FromOne,
+    /// Exactly 10 ranks: `a0`..`j9`.
+    FromZero,
+    /// 11 to 16 ranks: `e9`, then `e:` for e10 up to `e@` for e16.
+    PastNine,
+}
+
+impl GuiRanks {
+    pub fn of(ranks: u8) -> GuiRanks {
+        match ranks {
+            ..=9 => GuiRanks::FromOne,
+            10 => GuiRanks::FromZero,
+            _ => GuiRanks::PastNine,
+        }
+    }
+}
 
 /// Why a move from the GUI was not played.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -44,18 +68,46 @@ fn shift_ranks(text: &str, delta: i32) -> Option<String> {
 }
 
 /// Chimera's notation → XBoard's.
-pub fn to_gui(text: &str, zero_based: bool) -> String {
-    if zero_based {
-        shift_ranks(text, -1).unwrap_or_else(|| text.to_string())
-    } else {
-        text.to_string()
+pub fn to_gui(text: &str, ranks: GuiRanks) -> String {
+    match ranks {
+        GuiRanks::FromOne => text.to_string(),
+        GuiRanks::FromZero => shift_ranks(text, -1).unwrap_or_else(|| text.to_string()),
+        GuiRanks::PastNine => map_ranks(text, |digits| {
+            let n: u8 = digits.parse().ok()?;
+            (1..=16)
+                .contains(&n)
+                .then(|| char::from(b'0' + n).to_string())
+        }),
     }
+}
+
+/// `text` with the rank after each lowercase file letter rewritten by `f` (given the rank's
+/// characters: its digits, or one XBoard character past `9`); a rank `f` refuses stays.
+fn map_ranks(text: &str, f: impl Fn(&str) -> Option<String>) -> String {
+    let b = text.as_bytes();
+    let mut out = String::with_capacity(text.len());
+    let mut i = 0;
+    while i < b.len() {
+        let c = b[i];
+        out.push(c as char);
+        i += 1;
+        if c.is_ascii_lowercase() && i < b.len() && (b'0'..=b'@').contains(&b[i]) {
+            let start = i;
+            i += 1;
+            while b[start].is_ascii_digit() && i < b.len() && b[i].is_ascii_digit() {
+                i += 1;
+            }
+            let rank = &text[start..i];
+            out.push_str(&f(rank).unwrap_or_else(|| rank.to_string()));
+        }
+    }
+    out
 }
 
 /// A message about a position (a FEN error) with its squares and rank numbers as XBoard counts
 /// them: only whole words that are a square (`e7`, `'e7'`) or follow `rank`.
-pub fn message_to_gui(msg: &str, zero_based: bool) -> String {
-    if !zero_based {
+pub fn message_to_gui(msg: &str, ranks: GuiRanks) -> String {
+    if ranks != GuiRanks::FromZero {
         return msg.to_string();
     }
     let mut out: Vec<String> = Vec::new();
@@ -67,7 +119,7 @@ pub fn message_to_gui(msg: &str, zero_based: bool) -> String {
         let square = b.len() >= 2 && b[0].is_ascii_lowercase() && on_board(&core[1..]);
         let rank_number = out.last().is_some_and(|w| w == "rank") && on_board(core);
         let new = match (square, rank_number) {
-            (true, _) => to_gui(core, true),
+            (true, _) => to_gui(core, ranks),
             (_, true) => core
                 .parse::<u32>()
                 .map_or(core.to_string(), |n| n.saturating_sub(1).to_string()),
@@ -79,46 +131,53 @@ pub fn message_to_gui(msg: &str, zero_based: bool) -> String {
 }
 
 /// XBoard's notation → Chimera's (`None` if a rank is out of range).
-pub fn from_gui(text: &str, zero_based: bool) -> Option<String> {
-    if zero_based {
-        // XBoard writes 0..9 there: a two-digit rank is not one of its squares.
-        let b = text.as_bytes();
-        if b.windows(3)
-            .any(|w| w[0].is_ascii_lowercase() && w[1].is_ascii_digit() && w[2].is_ascii_digit())
-        {
-            return None;
+pub fn from_gui(text: &str, ranks: GuiRanks) -> Option<String> {
+    match ranks {
+        GuiRanks::FromOne => Some(text.to_string()),
+        GuiRanks::FromZero => {
+            // XBoard writes 0..9 there: a two-digit rank is not one of its squares.
+            let b = text.as_bytes();
+            if b.windows(3).any(|w| {
+                w[0].is_ascii_lowercase() && w[1].is_ascii_digit() && w[2].is_ascii_digit()
+            }) {
+                return None;
+            }
+            shift_ranks(text, 1)
         }
-        shift_ranks(text, 1)
-    } else {
-        Some(text.to_string())
+        // Two digits are read too (Chimera's own form); only an uppercase letter starts a drop
+        // (`P@e4`), so `e@` is a square.
+        GuiRanks::PastNine => Some(map_ranks(text, |rank| match rank.as_bytes() {
+            [c @ b':'..=b'@'] => Some((c - b'0').to_string()),
+            _ => None,
+        })),
     }
 }
 
 /// A square as XBoard names it.
-pub fn square_from_gui(game: &Game, text: &str, zero_based: bool) -> Option<Square> {
-    let text = from_gui(text.trim(), zero_based)?;
+pub fn square_from_gui(game: &Game, text: &str, ranks: GuiRanks) -> Option<Square> {
+    let text = from_gui(text.trim(), ranks)?;
     game.variant().size.parse(&text)
 }
 
 /// The engine's move as XBoard reads it: castling as the king's move, or in a Fischer Random
 /// game as `O-O` / `O-O-O` (the protocol's form there: the king's move can be ambiguous).
-pub fn move_to_gui(game: &Game, m: Move, zero_based: bool) -> String {
+pub fn move_to_gui(game: &Game, m: Move, ranks: GuiRanks) -> String {
     match m.kind() {
         MoveKind::CastleHigh if game.variant().chess960 => "O-O".into(),
         MoveKind::CastleLow if game.variant().chess960 => "O-O-O".into(),
-        _ => to_gui(&game.move_to_uci(m), zero_based),
+        _ => to_gui(&game.move_to_uci(m), ranks),
     }
 }
 
 /// A line of moves from `game`, in XBoard's notation, as far as they are legal.
-pub fn line_to_gui(game: &Game, moves: &[Move], zero_based: bool) -> Vec<String> {
+pub fn line_to_gui(game: &Game, moves: &[Move], ranks: GuiRanks) -> Vec<String> {
     let mut g = game.clone();
     let mut out = Vec::with_capacity(moves.len());
     for &m in moves {
         if !with_position!(&g, p => p.is_legal(m)) {
             break;
         }
-        out.push(move_to_gui(&g, m, zero_based));
+        out.push(move_to_gui(&g, m, ranks));
         g.play(m);
     }
     out
@@ -127,7 +186,7 @@ pub fn line_to_gui(game: &Game, moves: &[Move], zero_based: bool) -> Vec<String>
 /// A move from the GUI: coordinates (ranks as XBoard counts them), a drop `P@e4`, castling as
 /// the king's move, as the king taking its partner, or `O-O` / `O-O-O` (`0-0` too) for the
 /// partner on the higher / lower file. Only moves the rules allow (repetition rules included).
-pub fn parse_gui_move(game: &mut Game, text: &str, zero_based: bool) -> Result<Move, MoveError> {
+pub fn parse_gui_move(game: &mut Game, text: &str, ranks: GuiRanks) -> Result<Move, MoveError> {
     let text = text.trim();
     if text.is_empty() || text.len() > 16 || !text.is_ascii() {
         return Err(MoveError::Malformed);
@@ -147,7 +206,7 @@ pub fn parse_gui_move(game: &mut Game, text: &str, zero_based: bool) -> Result<M
     }
     // `e7e8=q` is read as `e7e8q`.
     let plain: String = text.chars().filter(|&c| c != '=').collect();
-    let Some(ours) = from_gui(&plain, zero_based) else {
+    let Some(ours) = from_gui(&plain, ranks) else {
         return Err(MoveError::Malformed);
     };
     match game.parse_uci(&ours) {
@@ -223,7 +282,7 @@ pub fn board_field(size: BoardSize, cells: &[Option<char>]) -> String {
 /// its Grand Chess, which it plays with holdings) and marks promoted pieces with `~`; it
 /// leaves out the castling field in games without castling (`... w - 0 1`); and on 10-rank
 /// boards the en-passant square's rank counts from 0.
-pub fn fen_from_gui(fen: &str, zero_based: bool) -> String {
+pub fn fen_from_gui(fen: &str, ranks: GuiRanks) -> String {
     let mut fields: Vec<String> = fen.split_whitespace().map(str::to_string).collect();
     if let Some(board) = fields.first_mut() {
         if let (Some(open), true) = (board.find('['), board.ends_with(']')) {
@@ -240,7 +299,7 @@ pub fn fen_from_gui(fen: &str, zero_based: bool) -> String {
         if words < 2 {
             let square = |f: &str| {
                 let b = f.as_bytes();
-                b.len() >= 2 && b[0].is_ascii_lowercase() && b[1].is_ascii_digit()
+                b.len() >= 2 && b[0].is_ascii_lowercase() && (b'0'..=b'@').contains(&b[1])
             };
             let (castling, ep) = match fields.get(2).filter(|_| words == 1) {
                 Some(f) if square(f) => ("-".to_string(), f.clone()),
@@ -250,8 +309,8 @@ pub fn fen_from_gui(fen: &str, zero_based: bool) -> String {
             fields.splice(2..2 + words, [castling, ep]);
         }
     }
-    if zero_based && fields.len() > 3 && fields[3] != "-" {
-        if let Some(ep) = from_gui(&fields[3], true) {
+    if fields.len() > 3 && fields[3] != "-" {
+        if let Some(ep) = from_gui(&fields[3], ranks) {
             fields[3] = ep;
         }
     }
@@ -260,10 +319,10 @@ pub fn fen_from_gui(fen: &str, zero_based: bool) -> String {
 
 /// A FEN in Chimera's form as an XBoard engine reads it: the en-passant square counted the
 /// GUI's way (the board itself names no squares).
-pub fn fen_to_gui(fen: &str, zero_based: bool) -> String {
+pub fn fen_to_gui(fen: &str, ranks: GuiRanks) -> String {
     let mut fields: Vec<String> = fen.split_whitespace().map(str::to_string).collect();
-    if zero_based && fields.len() > 3 && fields[3] != "-" {
-        fields[3] = to_gui(&fields[3], true);
+    if fields.len() > 3 && fields[3] != "-" {
+        fields[3] = to_gui(&fields[3], ranks);
     }
     fields.join(" ")
 }
@@ -390,54 +449,94 @@ mod tests {
             ("the piece on a10 may not", "the piece on a9 may not"),
         ];
         for (ours, theirs) in cases {
-            assert_eq!(message_to_gui(ours, true), theirs);
-            assert_eq!(message_to_gui(ours, false), ours);
+            assert_eq!(message_to_gui(ours, GuiRanks::FromZero), theirs);
+            assert_eq!(message_to_gui(ours, GuiRanks::FromOne), ours);
         }
+    }
+
+    /// Boards of 11 to 16 ranks: one character per rank, past `9` in ASCII order.
+    #[test]
+    fn tall_boards_write_ranks_past_nine() {
+        assert_eq!(GuiRanks::of(8), GuiRanks::FromOne);
+        assert_eq!(GuiRanks::of(10), GuiRanks::FromZero);
+        assert_eq!(GuiRanks::of(12), GuiRanks::PastNine);
+        let t = GuiRanks::PastNine;
+        assert_eq!(to_gui("e9e10", t), "e9e:");
+        assert_eq!(to_gui("a16a15q", t), "a@a?q");
+        assert_eq!(to_gui("C@e11", t), "C@e;");
+        assert_eq!(from_gui("e9e:", t).as_deref(), Some("e9e10"));
+        assert_eq!(from_gui("a@a?q", t).as_deref(), Some("a16a15q"));
+        assert_eq!(from_gui("C@e;", t).as_deref(), Some("C@e11"));
+        // Chimera's own two digits are read too.
+        assert_eq!(from_gui("e12e10", t).as_deref(), Some("e12e10"));
+        assert_eq!(fen_from_gui("8/8 w - e: 0 1", t), "8/8 w - e10 0 1");
+        assert_eq!(fen_to_gui("8/8 w - e10 0 1", t), "8/8 w - e: 0 1");
     }
 
     #[test]
     fn ten_rank_boards_count_from_zero() {
-        assert_eq!(to_gui("a2a4", true), "a1a3");
-        assert_eq!(to_gui("a9a10c", true), "a8a9c");
-        assert_eq!(to_gui("C@e10", true), "C@e9");
-        assert_eq!(from_gui("a8a9c", true).as_deref(), Some("a9a10c"));
-        assert_eq!(from_gui("a0a1", true).as_deref(), Some("a1a2"));
-        assert_eq!(from_gui("a10a9", true), None);
-        assert_eq!(from_gui("e2e4", false).as_deref(), Some("e2e4"));
-        assert_eq!(fen_from_gui("8/8 w - e2 0 1", true), "8/8 w - e3 0 1");
-        assert_eq!(fen_to_gui("8/8 w - e3 0 1", true), "8/8 w - e2 0 1");
-        assert_eq!(fen_to_gui("8/8 w - e3 0 1", false), "8/8 w - e3 0 1");
+        assert_eq!(to_gui("a2a4", GuiRanks::FromZero), "a1a3");
+        assert_eq!(to_gui("a9a10c", GuiRanks::FromZero), "a8a9c");
+        assert_eq!(to_gui("C@e10", GuiRanks::FromZero), "C@e9");
+        assert_eq!(
+            from_gui("a8a9c", GuiRanks::FromZero).as_deref(),
+            Some("a9a10c")
+        );
+        assert_eq!(
+            from_gui("a0a1", GuiRanks::FromZero).as_deref(),
+            Some("a1a2")
+        );
+        assert_eq!(from_gui("a10a9", GuiRanks::FromZero), None);
+        assert_eq!(from_gui("e2e4", GuiRanks::FromOne).as_deref(), Some("e2e4"));
+        assert_eq!(
+            fen_from_gui("8/8 w - e2 0 1", GuiRanks::FromZero),
+            "8/8 w - e3 0 1"
+        );
+        assert_eq!(
+            fen_to_gui("8/8 w - e3 0 1", GuiRanks::FromZero),
+            "8/8 w - e2 0 1"
+        );
+        assert_eq!(
+            fen_to_gui("8/8 w - e3 0 1", GuiRanks::FromOne),
+            "8/8 w - e3 0 1"
+        );
         // XBoard's Grand Chess: holdings after the board, no castling field.
         assert_eq!(
-            fen_from_gui("r8r/10/R8R[-] w - 0 1", true),
+            fen_from_gui("r8r/10/R8R[-] w - 0 1", GuiRanks::FromZero),
             "r8r/10/R8R w - - 0 1"
         );
-        assert_eq!(fen_from_gui("8/8[Qq] b e5 0 7", true), "8/8 b - e6 0 7");
-        assert_eq!(fen_from_gui("8/8 w KQ 3 9", false), "8/8 w KQ - 3 9");
         assert_eq!(
-            fen_from_gui("8/Q~7 w KQkq - 0 1", false),
+            fen_from_gui("8/8[Qq] b e5 0 7", GuiRanks::FromZero),
+            "8/8 b - e6 0 7"
+        );
+        assert_eq!(
+            fen_from_gui("8/8 w KQ 3 9", GuiRanks::FromOne),
+            "8/8 w KQ - 3 9"
+        );
+        assert_eq!(
+            fen_from_gui("8/Q~7 w KQkq - 0 1", GuiRanks::FromOne),
             "8/Q7 w KQkq - 0 1"
         );
-        assert_eq!(fen_from_gui("8/8 w", false), "8/8 w");
+        assert_eq!(fen_from_gui("8/8 w", GuiRanks::FromOne), "8/8 w");
     }
 
     #[test]
     fn gui_moves() {
         let reg = Registry::builtin();
         let mut g = reg.find("grand").unwrap().start();
-        let m = parse_gui_move(&mut g, "e2e4", true).unwrap();
+        let m = parse_gui_move(&mut g, "e2e4", GuiRanks::FromZero).unwrap();
         assert_eq!(g.move_to_uci(m), "e3e5");
-        assert_eq!(move_to_gui(&g, m, true), "e2e4");
+        assert_eq!(move_to_gui(&g, m, GuiRanks::FromZero), "e2e4");
         assert_eq!(
-            parse_gui_move(&mut g, "e3e5", true),
+            parse_gui_move(&mut g, "e3e5", GuiRanks::FromZero),
             Err(MoveError::Illegal)
         );
         assert_eq!(
-            parse_gui_move(&mut g, "hello", true),
+            parse_gui_move(&mut g, "hello", GuiRanks::FromZero),
             Err(MoveError::Malformed)
         );
         assert_eq!(
-            parse_gui_move(&mut g, "e10e9", true),
+            parse_gui_move(&mut g, "e10e9", GuiRanks::FromZero),
             Err(MoveError::Malformed)
         );
         let mut g = reg
@@ -452,11 +551,11 @@ mod tests {
             ("e1g1", "e1g1"),
             ("e1h1", "e1g1"),
         ] {
-            let m = parse_gui_move(&mut g, text, false).unwrap();
+            let m = parse_gui_move(&mut g, text, GuiRanks::FromOne).unwrap();
             assert_eq!(g.move_to_uci(m), uci, "{text}");
         }
         assert_eq!(
-            parse_gui_move(&mut g, "P@e4", false),
+            parse_gui_move(&mut g, "P@e4", GuiRanks::FromOne),
             Err(MoveError::Illegal)
         );
         let mut g = reg
@@ -464,7 +563,7 @@ mod tests {
             .unwrap()
             .position("4k3/P7/8/8/8/8/8/4K3 w - - 0 1")
             .unwrap();
-        let m = parse_gui_move(&mut g, "a7a8=Q", false).unwrap();
+        let m = parse_gui_move(&mut g, "a7a8=Q", GuiRanks::FromOne).unwrap();
         assert_eq!(g.move_to_uci(m), "a7a8q");
     }
 
@@ -485,11 +584,11 @@ mod tests {
             ("g1b1", "g1b1", "O-O-O"),
             ("g1f1", "g1f1", "g1f1"),
         ] {
-            let m = parse_gui_move(&mut g, text, false).unwrap();
+            let m = parse_gui_move(&mut g, text, GuiRanks::FromOne).unwrap();
             assert_eq!(g.move_to_uci(m), uci, "{text}");
-            assert_eq!(move_to_gui(&g, m, false), gui, "{text}");
+            assert_eq!(move_to_gui(&g, m, GuiRanks::FromOne), gui, "{text}");
         }
-        let m = parse_gui_move(&mut g, "O-O", false).unwrap();
+        let m = parse_gui_move(&mut g, "O-O", GuiRanks::FromOne).unwrap();
         g.play(m);
         assert_eq!(g.fen(), "1r4kr/8/8/8/8/8/8/1R3RK1 b kq - 1 1");
     }

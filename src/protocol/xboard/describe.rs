@@ -147,11 +147,6 @@ pub struct GuiGame {
     pub beyond_betza: Vec<String>,
 }
 
-/// XBoard numbers ranks from 0 on boards with exactly 10 ranks.
-pub fn zero_based_ranks(variant: &Variant) -> bool {
-    variant.size.ranks == 10
-}
-
 /// The comparable form of a Betza string: its atoms written in XBetza, sorted.
 fn signature(text: &str) -> Option<Vec<String>> {
     let atoms = betza::parse(text).ok()?;

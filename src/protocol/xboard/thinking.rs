@@ -192,7 +192,7 @@ impl<W: Write> XboardEngine<W> {
         if !referee::is_legal(&mut root, guess) {
             return;
         }
-        let hint = coords::move_to_gui(&root, guess, self.zero_based());
+        let hint = coords::move_to_gui(&root, guess, self.gui_ranks());
         root.play(guess);
         if ending(&mut root).is_some() {
             return;
@@ -219,7 +219,7 @@ impl<W: Write> XboardEngine<W> {
                 Some(nps) => r.nodes.saturating_mul(100) / nps,
                 None => r.time_ms / 10,
             };
-            let pv = coords::line_to_gui(&running.root, &r.pv, self.zero_based()).join(" ");
+            let pv = coords::line_to_gui(&running.root, &r.pv, self.gui_ranks()).join(" ");
             Some(format!(
                 "{} {} {} {} {} {} 0\t{}",
                 r.depth, score, cs, r.nodes, r.seldepth, r.nps, pv
@@ -261,8 +261,8 @@ impl<W: Write> XboardEngine<W> {
                 self.excluded = referee::legal_moves(&mut self.game);
             }
         } else {
-            let zero_based = self.zero_based();
-            let Ok(m) = coords::parse_gui_move(&mut self.game, what, zero_based) else {
+            let ranks = self.gui_ranks();
+            let Ok(m) = coords::parse_gui_move(&mut self.game, what, ranks) else {
                 self.send(&format!(
                     "Error (not a legal move): {}",
                     command::shown(line)
@@ -304,7 +304,7 @@ impl<W: Write> XboardEngine<W> {
         let Some(p) = self.progress else {
             return format!("stat01: {cs} {nodes} {depth} {total} {total}");
         };
-        let name = coords::move_to_gui(&self.game, p.mv, self.zero_based());
+        let name = coords::move_to_gui(&self.game, p.mv, self.gui_ranks());
         format!(
             "stat01: {} {} {} {} {} {name}",
             cs.max(p.time_ms / 10),
@@ -343,7 +343,7 @@ impl<W: Write> XboardEngine<W> {
             self.flush_pongs();
             return;
         };
-        let text = coords::move_to_gui(&self.game, best, self.zero_based());
+        let text = coords::move_to_gui(&self.game, best, self.gui_ranks());
         self.game.play(best);
         self.excluded.clear();
         self.send(&format!("move {text}"));

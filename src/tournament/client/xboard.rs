@@ -16,7 +16,7 @@ pub(super) struct XboardState {
     ping_count: u32,
     /// XBoard counts this game's ranks from 0 (boards of 10 ranks): moves and FENs are
     /// converted on the way in and out.
-    zero_based: bool,
+    ranks: coords::GuiRanks,
 }
 
 /// Parses XBoard `feature` arguments: `a=1 b="two words"`.
@@ -103,7 +103,7 @@ impl Engine {
         let start = Instant::now();
         let mut deadline = start + FEATURE_WAIT;
         let mut state = XboardState {
-            zero_based: zero_based_ranks(variant),
+            ranks: coords::GuiRanks::of(variant.size.ranks),
             ..XboardState::default()
         };
         loop {
@@ -246,12 +246,12 @@ impl Engine {
             }
             p.send(&format!(
                 "setboard {}",
-                coords::fen_to_gui(view.root_fen, state.zero_based)
+                coords::fen_to_gui(view.root_fen, state.ranks)
             ));
         }
         let prefix = if state.usermove { "usermove " } else { "" };
         for m in view.gui_moves {
-            p.send(&format!("{prefix}{}", coords::to_gui(m, state.zero_based)));
+            p.send(&format!("{prefix}{}", coords::to_gui(m, state.ranks)));
         }
         state.synced = Some((view.root_fen.to_string(), view.moves.to_vec()));
         self.xboard_sync()
@@ -283,13 +283,13 @@ impl Engine {
             .synced
             .get_or_insert_with(|| (view.root_fen.to_string(), Vec::new()));
         let prefix = if state.usermove { "usermove " } else { "" };
-        let zero_based = state.zero_based;
+        let ranks = state.ranks;
         // The engine's move in Chimera's notation (left as it is if it has no such square:
         // the referee then refuses it).
-        let from_engine = |mv: &str| coords::from_gui(mv, zero_based).unwrap_or(mv.to_string());
+        let from_engine = |mv: &str| coords::from_gui(mv, ranks).unwrap_or(mv.to_string());
         let p = &mut self.process;
         for m in &view.gui_moves[known.len()..] {
-            p.send(&format!("{prefix}{}", coords::to_gui(m, zero_based)));
+            p.send(&format!("{prefix}{}", coords::to_gui(m, ranks)));
         }
         known.extend_from_slice(&view.moves[known.len()..]);
         let me = view.to_move;
