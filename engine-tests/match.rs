@@ -469,6 +469,42 @@ fn chimera_in_xboard_mode_plays_fairymax_if_installed() {
     }
 }
 
+/// "Until the SPRT decides" is a huge `--games`: the games are built one by one as they are
+/// played, so the match starts at once (all 100 M were built first, gigabytes, before any
+/// game began).
+#[test]
+fn huge_game_counts_start_at_once() {
+    let engine = format!("cmd={} depth=1", bin());
+    let run = chimera(
+        &[
+            "match",
+            "--engine",
+            &engine,
+            "--engine",
+            &engine,
+            "--games",
+            "100000000",
+            "--random-plies",
+            "4",
+            "--draw-after",
+            "1",
+            "--sprt",
+            "elo0=0",
+            "elo1=1000",
+            "alpha=0.4",
+            "beta=0.4",
+        ],
+        Duration::from_secs(60),
+    );
+    assert_eq!(run.code, Some(0), "{}\n{}", run.stdout, run.stderr);
+    assert!(
+        run.stdout.contains("Match: 100000000 games"),
+        "{}",
+        run.stdout
+    );
+    assert!(run.stdout.contains("H0 accepted"), "{}", run.stdout);
+}
+
 #[test]
 fn sprt_stops_when_decided() {
     let strong = format!("cmd={} name=Strong depth=4", bin());

@@ -90,8 +90,6 @@ pub struct MatchArgs {
 struct Job {
     white: usize,
     black: usize,
-    /// The pair (first, second) it counts for.
-    pair: (usize, usize),
     opening: Opening,
 }
 
@@ -149,43 +147,82 @@ pub fn prepare_engines(texts: &[String], debug: bool) -> Result<Vec<EngineSpec>,
     Ok(specs)
 }
 
-fn schedule(gt: &GameType, args: &MatchArgs, engines: usize, openings: &[Opening]) -> Vec<Job> {
-    let mut jobs = Vec::new();
-    for a in 0..engines {
-        for b in a + 1..engines {
-            for g in 0..args.games {
-                let k = g / 2;
-                let base = if openings.is_empty() && gt.variant.chess960 {
-                    let seed = args.seed.wrapping_mul(0x2545_F491_4F6C_DD1D) ^ k as u64;
-                    Opening {
-                        fen: Some(openings::shuffled_start(gt, seed)),
-                        moves: Vec::new(),
-                    }
-                } else if openings.is_empty() {
-                    Opening::default()
-                } else {
-                    openings[k % openings.len()].clone()
-                };
-                let opening = if args.random_plies > 0 {
-                    let seed = args
-                        .seed
-                        .wrapping_mul(0x9E37_79B9_7F4A_7C15)
-                        .wrapping_add(k as u64);
-                    openings::random_opening(gt, &base, args.random_plies, seed)
-                } else {
-                    base
-                };
-                let (white, black) = if g % 2 == 0 { (a, b) } else { (b, a) };
-                jobs.push(Job {
-                    white,
-                    black,
-                    pair: (a, b),
-                    opening,
-                });
-            }
+/// The games of a match in order, each built when it is about to be played (its opening
+/// included): an SPRT run given a huge `--games` would otherwise build them all first.
+struct Schedule<'a> {
+    gt: &'a GameType,
+    args: &'a MatchArgs,
+    /// The pairs of engines, each playing `args.games` games in a row.
+    pairs: Vec<(usize, usize)>,
+    openings: &'a [Opening],
+}
+
+impl<'a> Schedule<'a> {
+    fn new(
+        gt: &'a GameType,
+        args: &'a MatchArgs,
+        engines: usize,
+        openings: &'a [Opening],
+    ) -> Schedule<'a> {
+        let pairs = (0..engines)
+            .flat_map(|a| (a + 1..engines).map(move |b| (a, b)))
+            .collect();
+        Schedule {
+            gt,
+            args,
+            pairs,
+            openings,
         }
     }
-    jobs
+
+    fn len(&self) -> usize {
+        self.pairs.len().saturating_mul(self.args.games)
+    }
+
+    /// Game `i`'s white and black engines and the pair it counts for.
+    fn seats(&self, i: usize) -> Option<(usize, usize, (usize, usize))> {
+        if i >= self.len() {
+            return None;
+        }
+        let pair = self.pairs[i / self.args.games];
+        let g = i % self.args.games;
+        Some(match g % 2 {
+            0 => (pair.0, pair.1, pair),
+            _ => (pair.1, pair.0, pair),
+        })
+    }
+
+    fn job(&self, i: usize) -> Option<Job> {
+        let (white, black, _) = self.seats(i)?;
+        let (gt, args, openings) = (self.gt, self.args, self.openings);
+        // Both games of a pair of colours start alike.
+        let k = (i % args.games) / 2;
+        let base = if openings.is_empty() && gt.variant.chess960 {
+            let seed = args.seed.wrapping_mul(0x2545_F491_4F6C_DD1D) ^ k as u64;
+            Opening {
+                fen: Some(openings::shuffled_start(gt, seed)),
+                moves: Vec::new(),
+            }
+        } else if openings.is_empty() {
+            Opening::default()
+        } else {
+            openings[k % openings.len()].clone()
+        };
+        let opening = if args.random_plies > 0 {
+            let seed = args
+                .seed
+                .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+                .wrapping_add(k as u64);
+            openings::random_opening(gt, &base, args.random_plies, seed)
+        } else {
+            base
+        };
+        Some(Job {
+            white,
+            black,
+            opening,
+        })
+    }
 }
 
 fn score_line(
@@ -268,7 +305,7 @@ pub fn run_match(
         debug: args.debug,
         event: args.event.clone(),
     };
-    let jobs = schedule(&gt, args, specs.len(), &openings);
+    let jobs = Schedule::new(&gt, args, specs.len(), &openings);
     let total = jobs.len();
     let _ = writeln!(
         out,
@@ -298,7 +335,7 @@ pub fn run_match(
                     break;
                 }
                 let i = next.fetch_add(1, Ordering::SeqCst);
-                let Some(job) = jobs.get(i) else { break };
+                let Some(job) = jobs.job(i) else { break };
                 let record = play_game(
                     gt,
                     rules,
@@ -314,7 +351,9 @@ pub fn run_match(
         }
         drop(tx);
         for (i, record) in rx {
-            let job = &jobs[i];
+            let Some((white, black, pair)) = jobs.seats(i) else {
+                continue;
+            };
             let ending = &record.ending;
             let _ = writeln!(
                 out,
@@ -337,24 +376,20 @@ pub fn run_match(
             report.games += 1;
             let white_half = ending.outcome.half_points(crate::types::Color::White);
             let black_half = ending.outcome.half_points(crate::types::Color::Black);
-            points[job.white] += white_half;
-            points[job.black] += black_half;
-            played[job.white] += 1;
-            played[job.black] += 1;
-            let first_half = if job.white == job.pair.0 {
+            points[white] += white_half;
+            points[black] += black_half;
+            played[white] += 1;
+            played[black] += 1;
+            let first_half = if white == pair.0 {
                 white_half
             } else {
                 black_half
             };
-            let tally = pair_tallies.entry(job.pair).or_default();
+            let tally = pair_tallies.entry(pair).or_default();
             if ending.outcome != referee::Outcome::Unfinished {
                 tally.add(first_half);
             }
-            let _ = writeln!(
-                out,
-                "{}",
-                score_line(&names, job.pair, tally, sprt.as_ref())
-            );
+            let _ = writeln!(out, "{}", score_line(&names, pair, tally, sprt.as_ref()));
             if let Some(s) = &sprt {
                 let (llr, d) = s.decide(tally);
                 if d != SprtDecision::Continue && !stop.load(Ordering::SeqCst) {
