@@ -469,6 +469,33 @@ fn chimera_in_xboard_mode_plays_fairymax_if_installed() {
     }
 }
 
+/// Only the word `bestmove` is a best move: a line `bestmovex a1a1` is not (it cost the engine
+/// the game, for "an illegal move: x"). The fake answers e2e4 to everything, so its first move
+/// is played and its second is illegal.
+#[test]
+fn bestmove_is_a_whole_word() {
+    let fake_engine = format!("cmd='python3 {} wordy' name=Wordy", fake("fake_uci.py"));
+    let chimera_engine = format!("cmd={} depth=1", bin());
+    let run = chimera(
+        &[
+            "match",
+            "--engine",
+            &fake_engine,
+            "--engine",
+            &chimera_engine,
+            "--games",
+            "1",
+        ],
+        Duration::from_secs(60),
+    );
+    assert_eq!(run.code, Some(0), "{}\n{}", run.stdout, run.stderr);
+    assert!(
+        run.stdout.contains("White makes an illegal move: e2e4"),
+        "{}",
+        run.stdout
+    );
+}
+
 /// "Until the SPRT decides" is a huge `--games`: the games are built one by one as they are
 /// played, so the match starts at once (all 100 M were built first, gigabytes, before any
 /// game began).

@@ -7,6 +7,8 @@ move, does what MODE says:
   garbage  writes invalid UTF-8, a 200 kB line and nonsense, then an unparsable move
   nomove   answers 'bestmove (none)'
   twoply   answers two plies as one turn (e2e4,e7e5), which no game allows
+  wordy    writes a `bestmovex a1a1` line (not a bestmove: the word goes on), then `bestmove
+           e2e4`, whatever the position
   shortlist  lists only chess and capablanca in its UCI_Variant combo and takes any other
            value in silence, without announcing a board; moves as `illegal`
 Usage: fake_uci.py MODE
@@ -57,3 +59,6 @@ for line in sys.stdin:
             say("bestmove (none)")
         elif mode == "twoply":
             say("bestmove e2e4,e7e5")
+        elif mode == "wordy":
+            say("bestmovex a1a1")
+            say("bestmove e2e4")

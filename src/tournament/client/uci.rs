@@ -221,7 +221,10 @@ impl Engine {
             let l = line.trim();
             if l.starts_with("info ") {
                 parse_uci_info(l, &mut score, &mut depth);
-            } else if let Some(rest) = l.strip_prefix("bestmove") {
+            } else if let Some(rest) = l
+                .strip_prefix("bestmove")
+                .filter(|rest| rest.is_empty() || rest.starts_with(char::is_whitespace))
+            {
                 let mv = rest
                     .split_whitespace()
                     .next()
