@@ -26,7 +26,14 @@ pub struct PgnGame {
 }
 
 fn escape(value: &str) -> String {
-    value.replace('\\', "\\\\").replace('"', "\\\"")
+    // A tag is one line: a line break or other control character (typed in `--event`) would
+    // end it and hide the game from PGN readers.
+    value
+        .chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect::<String>()
+        .replace('\\', "\\\\")
+        .replace('"', "\\\"")
 }
 
 fn clean_comment(text: &str) -> String {
@@ -307,6 +314,21 @@ mod tests {
         assert_eq!(back[1].tags, g.tags);
         assert_eq!(back[1].moves[2].comment.as_deref(), Some("White resigns"));
         assert_eq!(back[1].result, "0-1");
+    }
+
+    /// A tag value with a line break (`--event $'a\nb'`) stays on its line.
+    #[test]
+    fn tags_stay_on_one_line() {
+        let mut g = PgnGame::default();
+        g.set_tag("Event", "multi\nline\r\tevent");
+        g.result = "*".into();
+        let text = g.write();
+        assert!(
+            text.starts_with("[Event \"multi line  event\"]\n"),
+            "{text}"
+        );
+        let back = parse(&text).unwrap();
+        assert_eq!(back[0].tags[0].1, "multi line  event");
     }
 
     #[test]

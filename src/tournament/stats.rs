@@ -120,9 +120,12 @@ impl Sprt {
             let (key, value) = w
                 .split_once('=')
                 .ok_or_else(|| format!("--sprt: expected KEY=VALUE, not '{w}'"))?;
+            // NaN never decides and an infinite Elo decides at once: neither is a test.
             let v: f64 = value
                 .parse()
-                .map_err(|_| format!("--sprt: '{value}' is not a number"))?;
+                .ok()
+                .filter(|v: &f64| v.is_finite())
+                .ok_or_else(|| format!("--sprt: '{value}' is not a finite number"))?;
             match key {
                 "elo0" => s.elo0 = v,
                 "elo1" => s.elo1 = v,
@@ -272,5 +275,8 @@ mod tests {
         );
         assert!(Sprt::parse(&["elo0=5 elo1=0".to_string()]).is_err());
         assert!(Sprt::parse(&["gamma=1".to_string()]).is_err());
+        for bad in ["elo0=nan", "elo1=inf", "elo0=-inf", "alpha=NaN"] {
+            assert!(Sprt::parse(&[bad.to_string()]).is_err(), "{bad}");
+        }
     }
 }
