@@ -253,6 +253,18 @@ impl Variant {
         if promote_to.iter().any(|&k| pieces[k.index()].royal) {
             return Err("promotion to a royal piece is not supported".into());
         }
+        // A pawn that reached a promotion rank with nothing to become would stand where no
+        // pawn may stand (its FEN would be refused).
+        if promote_to.is_empty()
+            && !spec.promotion_ranks.is_empty()
+            && pieces.iter().any(|p| p.pawn)
+        {
+            return Err(
+                "promote-to is empty but pawns promote: list the pieces they may become, or \
+                 leave promotion-ranks empty"
+                    .into(),
+            );
+        }
         let rank_list = |list: &[u8], what: &str| -> Result<Vec<u8>, String> {
             list.iter()
                 .map(|&r| {

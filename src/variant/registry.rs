@@ -488,6 +488,12 @@ mod tests {
             e.iter().any(|(l, m)| *l == 1 && m.contains("built-in")),
             "{e:?}"
         );
+        let e = errors("[pe : chess]\npromote-to =\n");
+        assert!(
+            e.iter()
+                .any(|(l, m)| *l == 2 && m.contains("promote-to is empty")),
+            "{e:?}"
+        );
         let e = errors("[pu : chess]\npromote-to = q r b n x\n");
         assert!(
             e.iter().any(|(l, m)| *l == 2 && m.contains("promote-to")),
