@@ -178,6 +178,18 @@ impl Registry {
                 });
                 continue;
             }
+            // Names Chimera reads by itself: a game defined under one would silently take the
+            // place of the game the name means (or, as an alias, never be found).
+            let taken = std::iter::once(&s.name)
+                .chain(&s.aliases)
+                .find_map(|n| self.reserved_name(n).map(|why| (n, why)));
+            if let Some((n, why)) = taken {
+                errors.push(SpecError {
+                    line: s.line,
+                    message: format!("[{}]: '{n}' {why}: give it another name", s.name),
+                });
+                continue;
+            }
             match build(s) {
                 Ok(g) => games.push(g),
                 Err(e) => errors.push(e),
@@ -188,6 +200,23 @@ impl Registry {
         } else {
             Err(errors)
         }
+    }
+
+    /// Why a file may not use `name`: a built-in game's name or alias, a cancellation name or a
+    /// relay name (the games Chimera builds from a name).
+    fn reserved_name(&self, name: &str) -> Option<String> {
+        if let Some(b) = self.specs[..self.builtins]
+            .iter()
+            .find(|b| b.name == name || b.aliases.iter().any(|a| a == name))
+        {
+            return Some(format!("is a name of the built-in game '{}'", b.name));
+        }
+        if name.starts_with("cancellation-") {
+            return Some("is a cancellation name".into());
+        }
+        crate::variant::relay_name::parse(name)
+            .is_ok()
+            .then(|| "is a relay / anti-relay name".into())
     }
 
     /// Adds a variants file's games; a name already known is replaced. Returns the new names.
@@ -488,6 +517,20 @@ mod tests {
             e.iter().any(|(l, m)| *l == 1 && m.contains("built-in")),
             "{e:?}"
         );
+        // Names Chimera builds games from, as a section name or an alias: refused, not obeyed
+        // (a `[relay-chess : chess]` took the place of Relay Chess).
+        for (text, word) in [
+            ("[relay-chess : chess]\n", "relay"),
+            ("[mine : chess]\naliases = anti-relay-gothic\n", "relay"),
+            ("[cancellation-x : chess]\n", "cancellation"),
+            ("[mine : chess]\naliases = standard\n", "built-in"),
+        ] {
+            let e = errors(text);
+            assert!(
+                e.iter().any(|(l, m)| *l == 1 && m.contains(word)),
+                "{text}: {e:?}"
+            );
+        }
         let e = errors("[pe : chess]\npromote-to =\n");
         assert!(
             e.iter()
