@@ -656,6 +656,18 @@ fn bad_arguments_are_one_line_errors() {
                 e.as_str(),
                 "--engine",
                 e.as_str(),
+                "--sprt",
+                "elo0=nan",
+            ],
+            "finite",
+        ),
+        (
+            vec![
+                "match",
+                "--engine",
+                e.as_str(),
+                "--engine",
+                e.as_str(),
                 "--openings",
                 "/nonexistent",
             ],
@@ -665,6 +677,8 @@ fn bad_arguments_are_one_line_errors() {
         let run = chimera(&args, Duration::from_secs(20));
         assert_eq!(run.code, Some(2), "{args:?}: {}", run.stdout);
         assert!(run.stderr.contains(needle), "{args:?}: {}", run.stderr);
+        let lines = run.stderr.lines().filter(|l| !l.trim().is_empty()).count();
+        assert_eq!(lines, 1, "{args:?}: {}", run.stderr);
     }
 }
 

@@ -103,7 +103,11 @@ impl EngineSpec {
                         TimeControl::parse(value).map_err(|e| format!("engine '{text}': {e}"))?,
                     )
                 }
-                _ => return Err(format!("engine '{text}': unknown key '{key}'\n{SPEC_HELP}")),
+                _ => {
+                    return Err(format!(
+                        "engine '{text}': unknown key '{key}' (the keys: `chimera match --help`)"
+                    ))
+                }
             }
         }
         let mut command = command.unwrap_or_default();
