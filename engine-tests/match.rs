@@ -253,6 +253,52 @@ fn processes_with(token: &str) -> Vec<String> {
     found
 }
 
+/// A runner killed from outside takes its engines with it: a hung engine (which the runner
+/// would have forfeited and killed on time) does not outlive it.
+#[cfg(target_os = "linux")]
+#[test]
+fn engines_die_with_the_runner() {
+    let token = format!("orphan{}", std::process::id());
+    let hung = format!(
+        "cmd='python3 {} hang {token}' name=Hung",
+        fake("fake_uci.py")
+    );
+    let other = format!("cmd={} depth=1", bin());
+    let mark = temp(&format!("{token}.hanging"));
+    let _ = std::fs::remove_file(&mark);
+    let mut runner = std::process::Command::new(bin())
+        .args([
+            "match", "--engine", &hung, "--engine", &other, "--games", "1", "--tc", "1000+0",
+        ])
+        .env("FAKE_HANG_MARK", &mark)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("the runner starts");
+    // The hung engine has been asked for its first move and waits (it no longer reads its
+    // input, so the runner's end does not end it).
+    let started = std::time::Instant::now();
+    while !mark.exists() {
+        assert!(
+            started.elapsed() < Duration::from_secs(30),
+            "the engine never hung"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    runner.kill().expect("killed");
+    runner.wait().expect("reaped");
+    let killed = std::time::Instant::now();
+    while !processes_with(&token).is_empty() {
+        assert!(
+            killed.elapsed() < Duration::from_secs(10),
+            "left running: {:?}",
+            processes_with(&token)
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let _ = std::fs::remove_file(&mark);
+}
+
 #[test]
 fn misbehaving_engines_lose_and_the_match_goes_on() {
     let token = format!("tok{}", std::process::id());

@@ -3,7 +3,8 @@
 move, does what MODE says:
   illegal  answers a move that is never legal at the start (e2e5)
   crash    exits without answering
-  hang     never answers (the referee must forfeit it on time and kill it)
+  hang     never answers (the referee must forfeit it on time and kill it); creates the file
+           named by $FAKE_HANG_MARK, if set, when it starts to hang
   garbage  writes invalid UTF-8, a 200 kB line and nonsense, then an unparsable move
   nomove   answers 'bestmove (none)'
   twoply   answers two plies as one turn (e2e4,e7e5), which no game allows
@@ -13,6 +14,7 @@ move, does what MODE says:
            value in silence, without announcing a board; moves as `illegal`
 Usage: fake_uci.py MODE
 """
+import os
 import sys
 import time
 
@@ -47,6 +49,10 @@ for line in sys.stdin:
         elif mode == "crash":
             sys.exit(3)
         elif mode == "hang":
+            # Tell a waiting test that the hang has begun (it kills the runner then).
+            mark = os.environ.get("FAKE_HANG_MARK")
+            if mark:
+                open(mark, "w").close()
             while True:
                 time.sleep(60)
         elif mode == "garbage":

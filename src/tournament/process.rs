@@ -75,6 +75,20 @@ impl Process {
         if let Some(dir) = &launch.dir {
             cmd.current_dir(dir);
         }
+        // An engine dies with the thread that started it (the game's), so that a runner killed
+        // from outside (SIGTERM, SIGKILL) leaves no engine thinking on as an orphan.
+        #[cfg(target_os = "linux")]
+        {
+            use std::os::unix::process::CommandExt;
+            // SAFETY: between fork and exec the closure only calls prctl, which is
+            // async-signal-safe and touches no memory of the parent.
+            unsafe {
+                cmd.pre_exec(|| {
+                    libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
+                    Ok(())
+                });
+            }
+        }
         let mut child = cmd
             .spawn()
             .map_err(|e| EngineError::Start(format!("{}: {e}", launch.program)))?;
