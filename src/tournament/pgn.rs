@@ -327,7 +327,7 @@ mod tests {
             text.starts_with("[Event \"multi line  event\"]\n"),
             "{text}"
         );
-        let back = parse(&text).unwrap();
+        let back = parse(&text).expect("the PGN just written");
         assert_eq!(back[0].tags[0].1, "multi line  event");
     }
 

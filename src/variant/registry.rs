@@ -165,20 +165,7 @@ impl Registry {
         let (specs, mut errors) = parse_file_lenient(text, &self.specs);
         let mut games = Vec::new();
         for s in &specs {
-            let builtin = self.specs[..self.builtins]
-                .iter()
-                .find(|b| b.name == s.name || b.aliases.contains(&s.name));
-            if let Some(b) = builtin {
-                errors.push(SpecError {
-                    line: s.line,
-                    message: format!(
-                        "[{}] is a name of the built-in game '{}': give yours another name (e.g. [my-{} : {}])",
-                        s.name, b.name, s.name, b.name
-                    ),
-                });
-                continue;
-            }
-            // Names Chimera reads by itself: a game defined under one would silently take the
+            // Names Chimera already reads: a game defined under one would silently take the
             // place of the game the name means (or, as an alias, never be found).
             let taken = std::iter::once(&s.name)
                 .chain(&s.aliases)
@@ -186,7 +173,7 @@ impl Registry {
             if let Some((n, why)) = taken {
                 errors.push(SpecError {
                     line: s.line,
-                    message: format!("[{}]: '{n}' {why}: give it another name", s.name),
+                    message: format!("[{}]: '{n}' {why}", s.name),
                 });
                 continue;
             }
@@ -202,21 +189,24 @@ impl Registry {
         }
     }
 
-    /// Why a file may not use `name`: a built-in game's name or alias, a cancellation name or a
-    /// relay name (the games Chimera builds from a name).
+    /// Why a file may not use `name`: a built-in game's name or alias (built-in games cannot be
+    /// redefined), a cancellation name or a relay name (the games Chimera builds from a name).
     fn reserved_name(&self, name: &str) -> Option<String> {
         if let Some(b) = self.specs[..self.builtins]
             .iter()
             .find(|b| b.name == name || b.aliases.iter().any(|a| a == name))
         {
-            return Some(format!("is a name of the built-in game '{}'", b.name));
+            return Some(format!(
+                "is a name of the built-in game '{0}': give yours another name (e.g. [my-{0} : {0}])",
+                b.name
+            ));
         }
         if name.starts_with("cancellation-") {
-            return Some("is a cancellation name".into());
+            return Some("is a cancellation name: give it another name".into());
         }
         crate::variant::relay_name::parse(name)
             .is_ok()
-            .then(|| "is a relay / anti-relay name".into())
+            .then(|| "is a relay / anti-relay name: give it another name".into())
     }
 
     /// Adds a variants file's games; a name already known is replaced. Returns the new names.

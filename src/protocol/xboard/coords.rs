@@ -41,67 +41,48 @@ pub enum MoveError {
     Illegal,
 }
 
-/// Rewrites every square's rank in `text` (a lowercase file letter followed by digits) by
-/// `delta`. Returns `None` if a rank would leave 1..=99.
-fn shift_ranks(text: &str, delta: i32) -> Option<String> {
+/// `text` with the rank after each lowercase file letter (its digits, or one XBoard character
+/// past `9`: `:` … `@`) rewritten by `f`; `None` if `f` refuses one. The rest is copied as it
+/// stands.
+fn map_ranks(text: &str, f: impl Fn(&str) -> Option<String>) -> Option<String> {
     let b = text.as_bytes();
     let mut out = String::with_capacity(text.len() + 2);
-    let mut i = 0;
+    let (mut copied, mut i) = (0, 0);
     while i < b.len() {
-        let c = b[i];
-        out.push(c as char);
+        let file = b[i].is_ascii_lowercase();
         i += 1;
-        if c.is_ascii_lowercase() && i < b.len() && b[i].is_ascii_digit() {
-            let start = i;
-            while i < b.len() && b[i].is_ascii_digit() {
-                i += 1;
-            }
-            let n: i32 = text[start..i].parse().ok()?;
-            let shifted = n + delta;
-            if !(0..=99).contains(&shifted) {
-                return None;
-            }
-            out.push_str(&shifted.to_string());
-        }
-    }
-    Some(out)
-}
-
-/// Chimera's notation → XBoard's.
-pub fn to_gui(text: &str, ranks: GuiRanks) -> String {
-    match ranks {
-        GuiRanks::FromOne => text.to_string(),
-        GuiRanks::FromZero => shift_ranks(text, -1).unwrap_or_else(|| text.to_string()),
-        GuiRanks::PastNine => map_ranks(text, |digits| {
-            let n: u8 = digits.parse().ok()?;
-            (1..=16)
-                .contains(&n)
-                .then(|| char::from(b'0' + n).to_string())
-        }),
-    }
-}
-
-/// `text` with the rank after each lowercase file letter rewritten by `f` (given the rank's
-/// characters: its digits, or one XBoard character past `9`); a rank `f` refuses stays.
-fn map_ranks(text: &str, f: impl Fn(&str) -> Option<String>) -> String {
-    let b = text.as_bytes();
-    let mut out = String::with_capacity(text.len());
-    let mut i = 0;
-    while i < b.len() {
-        let c = b[i];
-        out.push(c as char);
-        i += 1;
-        if c.is_ascii_lowercase() && i < b.len() && (b'0'..=b'@').contains(&b[i]) {
+        if file && i < b.len() && (b'0'..=b'@').contains(&b[i]) {
             let start = i;
             i += 1;
             while b[start].is_ascii_digit() && i < b.len() && b[i].is_ascii_digit() {
                 i += 1;
             }
-            let rank = &text[start..i];
-            out.push_str(&f(rank).unwrap_or_else(|| rank.to_string()));
+            out.push_str(&text[copied..start]);
+            out.push_str(&f(&text[start..i])?);
+            copied = i;
         }
     }
-    out
+    out.push_str(&text[copied..]);
+    Some(out)
+}
+
+/// A decimal rank moved by `delta`, if it stays within 0..=99.
+fn shifted(rank: &str, delta: i32) -> Option<String> {
+    let n = rank.parse::<i32>().ok()? + delta;
+    (0..=99).contains(&n).then(|| n.to_string())
+}
+
+/// Chimera's notation → XBoard's.
+pub fn to_gui(text: &str, ranks: GuiRanks) -> String {
+    let gui = match ranks {
+        GuiRanks::FromOne => None,
+        GuiRanks::FromZero => map_ranks(text, |r| shifted(r, -1)),
+        GuiRanks::PastNine => map_ranks(text, |r| match r.parse::<u8>() {
+            Ok(n @ 10..=16) => Some(char::from(b'0' + n).to_string()),
+            _ => Some(r.to_string()),
+        }),
+    };
+    gui.unwrap_or_else(|| text.to_string())
 }
 
 /// A message about a position (a FEN error) with its squares and rank numbers as XBoard counts
@@ -142,14 +123,14 @@ pub fn from_gui(text: &str, ranks: GuiRanks) -> Option<String> {
             }) {
                 return None;
             }
-            shift_ranks(text, 1)
+            map_ranks(text, |r| shifted(r, 1))
         }
         // Two digits are read too (Chimera's own form); only an uppercase letter starts a drop
         // (`P@e4`), so `e@` is a square.
-        GuiRanks::PastNine => Some(map_ranks(text, |rank| match rank.as_bytes() {
+        GuiRanks::PastNine => map_ranks(text, |r| match r.as_bytes() {
             [c @ b':'..=b'@'] => Some((c - b'0').to_string()),
-            _ => None,
-        })),
+            _ => Some(r.to_string()),
+        }),
     }
 }
 
@@ -475,56 +456,34 @@ mod tests {
 
     #[test]
     fn ten_rank_boards_count_from_zero() {
-        assert_eq!(to_gui("a2a4", GuiRanks::FromZero), "a1a3");
-        assert_eq!(to_gui("a9a10c", GuiRanks::FromZero), "a8a9c");
-        assert_eq!(to_gui("C@e10", GuiRanks::FromZero), "C@e9");
-        assert_eq!(
-            from_gui("a8a9c", GuiRanks::FromZero).as_deref(),
-            Some("a9a10c")
-        );
-        assert_eq!(
-            from_gui("a0a1", GuiRanks::FromZero).as_deref(),
-            Some("a1a2")
-        );
-        assert_eq!(from_gui("a10a9", GuiRanks::FromZero), None);
-        assert_eq!(from_gui("e2e4", GuiRanks::FromOne).as_deref(), Some("e2e4"));
-        assert_eq!(
-            fen_from_gui("8/8 w - e2 0 1", GuiRanks::FromZero),
-            "8/8 w - e3 0 1"
-        );
-        assert_eq!(
-            fen_to_gui("8/8 w - e3 0 1", GuiRanks::FromZero),
-            "8/8 w - e2 0 1"
-        );
-        assert_eq!(
-            fen_to_gui("8/8 w - e3 0 1", GuiRanks::FromOne),
-            "8/8 w - e3 0 1"
-        );
-        // XBoard's Grand Chess: holdings after the board, no castling field.
-        assert_eq!(
-            fen_from_gui("r8r/10/R8R[-] w - 0 1", GuiRanks::FromZero),
-            "r8r/10/R8R w - - 0 1"
-        );
-        assert_eq!(
-            fen_from_gui("8/8[Qq] b e5 0 7", GuiRanks::FromZero),
-            "8/8 b - e6 0 7"
-        );
-        assert_eq!(
-            fen_from_gui("8/8 w KQ 3 9", GuiRanks::FromOne),
-            "8/8 w KQ - 3 9"
-        );
-        assert_eq!(
-            fen_from_gui("8/Q~7 w KQkq - 0 1", GuiRanks::FromOne),
-            "8/Q7 w KQkq - 0 1"
-        );
-        assert_eq!(fen_from_gui("8/8 w", GuiRanks::FromOne), "8/8 w");
+        use GuiRanks::{FromOne as One, FromZero as Zero};
+        assert_eq!(to_gui("a2a4", Zero), "a1a3");
+        assert_eq!(to_gui("a9a10c", Zero), "a8a9c");
+        assert_eq!(to_gui("C@e10", Zero), "C@e9");
+        assert_eq!(from_gui("a8a9c", Zero).as_deref(), Some("a9a10c"));
+        assert_eq!(from_gui("a0a1", Zero).as_deref(), Some("a1a2"));
+        assert_eq!(from_gui("a10a9", Zero), None);
+        assert_eq!(from_gui("e2e4", One).as_deref(), Some("e2e4"));
+        assert_eq!(fen_to_gui("8/8 w - e3 0 1", Zero), "8/8 w - e2 0 1");
+        assert_eq!(fen_to_gui("8/8 w - e3 0 1", One), "8/8 w - e3 0 1");
+        for (gui, ranks, ours) in [
+            ("8/8 w - e2 0 1", Zero, "8/8 w - e3 0 1"),
+            // XBoard's Grand Chess: holdings after the board, no castling field.
+            ("r8r/10/R8R[-] w - 0 1", Zero, "r8r/10/R8R w - - 0 1"),
+            ("8/8[Qq] b e5 0 7", Zero, "8/8 b - e6 0 7"),
+            ("8/8 w KQ 3 9", One, "8/8 w KQ - 3 9"),
+            ("8/Q~7 w KQkq - 0 1", One, "8/Q7 w KQkq - 0 1"),
+            ("8/8 w", One, "8/8 w"),
+        ] {
+            assert_eq!(fen_from_gui(gui, ranks), ours, "{gui}");
+        }
     }
 
     #[test]
     fn gui_moves() {
         let reg = Registry::builtin();
         let mut g = reg.find("grand").unwrap().start();
-        let m = parse_gui_move(&mut g, "e2e4", GuiRanks::FromZero).unwrap();
+        let m = parse_gui_move(&mut g, "e2e4", GuiRanks::FromZero).expect("XBoard's e2e4");
         assert_eq!(g.move_to_uci(m), "e3e5");
         assert_eq!(move_to_gui(&g, m, GuiRanks::FromZero), "e2e4");
         assert_eq!(
@@ -551,7 +510,7 @@ mod tests {
             ("e1g1", "e1g1"),
             ("e1h1", "e1g1"),
         ] {
-            let m = parse_gui_move(&mut g, text, GuiRanks::FromOne).unwrap();
+            let m = parse_gui_move(&mut g, text, GuiRanks::FromOne).expect(text);
             assert_eq!(g.move_to_uci(m), uci, "{text}");
         }
         assert_eq!(
@@ -563,7 +522,7 @@ mod tests {
             .unwrap()
             .position("4k3/P7/8/8/8/8/8/4K3 w - - 0 1")
             .unwrap();
-        let m = parse_gui_move(&mut g, "a7a8=Q", GuiRanks::FromOne).unwrap();
+        let m = parse_gui_move(&mut g, "a7a8=Q", GuiRanks::FromOne).expect("a7a8=Q");
         assert_eq!(g.move_to_uci(m), "a7a8q");
     }
 
@@ -584,11 +543,11 @@ mod tests {
             ("g1b1", "g1b1", "O-O-O"),
             ("g1f1", "g1f1", "g1f1"),
         ] {
-            let m = parse_gui_move(&mut g, text, GuiRanks::FromOne).unwrap();
+            let m = parse_gui_move(&mut g, text, GuiRanks::FromOne).expect(text);
             assert_eq!(g.move_to_uci(m), uci, "{text}");
             assert_eq!(move_to_gui(&g, m, GuiRanks::FromOne), gui, "{text}");
         }
-        let m = parse_gui_move(&mut g, "O-O", GuiRanks::FromOne).unwrap();
+        let m = parse_gui_move(&mut g, "O-O", GuiRanks::FromOne).expect("O-O");
         g.play(m);
         assert_eq!(g.fen(), "1r4kr/8/8/8/8/8/8/1R3RK1 b kq - 1 1");
     }
