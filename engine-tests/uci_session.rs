@@ -917,6 +917,17 @@ fn final_info_after_stop_keeps_depth_and_nodes() {
     let last = lines.last().expect("final info");
     assert_eq!(field(last, "depth"), 3, "{last}");
     assert!(field(last, "nodes") > 0, "{last}");
+
+    // A search that ended before `stop` reports its own time and speed, not the wait's: depth 3
+    // takes a few milliseconds, the wait a second.
+    u.position("startpos moves e2e4");
+    u.send("go depth 3 infinite");
+    std::thread::sleep(Duration::from_millis(1_000));
+    u.send("stop");
+    let (lines, _) = u.read_until("bestmove after infinite stop", TIMEOUT, is_bestmove);
+    let last = lines.last().expect("final info");
+    assert_eq!(field(last, "depth"), 3, "{last}");
+    assert!(field(last, "time") < 900, "{last}");
     u.sync();
 }
 

@@ -53,6 +53,9 @@ pub struct SharedContext {
     pub main_depth: AtomicI32,
     /// Where the main thread shares a node's moves with the split helpers.
     pub split: super::split::SplitPoint,
+    /// Microseconds from `go` to the end of the search proper, plus one (0 while it runs):
+    /// the answer to a `stop` after `go infinite` reports the search's time, not the wait's.
+    pub searched_us: AtomicU64,
 }
 
 /// A helper thread's result of a completed iteration.
@@ -133,6 +136,24 @@ impl SharedContext {
         }
     }
 
+    /// The search is over, though the answer may wait for `stop` or `ponderhit`.
+    pub fn search_ended(&self) {
+        let _ = self.searched_us.compare_exchange(
+            0,
+            self.time.since_go_us() + 1,
+            Ordering::AcqRel,
+            Ordering::Acquire,
+        );
+    }
+
+    /// Microseconds the search ran: until now, or until it ended where it has.
+    pub fn search_time_us(&self) -> u64 {
+        match self.searched_us.load(Ordering::Acquire) {
+            0 => self.time.since_go_us(),
+            ended => ended - 1,
+        }
+    }
+
     /// Records the main thread's current line (best move first; empty when there is none).
     pub fn publish(&self, line: &[Move], score: i32, depth: i32) {
         self.choice
@@ -165,7 +186,7 @@ impl SharedContext {
             score: Score::from_internal(self.choice_score.load(Ordering::Acquire)),
             depth: self.choice_depth.load(Ordering::Acquire),
             nodes: self.total_nodes(),
-            time_ms: self.time.since_go_us() / 1000,
+            time_ms: self.search_time_us() / 1000,
         };
         listener.finished(&outcome);
         true

@@ -34,6 +34,9 @@ impl<B: Bitboard, R: Role> Worker<'_, B, R> {
             reported_best: Move::NULL,
         };
         if self.t.root_moves.is_empty() {
+            if R::MAIN {
+                self.s.search_ended();
+            }
             self.wait_if_required();
             return;
         }
@@ -113,6 +116,7 @@ impl<B: Bitboard, R: Role> Worker<'_, B, R> {
             if self.t.root_moves[0].mv != progress.reported_best && self.t.completed_depth >= 1 {
                 self.report(self.t.completed_depth, 1);
             }
+            self.s.search_ended();
             self.wait_if_required();
             self.s.request_stop();
         }

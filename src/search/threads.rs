@@ -20,7 +20,7 @@ use crate::position::Position;
 use crate::types::{Bitboard, Move, MoveList};
 use crate::variant::Variant;
 use crate::with_position;
-use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
@@ -242,6 +242,7 @@ impl Searcher {
                 if self.options.multi_pv <= 1 { n } else { 1 },
                 self.split_moves_to_helpers,
             ),
+            searched_us: AtomicU64::new(0),
         });
         // An answer is ready from the start (a `stop` or `quit` may come before the search
         // thread has run at all, or a loaded machine may not run it before the clock runs
