@@ -57,7 +57,14 @@ impl TimeControl {
                     .trim()
                     .parse()
                     .map_err(|_| format!("'{base}' is not a time"))?;
-                minutes * 60_000 + seconds(s, "base time")?
+                let secs = seconds(s, "base time")?;
+                if secs >= 60_000 {
+                    return Err(format!("'{base}': the seconds after ':' must be under 60"));
+                }
+                minutes
+                    .checked_mul(60_000)
+                    .and_then(|ms| ms.checked_add(secs))
+                    .ok_or_else(|| format!("'{base}' is out of range"))?
             }
             None => seconds(base, "base time")?,
         };
@@ -196,6 +203,9 @@ mod tests {
             "0.25/move"
         );
         assert!(TimeControl::parse("0+0").is_err());
+        assert!(TimeControl::parse("1:99").is_err());
+        assert!(TimeControl::parse("1:60+1").is_err());
+        assert_eq!(TimeControl::parse("1:59.5").unwrap().start_ms(), 119_500);
         assert!(TimeControl::parse("x+1").is_err());
         assert!(TimeControl::parse("-5").is_err());
         assert!(TimeControl::parse("st=0").is_err());
