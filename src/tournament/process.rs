@@ -73,6 +73,10 @@ impl Process {
                 Stdio::null()
             });
         if let Some(dir) = &launch.dir {
+            // Spawning in a missing folder fails with the same error as a missing program.
+            if !std::path::Path::new(dir).is_dir() {
+                return Err(EngineError::Start(format!("dir={dir}: no such directory")));
+            }
             cmd.current_dir(dir);
         }
         // An engine dies with the thread that started it (the game's), so that a runner killed
