@@ -719,6 +719,29 @@ fn bad_arguments_are_one_line_errors() {
             ],
             "/nonexistent",
         ),
+        (
+            vec![
+                "match",
+                "--engine",
+                e.as_str(),
+                "--engine",
+                e.as_str(),
+                "--tc",
+                "1:99",
+            ],
+            "under 60",
+        ),
+        (
+            vec![
+                "match",
+                "--engine",
+                e.as_str(),
+                "--engine",
+                e.as_str(),
+                "--resign-score=-100",
+            ],
+            "--resign-score",
+        ),
     ] {
         let run = chimera(&args, Duration::from_secs(20));
         assert_eq!(run.code, Some(2), "{args:?}: {}", run.stdout);
@@ -726,6 +749,27 @@ fn bad_arguments_are_one_line_errors() {
         let lines = run.stderr.lines().filter(|l| !l.trim().is_empty()).count();
         assert_eq!(lines, 1, "{args:?}: {}", run.stderr);
     }
+}
+
+/// An engine whose `dir=` is not a folder loses its games with that reason (spawning there
+/// failed with the message of a missing program).
+#[test]
+fn a_missing_working_directory_is_named() {
+    let good = format!("cmd={} name=Good depth=1", bin());
+    let lost = format!("cmd={} name=Lost depth=1 dir=/nonexistent/folder", bin());
+    let run = chimera(
+        &match_args(&good, &lost, "chess", "2"),
+        Duration::from_secs(30),
+    );
+    assert_eq!(run.code, Some(0), "{}\n{}", run.stdout, run.stderr);
+    assert_eq!(
+        run.stdout
+            .matches("failed to start: dir=/nonexistent/folder: no such directory")
+            .count(),
+        2,
+        "{}",
+        run.stdout
+    );
 }
 
 #[test]

@@ -155,6 +155,8 @@ struct Schedule<'a> {
     /// The pairs of engines, each playing `args.games` games in a row.
     pairs: Vec<(usize, usize)>,
     openings: &'a [Opening],
+    /// Whether a random opening came out shorter than `--random-plies` (said once).
+    short_opening_told: std::sync::atomic::AtomicBool,
 }
 
 impl<'a> Schedule<'a> {
@@ -172,6 +174,7 @@ impl<'a> Schedule<'a> {
             args,
             pairs,
             openings,
+            short_opening_told: Default::default(),
         }
     }
 
@@ -213,7 +216,19 @@ impl<'a> Schedule<'a> {
                 .seed
                 .wrapping_mul(0x9E37_79B9_7F4A_7C15)
                 .wrapping_add(k as u64);
-            openings::random_opening(gt, &base, args.random_plies, seed)
+            let o = openings::random_opening(gt, &base, args.random_plies, seed);
+            let played = o.moves.len() - base.moves.len();
+            if played < args.random_plies
+                && !self
+                    .short_opening_told
+                    .swap(true, std::sync::atomic::Ordering::Relaxed)
+            {
+                log::warn!(
+                    "--random-plies {}: every random game tried ended sooner; this opening has {played}",
+                    args.random_plies
+                );
+            }
+            o
         } else {
             base
         };
@@ -267,6 +282,12 @@ pub fn run_match(
     if args.games == 0 {
         return Err("--games must be at least 1".into());
     }
+    if args.resign_score.is_some_and(|cp| cp < 1) {
+        return Err("--resign-score must be at least 1 (centipawns the loser is behind)".into());
+    }
+    if args.resign_moves == 0 {
+        return Err("--resign-moves must be at least 1".into());
+    }
     let sprt = match &args.sprt {
         Some(words) => {
             if args.engines.len() != 2 {
@@ -284,9 +305,7 @@ pub fn run_match(
         }
         None => Vec::new(),
     };
-    let resign = args
-        .resign_score
-        .map(|cp| (cp.max(1), args.resign_moves.max(1)));
+    let resign = args.resign_score.map(|cp| (cp, args.resign_moves));
     let mut specs = prepare_engines(&args.engines, args.debug)?;
     let variants_file = variants_file_for_engines(args.variants.as_deref());
     for s in specs.iter_mut() {

@@ -91,36 +91,46 @@ fn check(gt: &GameType, o: &Opening) -> Result<(), String> {
 }
 
 /// `base` followed by `plies` random legal moves, chosen by `seed`; never a finished game.
+/// Where every one of a hundred walks ends the game early (a short game, a long `plies`), the
+/// longest walk found stops one ply before its end, so the opening may be shorter than `plies`.
 pub fn random_opening(gt: &GameType, base: &Opening, plies: usize, seed: u64) -> Opening {
     let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+    let mut longest = base.moves.clone();
     for _ in 0..100 {
         let Ok(mut g) = opening_position(gt, base) else {
             return base.clone();
         };
         let mut moves = base.moves.clone();
-        let mut ok = true;
+        let mut ended = false;
         for _ in 0..plies {
             let legal = legal_moves(&mut g);
             if legal.is_empty() {
-                ok = false;
+                ended = true;
                 break;
             }
             let m = legal[rng.gen_range(0..legal.len())];
             moves.push(g.move_to_uci(m));
             g.play(m);
             if rule_ending(&mut g).is_some() {
-                ok = false;
+                moves.pop();
+                ended = true;
                 break;
             }
         }
-        if ok {
+        if !ended {
             return Opening {
                 fen: base.fen.clone(),
                 moves,
             };
         }
+        if moves.len() > longest.len() {
+            longest = moves;
+        }
     }
-    base.clone()
+    Opening {
+        fen: base.fen.clone(),
+        moves: longest,
+    }
 }
 
 /// A Fischer Random start of a `chess960` game, chosen by `seed`: the start array's first-rank
@@ -282,6 +292,24 @@ mod tests {
         assert_ne!(a, c);
         assert_eq!(a.moves.len(), 8);
         opening_position(gt, &a).unwrap();
+    }
+
+    /// More random plies than any game of the variant lasts: the longest walk found, one ply
+    /// short of its end, not the bare start (which `--random-plies` once fell back to).
+    #[test]
+    fn random_openings_longer_than_the_game_stop_before_its_end() {
+        let r = Registry::builtin();
+        let gt = r.find("chess").unwrap();
+        // Two kings and a rook: a random walk ends within a few hundred plies (50-move rule).
+        let base = Opening {
+            fen: Some("4k3/8/8/8/8/8/8/R3K3 w - - 0 1".into()),
+            moves: Vec::new(),
+        };
+        let o = random_opening(gt, &base, 100_000, 7);
+        assert!(o.moves.len() >= 50, "{} plies", o.moves.len());
+        assert!(o.moves.len() < 100_000);
+        let mut g = opening_position(gt, &o).unwrap();
+        assert!(rule_ending(&mut g).is_none());
     }
 
     /// Shuffled starts: the king between its rooks, the bishops on both colours, Black
