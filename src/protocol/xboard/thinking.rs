@@ -293,6 +293,10 @@ impl<W: Write> XboardEngine<W> {
     /// The answer to `.` in analysis: `stat01: time nodes depth mvleft mvtot mvname`, from the
     /// latest report or root move, whichever is newer.
     pub(super) fn status_line(&mut self) -> String {
+        // The analysis waits for a position (the last one set up was refused).
+        if self.no_position {
+            return "stat01: 0 0 0 0 0".into();
+        }
         let total = match self.moves_to_analyse() {
             Some(moves) => moves.len(),
             None => referee::legal_moves(&mut self.game).len(),
