@@ -90,6 +90,14 @@ fn chimera(args: &[&str], limit: Duration) -> Run {
     }
 }
 
+/// A two-game match of `a` and `b` runs to its end, and both games end with `reason` in their
+/// result line.
+fn assert_both_games_end_with(a: &str, b: &str, variant: &str, reason: &str) {
+    let run = chimera(&match_args(a, b, variant, "2"), Duration::from_secs(60));
+    assert_eq!(run.code, Some(0), "{}\n{}", run.stdout, run.stderr);
+    assert_eq!(run.stdout.matches(reason).count(), 2, "{}", run.stdout);
+}
+
 /// Reads a PGN file and checks every game by Chimera's rules: tags, move legality, the result
 /// and, for games that ended by the rules, that the final position really ends that way.
 fn check_pgn(path: &PathBuf, expected_games: usize) -> Vec<PgnGame> {
@@ -646,103 +654,27 @@ fn sprt_stops_when_decided() {
 #[test]
 fn bad_arguments_are_one_line_errors() {
     let e = format!("cmd={}", bin());
-    for (args, needle) in [
+    // The arguments after `match`: two good engines first where `two` is set.
+    for (two, rest, needle) in [
+        (true, &["--tc", "fast"][..], "--tc"),
+        (true, &["--variant", "nope"], "unknown variant"),
+        (false, &["--engine", &e], "two engines"),
         (
-            vec![
-                "match",
-                "--engine",
-                e.as_str(),
-                "--engine",
-                e.as_str(),
-                "--tc",
-                "fast",
-            ],
-            "--tc",
-        ),
-        (
-            vec![
-                "match",
-                "--engine",
-                e.as_str(),
-                "--engine",
-                e.as_str(),
-                "--variant",
-                "nope",
-            ],
-            "unknown variant",
-        ),
-        (vec!["match", "--engine", e.as_str()], "two engines"),
-        (
-            vec![
-                "match",
-                "--engine",
-                "cmd=x colour=red",
-                "--engine",
-                e.as_str(),
-            ],
+            false,
+            &["--engine", "cmd=x colour=red", "--engine", &e],
             "unknown key",
         ),
-        (
-            vec![
-                "match",
-                "--engine",
-                e.as_str(),
-                "--engine",
-                e.as_str(),
-                "--sprt",
-                "elo0=5",
-                "elo1=1",
-            ],
-            "elo1",
-        ),
-        (
-            vec![
-                "match",
-                "--engine",
-                e.as_str(),
-                "--engine",
-                e.as_str(),
-                "--sprt",
-                "elo0=nan",
-            ],
-            "finite",
-        ),
-        (
-            vec![
-                "match",
-                "--engine",
-                e.as_str(),
-                "--engine",
-                e.as_str(),
-                "--openings",
-                "/nonexistent",
-            ],
-            "/nonexistent",
-        ),
-        (
-            vec![
-                "match",
-                "--engine",
-                e.as_str(),
-                "--engine",
-                e.as_str(),
-                "--tc",
-                "1:99",
-            ],
-            "under 60",
-        ),
-        (
-            vec![
-                "match",
-                "--engine",
-                e.as_str(),
-                "--engine",
-                e.as_str(),
-                "--resign-score=-100",
-            ],
-            "--resign-score",
-        ),
+        (true, &["--sprt", "elo0=5", "elo1=1"], "elo1"),
+        (true, &["--sprt", "elo0=nan"], "finite"),
+        (true, &["--openings", "/nonexistent"], "/nonexistent"),
+        (true, &["--tc", "1:99"], "under 60"),
+        (true, &["--resign-score=-100"], "--resign-score"),
     ] {
+        let mut args = vec!["match"];
+        if two {
+            args.extend(["--engine", &e, "--engine", &e]);
+        }
+        args.extend(rest);
         let run = chimera(&args, Duration::from_secs(20));
         assert_eq!(run.code, Some(2), "{args:?}: {}", run.stdout);
         assert!(run.stderr.contains(needle), "{args:?}: {}", run.stderr);
@@ -757,18 +689,11 @@ fn bad_arguments_are_one_line_errors() {
 fn a_missing_working_directory_is_named() {
     let good = format!("cmd={} name=Good depth=1", bin());
     let lost = format!("cmd={} name=Lost depth=1 dir=/nonexistent/folder", bin());
-    let run = chimera(
-        &match_args(&good, &lost, "chess", "2"),
-        Duration::from_secs(30),
-    );
-    assert_eq!(run.code, Some(0), "{}\n{}", run.stdout, run.stderr);
-    assert_eq!(
-        run.stdout
-            .matches("failed to start: dir=/nonexistent/folder: no such directory")
-            .count(),
-        2,
-        "{}",
-        run.stdout
+    assert_both_games_end_with(
+        &good,
+        &lost,
+        "chess",
+        "failed to start: dir=/nonexistent/folder: no such directory",
     );
 }
 
@@ -894,17 +819,10 @@ fn names_beyond_the_uci_variant_list_are_confirmed_by_the_engine() {
     check_pgn(&relay_pgn, 2);
 
     let fake_engine = format!("cmd='python3 {} shortlist' name=Short", fake("fake_uci.py"));
-    let run = chimera(
-        &match_args(&a, &fake_engine, "bilateral-relay-chess", "2"),
-        Duration::from_secs(60),
-    );
-    assert_eq!(run.code, Some(0), "{}\n{}", run.stdout, run.stderr);
-    assert_eq!(
-        run.stdout
-            .matches("(Short): the engine does not play bilateral-relay-chess")
-            .count(),
-        2,
-        "{}",
-        run.stdout
+    assert_both_games_end_with(
+        &a,
+        &fake_engine,
+        "bilateral-relay-chess",
+        "(Short): the engine does not play bilateral-relay-chess",
     );
 }

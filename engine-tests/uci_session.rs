@@ -907,27 +907,23 @@ fn final_info_after_stop_keeps_depth_and_nodes() {
     assert!(field(last, "depth") >= deepest, "{last}");
     assert!(field(last, "nodes") > 0, "{last}");
 
+    // A search that ended before the `stop` it waits for keeps its depth, and reports its own
+    // time and speed, not the wait's: depth 3 takes a few milliseconds.
     u.ok("setoption name Ponder value true");
-    u.position("startpos moves e2e4");
-    u.send("go ponder depth 3");
-    // Let it finish depth 3 and wait for the opponent's move.
-    std::thread::sleep(Duration::from_millis(300));
-    u.send("stop");
-    let (lines, _) = u.read_until("bestmove after ponder stop", TIMEOUT, is_bestmove);
-    let last = lines.last().expect("final info");
-    assert_eq!(field(last, "depth"), 3, "{last}");
-    assert!(field(last, "nodes") > 0, "{last}");
-
-    // A search that ended before `stop` reports its own time and speed, not the wait's: depth 3
-    // takes a few milliseconds, the wait a second.
-    u.position("startpos moves e2e4");
-    u.send("go depth 3 infinite");
-    std::thread::sleep(Duration::from_millis(1_000));
-    u.send("stop");
-    let (lines, _) = u.read_until("bestmove after infinite stop", TIMEOUT, is_bestmove);
-    let last = lines.last().expect("final info");
-    assert_eq!(field(last, "depth"), 3, "{last}");
-    assert!(field(last, "time") < 900, "{last}");
+    for (go, wait_ms) in [("go ponder depth 3", 300), ("go depth 3 infinite", 1_000)] {
+        u.position("startpos moves e2e4");
+        u.send(go);
+        std::thread::sleep(Duration::from_millis(wait_ms));
+        u.send("stop");
+        let (lines, _) = u.read_until(go, TIMEOUT, is_bestmove);
+        let last = lines.last().expect("final info");
+        assert_eq!(field(last, "depth"), 3, "{go}: {last}");
+        assert!(field(last, "nodes") > 0, "{go}: {last}");
+        assert!(
+            field(last, "time") < wait_ms as i64 * 9 / 10,
+            "{go}: {last}"
+        );
+    }
     u.sync();
 }
 
