@@ -532,6 +532,23 @@ mod tests {
             e.iter().any(|(l, m)| *l == 2 && m.contains("promote-to")),
             "{e:?}"
         );
+        // Piece letters spaced or run together, lowercase only.
+        let promotions = |text: &str| {
+            r.check(text).expect("a good file")[0]
+                .variant
+                .promote_to
+                .clone()
+        };
+        assert_eq!(
+            promotions("[pj : chess]\npromote-to = qn\n"),
+            promotions("[ps : chess]\npromote-to = q n\n")
+        );
+        assert_eq!(promotions("[ps : chess]\npromote-to = q n\n").len(), 2);
+        let e = errors("[pc : chess]\npromote-to = QRBN\n");
+        assert!(
+            e.iter().any(|(l, m)| *l == 2 && m.contains("lowercase")),
+            "{e:?}"
+        );
         let e = errors("# nothing here\n");
         assert!(
             e.iter().any(|(l, m)| *l == 1 && m.contains("no [section]")),

@@ -208,6 +208,18 @@ fn parse_letters(v: &str) -> Option<Vec<char>> {
         .collect()
 }
 
+/// A set of piece letters, spaced or run together (`q r b n`, `qrbn`: each piece is one letter).
+fn parse_letter_set(v: &str) -> Result<Vec<char>, String> {
+    let letters: Vec<char> = v.chars().filter(|c| !c.is_whitespace()).collect();
+    if letters.iter().all(char::is_ascii_lowercase) {
+        Ok(letters)
+    } else {
+        Err(format!(
+            "expected lowercase piece letters (`q r b n` or `qrbn`), got '{v}'"
+        ))
+    }
+}
+
 fn apply_key(spec: &mut VariantSpec, key: &str, value: &str) -> Result<(), String> {
     let bad = |what: &str| format!("{key}: {what}, got '{value}'");
     match key {
@@ -277,7 +289,7 @@ fn apply_key(spec: &mut VariantSpec, key: &str, value: &str) -> Result<(), Strin
             }
         }
         "promote-to" => {
-            spec.promote_to = parse_letters(value).ok_or_else(|| bad("expected piece letters"))?
+            spec.promote_to = parse_letter_set(value).map_err(|e| format!("{key}: {e}"))?
         }
         "promotion-ranks" => {
             spec.promotion_ranks = parse_list(value).ok_or_else(|| bad("expected rank numbers"))?
@@ -421,8 +433,7 @@ fn apply_key(spec: &mut VariantSpec, key: &str, value: &str) -> Result<(), Strin
             };
             for &c in colors {
                 if rest.starts_with("castle-partner") {
-                    let letters =
-                        parse_letters(value).ok_or_else(|| bad("expected piece letters"))?;
+                    let letters = parse_letter_set(value).map_err(|e| format!("{key}: {e}"))?;
                     match &mut spec.castling[c][side] {
                         Some(cs) => cs.partners = letters,
                         None => return Err(format!("{key}: set castle-high/low first")),
