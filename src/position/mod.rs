@@ -3,6 +3,7 @@
 
 mod check;
 pub mod fen;
+mod material;
 mod placement;
 mod play;
 

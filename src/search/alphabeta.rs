@@ -207,8 +207,12 @@ impl<'a, B: Bitboard, R: Role> Worker<'a, B, R> {
         self.t.stopped
     }
 
-    /// Draw by the move rule or by repetition (any repetition inside the search counts).
+    /// Draw by the move rule, by repetition (any repetition inside the search counts) or for
+    /// want of mating material.
     pub(super) fn is_draw(&mut self, in_check: bool) -> bool {
+        if self.pos.dead_material() {
+            return true;
+        }
         let v = &self.pos.variant;
         if v.move_rule > 0 && self.pos.halfmove_clock() >= v.move_rule {
             if !in_check {

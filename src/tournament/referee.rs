@@ -122,29 +122,9 @@ pub fn has_mating_material(game: &Game, color: Color) -> bool {
     })
 }
 
-/// FIDE's dead positions, kept data-light: where stalemate is a draw, a game with no pawn-like
-/// piece and at most one other non-royal piece worth 3 or less (K v K, K+minor v K).
+/// FIDE's dead positions, as far as a game's data tells them (`Position::dead_material`).
 pub fn insufficient_material(game: &Game) -> bool {
-    with_position!(game, p => {
-        let v = &*p.variant;
-        // Pieces still to be placed (cancellation) are material too.
-        if v.stalemate != StalemateRule::Draw || p.placement_pending() {
-            return false;
-        }
-        let mut extra = 0;
-        for k in v.kinds().filter(|&k| k != v.royal) {
-            let n = p.count(Color::White, k) as u32 + p.count(Color::Black, k) as u32;
-            if n == 0 {
-                continue;
-            }
-            let piece = v.piece(k);
-            if piece.pawn || piece.value > 3 {
-                return false;
-            }
-            extra += n;
-        }
-        extra <= 1
-    })
+    with_position!(game, p => p.dead_material())
 }
 
 /// How the game stands by the rules after the last move: `None` while it goes on.
