@@ -165,6 +165,31 @@ fn mate_in_one_is_found_and_scored() {
     u.position("fen 6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1");
     let (_, best, _) = go(&mut u, "mate 1");
     assert_eq!(best, "d1d8");
+    // Along the principal line every quiet check is searched: Black's only move lets White
+    // mate at once, seen from depth 2 (late-move pruning once hid Re8# until depth 7).
+    u.position("fen 7k/8/6K1/8/8/8/8/4R3 b - - 0 1");
+    for depth in 2..=4 {
+        let (lines, _, _) = go(&mut u, &format!("depth {depth}"));
+        assert_eq!(last_score(&lines), "mate -1", "depth {depth}: {lines:#?}");
+    }
+}
+
+/// FIDE's dead positions are draws in the search as they are for the referee: a lone minor
+/// piece cannot mate, whoever has it.
+#[test]
+fn a_lone_minor_piece_is_a_draw() {
+    let mut u = Uci::new();
+    for fen in [
+        "8/8/8/2k3K1/8/8/N7/8 w - - 0 50",
+        "2k5/8/8/8/8/8/K7/5B2 b - - 0 1",
+        "2k5/8/8/8/8/8/K7/5b2 w - - 0 1",
+        // In check from the last pawn, White takes it.
+        "8/8/8/8/8/8/k5p1/2b4K w - - 0 1",
+    ] {
+        u.position(&format!("fen {fen}"));
+        let (lines, _, _) = go(&mut u, "depth 6");
+        assert_eq!(last_score(&lines), "cp 0", "{fen}: {lines:#?}");
+    }
 }
 
 #[test]
