@@ -490,6 +490,48 @@ fn multipv_reports_distinct_lines() {
     assert_eq!(firsts.len(), 3, "{lines:#?}");
 }
 
+/// A MultiPV search cut short inside an iteration (here by `nodes`) leaves the GUI a set of
+/// lines with distinct first moves, the answer first among them: a line read without `multipv`
+/// (the final one) counts as line 1, as python-chess reads it. The cut once left a new best
+/// move as line 1 while line 2 still began with it.
+#[test]
+fn multipv_lines_stay_distinct_when_a_search_is_cut_short() {
+    let first_move = |l: &str| {
+        l.split(" pv ")
+            .nth(1)
+            .and_then(|pv| pv.split_whitespace().next())
+            .map(String::from)
+    };
+    let mut u = Uci::new();
+    u.ok("setoption name MultiPV value 2");
+    for fen in [
+        "1rbqk1r1/p1pp1p1p/1p4p1/P3p3/1n1PB3/4P3/1bP2PPP/1RBnK2R b K - 0 14",
+        "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP1B1PPP/R2QKB1R w KQ - 1 8",
+    ] {
+        for nodes in (500..6_000).step_by(250) {
+            u.send("ucinewgame");
+            u.position(&format!("fen {fen}"));
+            let (lines, best, _) = go(&mut u, &format!("nodes {nodes}"));
+            let mut view = [None, None];
+            for l in lines.iter().filter(|l| l.contains(" pv ")) {
+                let k = match l.split(" multipv ").nth(1) {
+                    Some(rest) => rest
+                        .split_whitespace()
+                        .next()
+                        .and_then(|k| k.parse::<usize>().ok()),
+                    None => Some(1),
+                };
+                if let Some(k @ 1..=2) = k {
+                    view[k - 1] = first_move(l);
+                }
+            }
+            let seen = format!("nodes {nodes}, {fen}: {lines:#?}");
+            assert_eq!(view[0].as_deref(), Some(best.as_str()), "{seen}");
+            assert_ne!(view[0], view[1], "{seen}");
+        }
+    }
+}
+
 #[test]
 fn time_limits_are_kept() {
     let mut u = Uci::new();

@@ -643,7 +643,9 @@ impl<'a, B: Bitboard, R: Role> Worker<'a, B, R> {
                     rm.pv.push(m);
                     rm.pv.extend_from_slice(&line);
                     // A new best move of the first line is the answer if time runs out now.
-                    if R::MAIN && score > alpha && self.t.pv_index == 0 {
+                    // With several lines the answer stays the last completed iteration's best,
+                    // so that it is never the first move of another line the GUI shows.
+                    if R::MAIN && score > alpha && self.t.pv_index == 0 && self.single_line {
                         self.s.publish(&rm.pv, score, self.t.completed_depth);
                     }
                 } else {

@@ -154,6 +154,16 @@ impl SharedContext {
         }
     }
 
+    /// The first move of the published line, if any.
+    pub fn chosen_move(&self) -> Option<Move> {
+        self.choice
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .moves()
+            .first()
+            .copied()
+    }
+
     /// Records the main thread's current line (best move first; empty when there is none).
     pub fn publish(&self, line: &[Move], score: i32, depth: i32) {
         self.choice

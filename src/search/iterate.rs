@@ -112,8 +112,12 @@ impl<B: Bitboard, R: Role> Worker<'_, B, R> {
         // Before any wait for `stop` or `ponderhit`: the answer they trigger counts these.
         self.share_nodes();
         if R::MAIN {
-            // An interrupted iteration may still have found a better move: report it.
-            if self.t.root_moves[0].mv != progress.reported_best && self.t.completed_depth >= 1 {
+            // An interrupted iteration may still have found a better move: report it (with
+            // one line only: see `negamax`'s root, which publishes it as the answer).
+            if self.single_line
+                && self.t.root_moves[0].mv != progress.reported_best
+                && self.t.completed_depth >= 1
+            {
                 self.report(self.t.completed_depth, 1);
             }
             self.s.search_ended();

@@ -508,8 +508,18 @@ fn run_typed<B: Bitboard>(
 /// short: to the end of the turn when the turn has more plies (a capture's placements), then
 /// with a reply to ponder on.
 fn finish<B: Bitboard>(shared: &SharedContext, main: &ThreadContext, pos: &mut Position<B>) {
-    let Some(best) = main.root_moves.first() else {
+    let Some(first) = main.root_moves.first() else {
         return;
+    };
+    // With several lines an iteration cut short may have reordered the root moves: the answer
+    // stays the last completed iteration's line 1, the one published.
+    let best = match shared.chosen_move() {
+        Some(chosen) if shared.options.multi_pv > 1 => main
+            .root_moves
+            .iter()
+            .find(|r| r.mv == chosen)
+            .unwrap_or(first),
+        _ => first,
     };
     let mut line = [Move::NULL; CHOICE_LINE_LEN];
     let mut len = 0;
@@ -550,11 +560,13 @@ fn finish<B: Bitboard>(shared: &SharedContext, main: &ThreadContext, pos: &mut P
     for _ in 0..len {
         pos.undo();
     }
-    let score = if best.score == -super::score::INFINITE {
-        best.previous_score
-    } else {
-        best.score
-    };
+    let cut_short = main.root_depth > main.completed_depth;
+    let score =
+        if best.score == -super::score::INFINITE || (cut_short && shared.options.multi_pv > 1) {
+            best.previous_score
+        } else {
+            best.score
+        };
     shared.publish(
         &line[..len],
         score.max(-super::score::MATE),

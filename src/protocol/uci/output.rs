@@ -152,11 +152,15 @@ impl Output {
                 // The final statistics (the spec asks for them right before `bestmove`): the
                 // search may have run past its last report, or stopped inside an iteration.
                 let nps = o.nodes.saturating_mul(1000) / o.time_ms.max(1);
+                // Before the first iteration is complete there is no score to tell.
+                let score = match o.depth {
+                    0 => String::new(),
+                    _ => format!(" score {}", format_score(o.score)),
+                };
                 writeln!(
                     w,
-                    "info depth {} score {} nodes {} nps {nps} time {} pv {}",
+                    "info depth {}{score} nodes {} nps {nps} time {} pv {}",
                     o.depth,
-                    format_score(o.score),
                     o.nodes,
                     o.time_ms,
                     format_line(&root, &o.line, chess960).join(" ")
@@ -254,6 +258,55 @@ impl Listener for UciListener {
                 chess960: self.chess960,
                 progress: *p,
             });
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::types::MoveList;
+    use crate::variant::Registry;
+
+    /// The line before `bestmove`: a score only once an iteration is complete (a search stopped
+    /// before its first one has only the table's or the first legal move, and no score).
+    #[test]
+    fn the_final_info_has_a_score_only_after_an_iteration() {
+        let r = Registry::builtin();
+        let game = r.find("chess").expect("chess").start();
+        let mut list = MoveList::new();
+        game.legal_moves(&mut list);
+        let best = list.as_slice()[0];
+        for (depth, expected) in [
+            (0, "info depth 0 nodes 0 nps 0 time 0 pv "),
+            (3, "info depth 3 score cp 25 nodes 0 nps 0 time 0 pv "),
+        ] {
+            let outcome = Outcome {
+                best: Some(best),
+                ponder: None,
+                line: vec![best],
+                score: Score::Centipawns(25),
+                depth,
+                nodes: 0,
+                time_ms: 0,
+            };
+            let mut out = Vec::new();
+            Output::Answer {
+                root: Arc::new(game.clone()),
+                chess960: false,
+                outcome,
+            }
+            .write(&mut out)
+            .expect("written");
+            let text = String::from_utf8(out).expect("UTF-8");
+            let first = text.lines().next().expect("a line");
+            assert!(first.starts_with(expected), "{text}");
+            assert!(
+                text.lines()
+                    .nth(1)
+                    .is_some_and(|l| l.starts_with("bestmove ")),
+                "{text}"
+            );
         }
     }
 }
