@@ -563,28 +563,26 @@ impl<'a, B: Bitboard, R: Role> Worker<'a, B, R> {
                     // Late-move pruning holds for every later quiet move too, but in
                     // principal-variation nodes one that gives check is still searched: a mate
                     // on the expected line would otherwise wait for a much deeper iteration.
-                    if depth <= LMP_MAX_DEPTH && searched >= lmp_count(depth, improving) {
-                        if !N::PV {
-                            if let Some(p) = picker.as_mut() {
-                                p.skip_quiets();
-                            }
+                    let late = depth <= LMP_MAX_DEPTH && searched >= lmp_count(depth, improving);
+                    let futile =
+                        !in_check && depth <= FUTILITY_MAX_DEPTH && futility_bound <= alpha;
+                    if late && !N::PV {
+                        if let Some(p) = picker.as_mut() {
+                            p.skip_quiets();
+                        }
+                        continue;
+                    } else if late {
+                        prune_unless_check = true;
+                    } else if futile {
+                        prune_unless_check = true;
+                        see_if_check = depth <= SEE_PRUNE_MAX_DEPTH;
+                    } else {
+                        let losing = depth <= SEE_PRUNE_MAX_DEPTH
+                            && !self.s.see.see_ge(&self.pos, m, see_quiet_threshold(depth));
+                        if losing && self.quiet_loses_too_much(m, depth) {
                             continue;
                         }
-                        prune_unless_check = true;
-                    } else {
-                        let futile =
-                            !in_check && depth <= FUTILITY_MAX_DEPTH && futility_bound <= alpha;
-                        if futile {
-                            prune_unless_check = true;
-                            see_if_check = depth <= SEE_PRUNE_MAX_DEPTH;
-                        } else {
-                            let losing = depth <= SEE_PRUNE_MAX_DEPTH
-                                && !self.s.see.see_ge(&self.pos, m, see_quiet_threshold(depth));
-                            if losing && self.quiet_loses_too_much(m, depth) {
-                                continue;
-                            }
-                            prune_unless_check = losing;
-                        }
+                        prune_unless_check = losing;
                     }
                 } else if !good_tactical
                     && depth <= SEE_PRUNE_MAX_DEPTH

@@ -53,10 +53,13 @@ pub struct SharedContext {
     pub main_depth: AtomicI32,
     /// Where the main thread shares a node's moves with the split helpers.
     pub split: super::split::SplitPoint,
-    /// Microseconds from `go` to the end of the search proper, plus one (0 while it runs):
+    /// Microseconds from `go` to the end of the search proper (`SEARCHING` while it runs):
     /// the answer to a `stop` after `go infinite` reports the search's time, not the wait's.
     pub searched_us: AtomicU64,
 }
+
+/// `SharedContext::searched_us` while the search runs.
+pub const SEARCHING: u64 = u64::MAX;
 
 /// A helper thread's result of a completed iteration.
 #[derive(Clone, Default, Debug, PartialEq)]
@@ -138,19 +141,15 @@ impl SharedContext {
 
     /// The search is over, though the answer may wait for `stop` or `ponderhit`.
     pub fn search_ended(&self) {
-        let _ = self.searched_us.compare_exchange(
-            0,
-            self.time.since_go_us() + 1,
-            Ordering::AcqRel,
-            Ordering::Acquire,
-        );
+        self.searched_us
+            .store(self.time.since_go_us(), Ordering::Release);
     }
 
     /// Microseconds the search ran: until now, or until it ended where it has.
     pub fn search_time_us(&self) -> u64 {
         match self.searched_us.load(Ordering::Acquire) {
-            0 => self.time.since_go_us(),
-            ended => ended - 1,
+            SEARCHING => self.time.since_go_us(),
+            ended => ended,
         }
     }
 

@@ -34,9 +34,6 @@ impl<B: Bitboard, R: Role> Worker<'_, B, R> {
             reported_best: Move::NULL,
         };
         if self.t.root_moves.is_empty() {
-            if R::MAIN {
-                self.s.search_ended();
-            }
             self.wait_if_required();
             return;
         }
@@ -120,7 +117,6 @@ impl<B: Bitboard, R: Role> Worker<'_, B, R> {
             {
                 self.report(self.t.completed_depth, 1);
             }
-            self.s.search_ended();
             self.wait_if_required();
             self.s.request_stop();
         }
@@ -181,11 +177,13 @@ impl<B: Bitboard, R: Role> Worker<'_, B, R> {
         Some(line.depth)
     }
 
-    /// `go infinite` and `go ponder` answer only after `stop` (or `ponderhit`).
+    /// The main thread's search is over: `go infinite` and `go ponder` answer only after
+    /// `stop` (or `ponderhit`), with the search's own time.
     fn wait_if_required(&self) {
         if !R::MAIN {
             return;
         }
+        self.s.search_ended();
         while (self.s.limits.infinite || self.s.time.pondering()) && !self.s.stopped() {
             std::thread::sleep(std::time::Duration::from_millis(1));
         }

@@ -242,7 +242,7 @@ impl Searcher {
                 if self.options.multi_pv <= 1 { n } else { 1 },
                 self.split_moves_to_helpers,
             ),
-            searched_us: AtomicU64::new(0),
+            searched_us: AtomicU64::new(super::context::SEARCHING),
         });
         // An answer is ready from the start (a `stop` or `quit` may come before the search
         // thread has run at all, or a loaded machine may not run it before the clock runs
@@ -513,8 +513,9 @@ fn finish<B: Bitboard>(shared: &SharedContext, main: &ThreadContext, pos: &mut P
     };
     // With several lines an iteration cut short may have reordered the root moves: the answer
     // stays the last completed iteration's line 1, the one published.
+    let several_lines = shared.options.multi_pv > 1;
     let best = match shared.chosen_move() {
-        Some(chosen) if shared.options.multi_pv > 1 => main
+        Some(chosen) if several_lines => main
             .root_moves
             .iter()
             .find(|r| r.mv == chosen)
@@ -561,12 +562,11 @@ fn finish<B: Bitboard>(shared: &SharedContext, main: &ThreadContext, pos: &mut P
         pos.undo();
     }
     let cut_short = main.root_depth > main.completed_depth;
-    let score =
-        if best.score == -super::score::INFINITE || (cut_short && shared.options.multi_pv > 1) {
-            best.previous_score
-        } else {
-            best.score
-        };
+    let score = if best.score == -super::score::INFINITE || (cut_short && several_lines) {
+        best.previous_score
+    } else {
+        best.score
+    };
     shared.publish(
         &line[..len],
         score.max(-super::score::MATE),
