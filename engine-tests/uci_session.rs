@@ -175,9 +175,9 @@ fn mate_in_one_is_found_and_scored() {
 }
 
 /// FIDE's dead positions are draws in the search as they are for the referee: a lone minor
-/// piece cannot mate, whoever has it.
+/// piece cannot mate, whoever has it, nor can bishops that all stand on one square colour.
 #[test]
-fn a_lone_minor_piece_is_a_draw() {
+fn dead_positions_are_draws() {
     let mut u = Uci::new();
     for fen in [
         "8/8/8/2k3K1/8/8/N7/8 w - - 0 50",
@@ -185,6 +185,9 @@ fn a_lone_minor_piece_is_a_draw() {
         "2k5/8/8/8/8/8/K7/5b2 w - - 0 1",
         // In check from the last pawn, White takes it.
         "8/8/8/8/8/8/k5p1/2b4K w - - 0 1",
+        // c1, d2 and e3 are dark squares: two bishops and one, or two and none.
+        "2k5/8/8/8/8/4b3/K2B4/2B5 w - - 0 1",
+        "2k5/8/8/8/8/8/K2B4/2B5 w - - 0 1",
     ] {
         u.position(&format!("fen {fen}"));
         let (lines, _, _) = go(&mut u, "depth 6");

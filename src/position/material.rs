@@ -3,15 +3,97 @@
 
 use super::Position;
 use crate::types::{Bitboard, Color};
-use crate::variant::StalemateRule;
+use crate::variant::betza::AtomShape;
+use crate::variant::{PieceType, StalemateRule, Variant};
+
+/// The game's colour-bound pieces, where a board holding only kings and such pieces, all on
+/// squares of one colour, is dead (FIDE's K+B v K+B with same-coloured bishops, and its
+/// generalisation). Only a piece of the other colour could attack the squares of the other
+/// colour next to the defending king, and none is left but the attacking king, which cannot
+/// cover them all without standing next to its rival. That needs kings that step like FIDE's
+/// (no leap, no confinement, no facing rule) and pieces that never change square colour
+/// (no placements, as cancellation makes).
+#[derive(Clone, Copy, Debug)]
+pub struct ColourBoundRule<B> {
+    /// Bit `kind` for each colour-bound kind.
+    pub kinds: u32,
+    /// `kinds` and the royal kinds: a board of only these may be dead.
+    pub kinds_and_royals: u32,
+    /// The squares whose file and rank add up to an odd number.
+    pub light: B,
+}
+
+impl<B: Bitboard> ColourBoundRule<B> {
+    /// `None` where the game's rules leave the argument above open, or no kind is colour-bound.
+    pub fn of(variant: &Variant) -> Option<ColourBoundRule<B>> {
+        let plain_kings = variant.stalemate == StalemateRule::Draw
+            && !variant.king_leap
+            && variant.facing_kings.is_none()
+            && variant.cancellation.is_none()
+            && steps_like_a_king(variant.piece(variant.royal));
+        if !plain_kings {
+            return None;
+        }
+        let kinds = variant
+            .kinds()
+            .filter(|&k| colour_bound(variant.piece(k)))
+            .fold(0u32, |m, k| m | 1 << k.index());
+        let size = variant.size;
+        let light = size
+            .all_squares()
+            .filter(|&sq| (size.file(sq) + size.rank(sq)) % 2 == 1)
+            .fold(B::EMPTY, |b, sq| b.with(sq));
+        let royals = variant
+            .kinds()
+            .filter(|&k| variant.piece(k).royal)
+            .fold(0u32, |m, k| m | 1 << k.index());
+        (kinds != 0).then_some(ColourBoundRule {
+            kinds,
+            kinds_and_royals: kinds | royals,
+            light,
+        })
+    }
+}
+
+/// The royal piece moves and captures one step in each of the eight directions, and no more.
+fn steps_like_a_king(royal: &PieceType) -> bool {
+    let plain = royal.confined.is_none()
+        && royal.zone_moves.is_none()
+        && royal.atoms.iter().all(|a| {
+            a.shape == AtomShape::Leap && !a.lame && !a.initial && a.modes.quiet && a.modes.capture
+        });
+    let mut steps: Vec<(i8, i8)> = royal.atoms.iter().flat_map(|a| a.vectors.clone()).collect();
+    steps.sort_unstable();
+    steps.dedup();
+    let king: Vec<(i8, i8)> = (-1..=1)
+        .flat_map(|x| (-1..=1).map(move |y| (x, y)))
+        .filter(|&v| v != (0, 0))
+        .collect();
+    plain && steps == king
+}
+
+/// Every move of the piece keeps it on squares of one colour; pawn-like and royal pieces never
+/// count (promotion changes the piece; the kings are the argument's own).
+fn colour_bound(piece: &PieceType) -> bool {
+    let zone_atoms = piece.zone_moves.iter().flat_map(|(_, atoms)| atoms);
+    !piece.pawn
+        && !piece.royal
+        && piece
+            .atoms
+            .iter()
+            .chain(zone_atoms)
+            .all(|a| a.shape != AtomShape::Bent && a.vectors.iter().all(|&(x, y)| (x + y) % 2 == 0))
+}
 
 impl<B: Bitboard> Position<B> {
-    /// No pawn-like piece and at most one other non-royal piece, worth 3 or less (K v K,
-    /// K+minor v K), in a game where stalemate draws. Pieces still to be placed (cancellation)
-    /// are material too. Cheap where there are more than three pieces, as in most positions.
+    /// A dead position by the pieces left, in a game where stalemate draws: no pawn-like piece
+    /// and at most one other non-royal piece, worth 3 or less (K v K, K+minor v K); or only
+    /// colour-bound pieces besides the kings, all on squares of one colour (see
+    /// `ColourBoundRule`). Pieces still to be placed (cancellation) are material too. Cheap
+    /// where there are more than three pieces, as in most positions.
     pub fn dead_material(&self) -> bool {
         if self.occupied().count() > 3 {
-            return false;
+            return self.only_same_coloured_bound_pieces();
         }
         let v = &*self.variant;
         if v.stalemate != StalemateRule::Draw || self.placement_pending() {
@@ -30,5 +112,96 @@ impl<B: Bitboard> Position<B> {
             extra += n;
         }
         extra <= 1
+    }
+
+    /// Most positions searched hold a pawn, so that is asked first.
+    #[inline(always)]
+    fn only_same_coloured_bound_pieces(&self) -> bool {
+        let (pawn_like, _) = self.tables.role_kinds();
+        self.by_kinds(pawn_like).is_empty() && self.only_same_coloured_bound_pieces_slow()
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn only_same_coloured_bound_pieces_slow(&self) -> bool {
+        let Some(rule) = &self.tables.colour_bound else {
+            return false;
+        };
+        if !(self.occupied() & !self.by_kinds(rule.kinds_and_royals)).is_empty() {
+            return false;
+        }
+        let bound = self.by_kinds(rule.kinds);
+        (bound & rule.light).is_empty() || (bound & !rule.light).is_empty()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::variant::Registry;
+    use crate::with_position;
+
+    fn dead(registry: &Registry, variant: &str, fen: &str) -> bool {
+        let game = registry.find(variant).unwrap().position(fen).unwrap();
+        with_position!(&game, p => p.dead_material())
+    }
+
+    #[test]
+    fn same_coloured_bishops_are_dead_material() {
+        let r = Registry::builtin();
+        // c1 and f4 are dark squares, f5 and c2 light ones.
+        assert!(dead(&r, "chess", "4k3/8/8/8/5b2/8/8/2B1K3 w - - 0 1"));
+        assert!(!dead(&r, "chess", "4k3/8/8/5b2/8/8/8/2B1K3 w - - 0 1"));
+        assert!(dead(&r, "chess", "4k3/8/8/8/5B2/8/8/2B1K3 b - - 0 1"));
+        assert!(dead(&r, "chess", "4k3/8/8/8/1b3b2/8/1B6/2B1K3 w - - 0 1"));
+        assert!(!dead(&r, "chess", "4k3/8/8/8/5b2/8/2B5/2B1K3 w - - 0 1"));
+        assert!(!dead(&r, "chess", "4k3/8/8/8/5b2/8/8/2BNK3 w - - 0 1"));
+        assert!(!dead(&r, "chess", "4k3/7p/8/8/5b2/8/8/2B1K3 w - - 0 1"));
+        // The big boards and the relay games alike: relays hand on only bishops' moves here.
+        assert!(dead(
+            &r,
+            "capablanca",
+            "5k4/10/10/6b3/10/10/10/2B2K4 w - - 0 1"
+        ));
+        assert!(!dead(
+            &r,
+            "capablanca",
+            "5k4/10/10/6b3/10/10/10/2BA1K4 w - - 0 1"
+        ));
+        assert!(dead(&r, "relay-chess", "4k3/8/8/8/5b2/8/8/2B1K3 w - - 0 1"));
+        // Where the argument needs more than the kings and bishops: a king's leap, a
+        // cancellation capture's placement, a game stalemate does not draw.
+        assert!(!dead(&r, "kings-leap", "4k3/8/8/8/5b2/8/8/2B1K3 w - - 0 1"));
+        assert!(!dead(
+            &r,
+            "cancellation-chess",
+            "4k3/8/8/8/5b2/8/8/2B1K3 w - - 0 1"
+        ));
+    }
+
+    #[test]
+    fn colour_bound_pieces_of_a_variants_file() {
+        let mut r = Registry::builtin();
+        let text = "[fers : chess]\npiece = f Ferz F 2\npiece = e Elephant A 2\n\
+                    start = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n\n\
+                    [wazir-king : fers]\npiece = k King W 0 royal\n\n\
+                    [zone-rook : fers]\npiece = e Elephant A 2 zone-moves=far:W\n\
+                    zone = far white a8 b8 c8 d8 e8 f8 g8 h8\n\
+                    zone = far black a1 b1 c1 d1 e1 f1 g1 h1\n";
+        r.load(text).unwrap();
+        // Ferzes and Alfils (c1, e3, g1 and d4 are all dark) with the kings: dead.
+        assert!(dead(&r, "fers", "4k3/8/8/8/3f4/4E3/8/2F1K1e1 w - - 0 1"));
+        assert!(!dead(&r, "fers", "4k3/8/8/8/3f4/4E3/8/2F1K1eN w - - 0 1"));
+        // A king that steps only orthogonally can be mated by them; an Alfil that may step
+        // like a Wazir somewhere is not colour-bound.
+        assert!(!dead(
+            &r,
+            "wazir-king",
+            "4k3/8/8/8/3f4/4E3/8/2F1K1e1 w - - 0 1"
+        ));
+        assert!(!dead(
+            &r,
+            "zone-rook",
+            "4k3/8/8/8/3f4/4E3/8/2F1K1e1 w - - 0 1"
+        ));
     }
 }

@@ -17,6 +17,7 @@ use nnue_free_eval::Additive;
 use std::sync::Arc;
 
 pub use fen::{FenError, Setup};
+pub use material::ColourBoundRule;
 
 /// What `play` changes and `undo` restores.
 #[derive(Clone, Copy, Debug)]

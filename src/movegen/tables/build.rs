@@ -173,6 +173,7 @@ impl<B: Bitboard> Tables<B> {
                 .kinds()
                 .filter(|&k| variant.piece(k).royal)
                 .fold(0, |m, k| m | 1 << k.index()),
+            colour_bound: crate::position::ColourBoundRule::of(variant),
             zobrist,
             shadow: Vec::new(),
             reach_parts: Vec::new(),

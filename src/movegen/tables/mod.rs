@@ -140,6 +140,8 @@ pub struct Tables<B> {
     /// evaluation's roles (`evaluation::eval_params`), read as sets in `role_sets`.
     pawn_like_kinds: u32,
     royal_kinds: u32,
+    /// The colour-bound pieces of FIDE's other dead positions, where the game allows them.
+    pub colour_bound: Option<crate::position::ColourBoundRule<B>>,
     pub zobrist: Zobrist,
     /// `[from][b]`: the squares beyond `b` on the line from `from` through `b`.
     shadow: Vec<[B; 128]>,
