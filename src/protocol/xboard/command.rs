@@ -198,6 +198,8 @@ pub fn parse(line: &str) -> Result<Option<Command>, CommandError> {
         "otim" => Command::Otim(number(-BIG, BIG)?),
         "usermove" => Command::UserMove(one()?.to_string()),
         "?" => return none(Command::MoveNow),
+        // A ping's answer is matched to it by the number, so one without is refused.
+        "ping" if rest.is_empty() => return Err(CommandError::Missing),
         "ping" => Command::Ping(rest.to_string()),
         "draw" => return none(Command::Draw),
         "result" => Command::Result(rest.to_string()),
@@ -324,6 +326,7 @@ mod tests {
         assert_eq!(parse("P@e4"), Ok(Some(Command::UserMove("P@e4".into()))));
         assert_eq!(parse("O-O-O"), Ok(Some(Command::UserMove("O-O-O".into()))));
         assert_eq!(parse("ping 17"), Ok(Some(Command::Ping("17".into()))));
+        assert_eq!(parse("ping"), Err(CommandError::Missing));
         assert_eq!(parse("time -300"), Ok(Some(Command::Time(-300))));
         assert_eq!(parse("st 0.5"), Ok(Some(Command::SearchTime(500))));
         assert_eq!(parse("sd 0"), Err(CommandError::Bad));
