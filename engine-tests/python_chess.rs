@@ -20,6 +20,7 @@ fn python_chess_drives_chimera_without_a_complaint() {
 /// queen or pawn.
 #[test]
 fn dead_positions_agree_with_python_chess() {
+    use chimera::protocol::xboard::coords;
     use chimera::variant::Registry;
     use rand::rngs::StdRng;
     use rand::seq::SliceRandom;
@@ -52,31 +53,9 @@ fn dead_positions_agree_with_python_chess() {
                 kind
             });
         }
-        let rows: Vec<String> = (0..8)
-            .rev()
-            .map(|rank| {
-                let mut row = String::new();
-                let mut empty = 0;
-                for file in 0..8 {
-                    match board[rank * 8 + file] {
-                        Some(c) => {
-                            if empty > 0 {
-                                row.push_str(&empty.to_string());
-                                empty = 0;
-                            }
-                            row.push(c);
-                        }
-                        None => empty += 1,
-                    }
-                }
-                if empty > 0 {
-                    row.push_str(&empty.to_string());
-                }
-                row
-            })
-            .collect();
+        let rows = coords::board_field(chess.variant.size, &board);
         let side = if rng.gen() { 'w' } else { 'b' };
-        let fen = format!("{} {side} - - 0 1", rows.join("/"));
+        let fen = format!("{rows} {side} - - 0 1");
         // Boards with the side not to move in check, or kings side by side, are not games.
         let Ok(game) = chess.position(&fen) else {
             continue;

@@ -140,42 +140,47 @@ mod tests {
     use crate::variant::Registry;
     use crate::with_position;
 
-    fn dead(registry: &Registry, variant: &str, fen: &str) -> bool {
-        let game = registry.find(variant).unwrap().position(fen).unwrap();
-        with_position!(&game, p => p.dead_material())
+    /// Each case: the game, the position, whether it is dead.
+    fn check(registry: &Registry, cases: &[(&str, &str, bool)]) {
+        for &(variant, fen, dead) in cases {
+            let game = registry.find(variant).unwrap().position(fen).unwrap();
+            let got = with_position!(&game, p => p.dead_material());
+            assert_eq!(got, dead, "{variant} {fen}");
+        }
     }
 
     #[test]
     fn same_coloured_bishops_are_dead_material() {
-        let r = Registry::builtin();
-        // c1 and f4 are dark squares, f5 and c2 light ones.
-        assert!(dead(&r, "chess", "4k3/8/8/8/5b2/8/8/2B1K3 w - - 0 1"));
-        assert!(!dead(&r, "chess", "4k3/8/8/5b2/8/8/8/2B1K3 w - - 0 1"));
-        assert!(dead(&r, "chess", "4k3/8/8/8/5B2/8/8/2B1K3 b - - 0 1"));
-        assert!(dead(&r, "chess", "4k3/8/8/8/1b3b2/8/1B6/2B1K3 w - - 0 1"));
-        assert!(!dead(&r, "chess", "4k3/8/8/8/5b2/8/2B5/2B1K3 w - - 0 1"));
-        assert!(!dead(&r, "chess", "4k3/8/8/8/5b2/8/8/2BNK3 w - - 0 1"));
-        assert!(!dead(&r, "chess", "4k3/7p/8/8/5b2/8/8/2B1K3 w - - 0 1"));
-        // The big boards and the relay games alike: relays hand on only bishops' moves here.
-        assert!(dead(
-            &r,
-            "capablanca",
-            "5k4/10/10/6b3/10/10/10/2B2K4 w - - 0 1"
-        ));
-        assert!(!dead(
-            &r,
-            "capablanca",
-            "5k4/10/10/6b3/10/10/10/2BA1K4 w - - 0 1"
-        ));
-        assert!(dead(&r, "relay-chess", "4k3/8/8/8/5b2/8/8/2B1K3 w - - 0 1"));
-        // Where the argument needs more than the kings and bishops: a king's leap, a
-        // cancellation capture's placement, a game stalemate does not draw.
-        assert!(!dead(&r, "kings-leap", "4k3/8/8/8/5b2/8/8/2B1K3 w - - 0 1"));
-        assert!(!dead(
-            &r,
-            "cancellation-chess",
-            "4k3/8/8/8/5b2/8/8/2B1K3 w - - 0 1"
-        ));
+        // c1, b2, d2, e3, b4 and f4 are dark squares, f5 a light one.
+        check(
+            &Registry::builtin(),
+            &[
+                ("chess", "4k3/8/8/8/5b2/8/8/2B1K3 w - - 0 1", true),
+                ("chess", "4k3/8/8/5b2/8/8/8/2B1K3 w - - 0 1", false),
+                ("chess", "4k3/8/8/8/5B2/8/8/2B1K3 b - - 0 1", true),
+                ("chess", "4k3/8/8/8/1b3b2/8/1B6/2B1K3 w - - 0 1", true),
+                ("chess", "4k3/8/8/8/5b2/8/2B5/2B1K3 w - - 0 1", false),
+                ("chess", "4k3/8/8/8/5b2/8/8/2BNK3 w - - 0 1", false),
+                ("chess", "4k3/7p/8/8/5b2/8/8/2B1K3 w - - 0 1", false),
+                // The big boards and the relay games alike: relays hand on only bishops'
+                // moves here.
+                ("capablanca", "5k4/10/10/6b3/10/10/10/2B2K4 w - - 0 1", true),
+                (
+                    "capablanca",
+                    "5k4/10/10/6b3/10/10/10/2BA1K4 w - - 0 1",
+                    false,
+                ),
+                ("relay-chess", "4k3/8/8/8/5b2/8/8/2B1K3 w - - 0 1", true),
+                // Where the argument needs more than the kings and bishops: a king's leap, a
+                // cancellation capture's placement.
+                ("kings-leap", "4k3/8/8/8/5b2/8/8/2B1K3 w - - 0 1", false),
+                (
+                    "cancellation-chess",
+                    "4k3/8/8/8/5b2/8/8/2B1K3 w - - 0 1",
+                    false,
+                ),
+            ],
+        );
     }
 
     #[test]
@@ -188,20 +193,18 @@ mod tests {
                     zone = far white a8 b8 c8 d8 e8 f8 g8 h8\n\
                     zone = far black a1 b1 c1 d1 e1 f1 g1 h1\n";
         r.load(text).unwrap();
-        // Ferzes and Alfils (c1, e3, g1 and d4 are all dark) with the kings: dead.
-        assert!(dead(&r, "fers", "4k3/8/8/8/3f4/4E3/8/2F1K1e1 w - - 0 1"));
-        assert!(!dead(&r, "fers", "4k3/8/8/8/3f4/4E3/8/2F1K1eN w - - 0 1"));
-        // A king that steps only orthogonally can be mated by them; an Alfil that may step
-        // like a Wazir somewhere is not colour-bound.
-        assert!(!dead(
+        const FERZES_AND_ALFILS: &str = "4k3/8/8/8/3f4/4E3/8/2F1K1e1 w - - 0 1";
+        check(
             &r,
-            "wazir-king",
-            "4k3/8/8/8/3f4/4E3/8/2F1K1e1 w - - 0 1"
-        ));
-        assert!(!dead(
-            &r,
-            "zone-rook",
-            "4k3/8/8/8/3f4/4E3/8/2F1K1e1 w - - 0 1"
-        ));
+            &[
+                // c1, e3, g1 and d4 are all dark: dead.
+                ("fers", FERZES_AND_ALFILS, true),
+                ("fers", "4k3/8/8/8/3f4/4E3/8/2F1K1eN w - - 0 1", false),
+                // A king that steps only orthogonally can be mated by them; an Alfil that may
+                // step like a Wazir somewhere is not colour-bound.
+                ("wazir-king", FERZES_AND_ALFILS, false),
+                ("zone-rook", FERZES_AND_ALFILS, false),
+            ],
+        );
     }
 }
