@@ -98,6 +98,10 @@ pub const BAD_CHESS_FENS: &[(&str, &str)] = &[
         "4k3/8/8/8/8/8/8/4K3 w KQkq - 0 1",
     ),
     (
+        "castling letter K with the rook off its corner (Shredder G names it)",
+        "4k3/8/8/8/8/8/8/4K1R1 w K - 0 1",
+    ),
+    (
         "castling right with the king off its square",
         "4k3/8/8/8/8/8/8/3K3R w K - 0 1",
     ),

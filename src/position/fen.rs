@@ -265,9 +265,23 @@ impl Setup {
                     }
                 };
                 let up = ch.to_ascii_uppercase();
+                // `K`/`Q`: the partner on its start square in a game with a fixed array (a
+                // piece elsewhere needs its file letter), else the outermost one (X-FEN).
+                let home = |side: usize| {
+                    variant.partner_home[color.index()][side]
+                        .map(|sq| is_partner(size.file(sq), side).then_some(size.file(sq)))
+                };
                 let (side, file) = match up {
-                    'K' => (0, (kfile + 1..size.files).rev().find(|&f| is_partner(f, 0))),
-                    'Q' => (1, (0..kfile).find(|&f| is_partner(f, 1))),
+                    'K' => (
+                        0,
+                        home(0).unwrap_or_else(|| {
+                            (kfile + 1..size.files).rev().find(|&f| is_partner(f, 0))
+                        }),
+                    ),
+                    'Q' => (
+                        1,
+                        home(1).unwrap_or_else(|| (0..kfile).find(|&f| is_partner(f, 1))),
+                    ),
                     'A'..='P' => {
                         let f = up as u8 - b'A';
                         if f >= size.files || f == kfile {
@@ -280,9 +294,17 @@ impl Setup {
                     _ => (0, None),
                 };
                 let Some(file) = file else {
-                    return Err(FenError::new(format!(
-                        "castling field: no castling partner for '{ch}'"
-                    )));
+                    let home = matches!(up, 'K' | 'Q')
+                        .then(|| variant.partner_home[color.index()][side])
+                        .flatten();
+                    return Err(FenError::new(match home {
+                        Some(sq) => format!(
+                            "castling field: no castling partner on {} for '{ch}' (a partner \
+                             elsewhere is named by its file letter)",
+                            size.name(sq)
+                        ),
+                        None => format!("castling field: no castling partner for '{ch}'"),
+                    }));
                 };
                 let bit = castle_bit(color, side);
                 if castling & bit != 0 {
@@ -419,7 +441,9 @@ impl<B: Bitboard> Position<B> {
                     continue;
                 };
                 let partner_kind = self.piece_at(psq).map(|p| p.kind());
-                // X-FEN letter when the partner is the outermost piece of its kind on that side.
+                // The letter where the partner stands on its start square (fixed arrays) or
+                // is the outermost piece of its kind on that side (X-FEN, Fischer Random),
+                // else the partner's file (Shredder).
                 let pf = size.file(psq);
                 let rank = size.rank(psq);
                 let kfile = size.file(self.king(color));
@@ -428,11 +452,16 @@ impl<B: Bitboard> Position<B> {
                 } else {
                     (0..pf).collect()
                 };
-                let shadowed = outer.iter().any(|&f| {
-                    let p = self.piece_at(size.square(f, rank));
-                    p.is_some_and(|p| p.color() == color && Some(p.kind()) == partner_kind)
-                }) || (side == 0 && pf < kfile)
-                    || (side == 1 && pf > kfile);
+                let shadowed = match v.partner_home[color.index()][side] {
+                    Some(home) => home != psq,
+                    None => {
+                        outer.iter().any(|&f| {
+                            let p = self.piece_at(size.square(f, rank));
+                            p.is_some_and(|p| p.color() == color && Some(p.kind()) == partner_kind)
+                        }) || (side == 0 && pf < kfile)
+                            || (side == 1 && pf > kfile)
+                    }
+                };
                 if shadowed {
                     out.push(case((b'A' + pf) as char));
                 } else {
@@ -444,5 +473,50 @@ impl<B: Bitboard> Position<B> {
             out.push('-');
         }
         out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::variant::Registry;
+
+    /// The FEN a game writes back for `fen`, or the error.
+    fn round_trip(registry: &Registry, variant: &str, fen: &str) -> Result<String, String> {
+        let game = registry.find(variant).unwrap();
+        game.position(fen).map(|g| g.fen()).map_err(|e| e.0)
+    }
+
+    /// In a game with a fixed array `K`/`Q` name the partner on its start square (the rules'
+    /// corner piece), as pyffish's `validate_fen` reads them; any other partner is written
+    /// and read by its file letter. Fischer Random's `K`/`Q` name the outermost partner.
+    #[test]
+    fn castling_letters_name_the_start_square_partner_in_fixed_arrays() {
+        let r = Registry::builtin();
+        let two_rooks = "4k3/8/8/8/8/8/8/1R2K1R1 w";
+        assert_eq!(
+            round_trip(&r, "chess", &format!("{two_rooks} GB - 0 1")).as_deref(),
+            Ok("4k3/8/8/8/8/8/8/1R2K1R1 w GB - 0 1")
+        );
+        let refused = round_trip(&r, "chess", &format!("{two_rooks} KQ - 0 1")).unwrap_err();
+        assert!(refused.contains("on h1 for 'K'"), "{refused}");
+        assert_eq!(
+            round_trip(&r, "fischerandom", &format!("{two_rooks} KQ - 0 1")).as_deref(),
+            Ok("4k3/8/8/8/8/8/8/1R2K1R1 w KQ - 0 1")
+        );
+        assert_eq!(
+            round_trip(&r, "fischerandom", &format!("{two_rooks} GB - 0 1")).as_deref(),
+            Ok("4k3/8/8/8/8/8/8/1R2K1R1 w KQ - 0 1")
+        );
+        // Paulowich's corner Queen and Chancellor; the crosswise Black's h8 Chancellor is `k`.
+        assert_eq!(
+            round_trip(&r, "paulowich", "4k3/8/8/8/8/8/8/1C2K1Q1 w GB - 0 1").as_deref(),
+            Ok("4k3/8/8/8/8/8/8/1C2K1Q1 w GB - 0 1")
+        );
+        assert!(round_trip(&r, "paulowich", "4k3/8/8/8/8/8/8/1C2K1Q1 w KQ - 0 1").is_err());
+        let crosswise = "qnbkrbnc/pppppppp/8/8/8/8/PPPPPPPP/CNBRKBNQ w KQkq - 0 1";
+        assert_eq!(
+            round_trip(&r, "paulowich-crosswise", crosswise).as_deref(),
+            Ok(crosswise)
+        );
     }
 }

@@ -75,6 +75,11 @@ pub struct Variant {
     /// Each king's square in the start position: castling and leap rights need the king there.
     /// `None` only while the start position itself is being read.
     pub king_home: Option<[crate::types::Square; 2]>,
+    /// `[color][side]`: each castling partner's square in the start position, where the
+    /// castling letters `K`/`Q` point (the rules' "corner" pieces). `None` in Fischer Random
+    /// games, whose `K`/`Q` name the outermost partner (X-FEN), and while the start position
+    /// is being read.
+    pub partner_home: [[Option<crate::types::Square>; 2]; 2],
     pub stalemate: StalemateRule,
     pub repetition: RepetitionRule,
     pub move_rule: u16,
@@ -330,6 +335,7 @@ impl Variant {
             chess960: spec.chess960,
             parent: spec.parent.clone(),
             king_home: None,
+            partner_home: [[None; 2]; 2],
             stalemate: spec.stalemate,
             repetition: spec.repetition,
             move_rule: spec.move_rule,

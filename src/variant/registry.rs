@@ -141,6 +141,9 @@ fn compile_rules(spec: &VariantSpec) -> Result<GameType, SpecError> {
         variant.initial_counts[p.color().index()][p.kind().index()] += 1;
     }
     variant.king_home = Some(setup.king_squares(&variant));
+    if !variant.chess960 {
+        variant.partner_home = setup.partners;
+    }
     Ok(GameType::new(variant))
 }
 
