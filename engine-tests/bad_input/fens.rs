@@ -137,6 +137,16 @@ pub const BAD_CHESS_FENS: &[(&str, &str)] = &[
         "en passant reversed",
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq 6e 0 1",
     ),
+    // A pawn in front of the square, but not one that has just double-stepped over it: its
+    // start square is occupied, or it came from a rank with no double step.
+    (
+        "en passant past an occupied start square",
+        "rnbqkbnr/pppppppp/8/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 3",
+    ),
+    (
+        "en passant square on the third rank for the side to move",
+        "4k3/8/8/8/8/8/4p3/4K3 w - e3 0 1",
+    ),
     (
         "halfmove clock -1",
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - -1 1",
@@ -218,6 +228,16 @@ pub const BAD_OTHER_FENS: &[(&str, &str, &str)] = &[
         "grand en passant rank 11",
         "grand",
         "r8r/1nbqkcabn1/pppppppppp/10/10/10/10/PPPPPPPPPP/1NBQKCABN1/R8R w - e11 0 1",
+    ),
+    (
+        "grand en passant behind a pawn from rank 9, where no pawn double-steps",
+        "grand",
+        "4k5/10/10/3pP5/10/10/10/10/10/4K5 w - d8 0 1",
+    ),
+    (
+        "cannons-and-crabs en passant, where nothing double-steps",
+        "cannons-and-crabs",
+        "3k3/7/3pP2/7/7/3K3 w - d5 0 1",
     ),
     (
         "janus letter j in paulowich",

@@ -330,7 +330,14 @@ impl Setup {
                     .offset(sq, 0, dir)
                     .and_then(|s| board[s.index()])
                     .is_some_and(|p| p.color() == mover && variant.piece(p.kind()).pawn);
-                if board[sq.index()].is_some() || !pawn_there {
+                // ... by a double step, from a square it has left empty.
+                let from_double_step_rank = size.offset(sq, 0, -dir).is_some_and(|from| {
+                    board[from.index()].is_none()
+                        && variant
+                            .double_step_ranks
+                            .contains(&variant.relative_rank(mover, size.rank(from)))
+                });
+                if board[sq.index()].is_some() || !pawn_there || !from_double_step_rank {
                     return Err(FenError::new(format!(
                         "en passant square {text}: no pawn has just passed over it"
                     )));
