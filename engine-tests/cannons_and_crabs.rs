@@ -336,8 +336,9 @@ fn pawn_single_step_and_diagonal_capture() {
 }
 
 /// No en passant. After Black's c5c4 lands beside the White Pawn d4, White has only d4d5 with the
-/// Pawn (no d4c5) plus King d1: c1 e1 c2 d2 e2 (the Pawn c4 covers b3 d3) = 6. The same with an
-/// en-passant square written in the FEN (`c5`): it is ignored, no d4c5.
+/// Pawn (no d4c5) plus King d1: c1 e1 c2 d2 e2 (the Pawn c4 covers b3 d3) = 6. A FEN with an
+/// en-passant square (`c5`) is refused: no pawn here ever double-steps, so none can have just
+/// passed over it.
 #[test]
 fn no_en_passant() {
     check(
@@ -346,11 +347,17 @@ fn no_en_passant() {
         "c5c4",
         "d1c1 d1e1 d1c2 d1d2 d1e2 d4d5",
     );
-    check(
-        CC,
-        "3k3/7/2pP3/7/7/3K3 w - c5 0 1",
-        "",
-        "d1c1 d1e1 d1c2 d1d2 d1e2 d4d5",
+    let fen = "3k3/7/2pP3/7/7/3K3 w - c5 0 1";
+    let r = run_bin(
+        &["perft", "--variant", CC, "--fen", fen, "--depth", "1"],
+        None,
+        TIMEOUT,
+    );
+    assert_eq!(r.code, Some(2), "{}", r.describe());
+    assert!(
+        r.stderr.contains("en passant square c5"),
+        "{}",
+        r.describe()
     );
 }
 
