@@ -265,24 +265,23 @@ impl Setup {
                     }
                 };
                 let up = ch.to_ascii_uppercase();
+                let letter_side = match up {
+                    'K' => Some(0),
+                    'Q' => Some(1),
+                    _ => None,
+                };
                 // `K`/`Q`: the partner on its start square in a game with a fixed array (a
                 // piece elsewhere needs its file letter), else the outermost one (X-FEN).
-                let home = |side: usize| {
-                    variant.partner_home[color.index()][side]
-                        .map(|sq| is_partner(size.file(sq), side).then_some(size.file(sq)))
-                };
-                let (side, file) = match up {
-                    'K' => (
-                        0,
-                        home(0).unwrap_or_else(|| {
-                            (kfile + 1..size.files).rev().find(|&f| is_partner(f, 0))
-                        }),
-                    ),
-                    'Q' => (
-                        1,
-                        home(1).unwrap_or_else(|| (0..kfile).find(|&f| is_partner(f, 1))),
-                    ),
-                    'A'..='P' => {
+                let home = letter_side.and_then(|side| variant.partner_home[color.index()][side]);
+                let (side, file) = match (letter_side, home) {
+                    (Some(side), Some(home)) => {
+                        (side, Some(size.file(home)).filter(|&f| is_partner(f, side)))
+                    }
+                    (Some(0), None) => {
+                        (0, (kfile + 1..size.files).rev().find(|&f| is_partner(f, 0)))
+                    }
+                    (Some(_), None) => (1, (0..kfile).find(|&f| is_partner(f, 1))),
+                    (None, _) if up.is_ascii_uppercase() && up <= 'P' => {
                         let f = up as u8 - b'A';
                         if f >= size.files || f == kfile {
                             (0, None)
@@ -291,12 +290,9 @@ impl Setup {
                             (side, is_partner(f, side).then_some(f))
                         }
                     }
-                    _ => (0, None),
+                    (None, _) => (0, None),
                 };
                 let Some(file) = file else {
-                    let home = matches!(up, 'K' | 'Q')
-                        .then(|| variant.partner_home[color.index()][side])
-                        .flatten();
                     return Err(FenError::new(match home {
                         Some(sq) => format!(
                             "castling field: no castling partner on {} for '{ch}' (a partner \
@@ -454,15 +450,11 @@ impl<B: Bitboard> Position<B> {
                 let pf = size.file(psq);
                 let rank = size.rank(psq);
                 let kfile = size.file(self.king(color));
-                let outer: Vec<u8> = if side == 0 {
-                    (pf + 1..size.files).collect()
-                } else {
-                    (0..pf).collect()
-                };
                 let shadowed = match v.partner_home[color.index()][side] {
                     Some(home) => home != psq,
                     None => {
-                        outer.iter().any(|&f| {
+                        let outer = if side == 0 { pf + 1..size.files } else { 0..pf };
+                        outer.into_iter().any(|f| {
                             let p = self.piece_at(size.square(f, rank));
                             p.is_some_and(|p| p.color() == color && Some(p.kind()) == partner_kind)
                         }) || (side == 0 && pf < kfile)
@@ -489,7 +481,7 @@ mod tests {
 
     /// The FEN a game writes back for `fen`, or the error.
     fn round_trip(registry: &Registry, variant: &str, fen: &str) -> Result<String, String> {
-        let game = registry.find(variant).unwrap();
+        let game = registry.find(variant).map_err(|e| e.to_string())?;
         game.position(fen).map(|g| g.fen()).map_err(|e| e.0)
     }
 

@@ -17,8 +17,6 @@ use crate::variant::{PieceType, StalemateRule, Variant};
 pub struct ColourBoundRule<B> {
     /// Bit `kind` for each colour-bound kind.
     pub kinds: u32,
-    /// `kinds` and the royal kinds: a board of only these may be dead.
-    pub kinds_and_royals: u32,
     /// The squares whose file and rank add up to an odd number.
     pub light: B,
 }
@@ -34,24 +32,21 @@ impl<B: Bitboard> ColourBoundRule<B> {
         if !plain_kings {
             return None;
         }
+        // Pawn-like pieces never count (promotion changes the piece), nor do the kings, which
+        // are the argument's own.
         let kinds = variant
             .kinds()
-            .filter(|&k| colour_bound(variant.piece(k)))
+            .filter(|&k| {
+                let p = variant.piece(k);
+                !p.pawn && !p.royal && p.colour_bound()
+            })
             .fold(0u32, |m, k| m | 1 << k.index());
         let size = variant.size;
         let light = size
             .all_squares()
             .filter(|&sq| (size.file(sq) + size.rank(sq)) % 2 == 1)
             .fold(B::EMPTY, |b, sq| b.with(sq));
-        let royals = variant
-            .kinds()
-            .filter(|&k| variant.piece(k).royal)
-            .fold(0u32, |m, k| m | 1 << k.index());
-        (kinds != 0).then_some(ColourBoundRule {
-            kinds,
-            kinds_and_royals: kinds | royals,
-            light,
-        })
+        (kinds != 0).then_some(ColourBoundRule { kinds, light })
     }
 }
 
@@ -70,19 +65,6 @@ fn steps_like_a_king(royal: &PieceType) -> bool {
         .filter(|&v| v != (0, 0))
         .collect();
     plain && steps == king
-}
-
-/// Every move of the piece keeps it on squares of one colour; pawn-like and royal pieces never
-/// count (promotion changes the piece; the kings are the argument's own).
-fn colour_bound(piece: &PieceType) -> bool {
-    let zone_atoms = piece.zone_moves.iter().flat_map(|(_, atoms)| atoms);
-    !piece.pawn
-        && !piece.royal
-        && piece
-            .atoms
-            .iter()
-            .chain(zone_atoms)
-            .all(|a| a.shape != AtomShape::Bent && a.vectors.iter().all(|&(x, y)| (x + y) % 2 == 0))
 }
 
 impl<B: Bitboard> Position<B> {
@@ -127,7 +109,8 @@ impl<B: Bitboard> Position<B> {
         let Some(rule) = &self.tables.colour_bound else {
             return false;
         };
-        if !(self.occupied() & !self.by_kinds(rule.kinds_and_royals)).is_empty() {
+        let (_, royals) = self.tables.role_kinds();
+        if !(self.occupied() & !self.by_kinds(rule.kinds | royals)).is_empty() {
             return false;
         }
         let bound = self.by_kinds(rule.kinds);

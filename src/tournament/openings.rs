@@ -185,15 +185,7 @@ pub fn shuffled_start(gt: &GameType, seed: u64) -> String {
         .collect();
     let mut pieces: Vec<char> = first_rank.iter().flatten().copied().collect();
     let royal = v.pieces[v.royal.index()].letter.to_ascii_uppercase();
-    let colour_bound = |c: char| {
-        v.kind_of(c).is_some_and(|k| {
-            let atoms = &v.piece(k).atoms;
-            !atoms.is_empty()
-                && atoms
-                    .iter()
-                    .all(|a| a.vectors.iter().all(|(dx, dy)| (dx + dy) % 2 == 0))
-        })
-    };
+    let colour_bound = |c: char| v.kind_of(c).is_some_and(|k| v.piece(k).colour_bound());
     let is_partner = |c: char, side: usize| {
         let spec = v.castling[0][side].as_ref();
         v.kind_of(c)

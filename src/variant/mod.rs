@@ -39,6 +39,20 @@ pub struct PieceType {
     pub zone_moves: Option<(usize, Vec<Atom>)>,
 }
 
+impl PieceType {
+    /// Every move keeps the piece on squares of one colour (a Bishop, a Ferz, an Alfil): it has
+    /// moves, and each of them (zone moves too) goes by an even sum of file and rank steps.
+    /// A bent path is not counted as such: its second leg turns onto the other colour.
+    pub fn colour_bound(&self) -> bool {
+        let zone_atoms = self.zone_moves.iter().flat_map(|(_, atoms)| atoms);
+        !self.atoms.is_empty()
+            && self.atoms.iter().chain(zone_atoms).all(|a| {
+                a.shape != betza::AtomShape::Bent
+                    && a.vectors.iter().all(|&(x, y)| (x + y) % 2 == 0)
+            })
+    }
+}
+
 /// Castling toward one side for one colour, with squares resolved to files.
 #[derive(Clone, Debug)]
 pub struct Castling {
