@@ -92,11 +92,16 @@ impl TimeManager {
         self.pondering.load(Ordering::Relaxed)
     }
 
-    /// The opponent played the expected move: the clock starts now.
+    /// The opponent played the expected move: the clock starts now. Only the first
+    /// `ponderhit` starts it; a repeated or late one leaves the running clock alone (it would
+    /// otherwise give the move its time again).
     pub fn ponderhit(&self) {
+        if !self.pondering.load(Ordering::Acquire) {
+            return;
+        }
         self.start_us
             .store(self.origin.elapsed().as_micros() as u64, Ordering::Relaxed);
-        self.pondering.store(false, Ordering::Relaxed);
+        self.pondering.store(false, Ordering::Release);
     }
 
     /// A hard limit exists (it may not run yet, while pondering).
@@ -203,6 +208,21 @@ mod tests {
         // At 1+0.01 with a healthy clock, unchanged: a thirtieth and most of the increment.
         let (soft, _) = budget(&clock(1_000, 10), Color::White, 10).unwrap();
         assert_eq!(soft, (1_000 - 15 - 10 * 29) / 30 + 8);
+    }
+
+    #[test]
+    fn only_the_first_ponderhit_starts_the_clock() {
+        let l = SearchLimits {
+            ponder: true,
+            ..clock(10_000, 0)
+        };
+        let tm = TimeManager::new(&l, &SearchOptions::default(), Color::White, Instant::now());
+        assert!(tm.pondering());
+        tm.ponderhit();
+        assert!(!tm.pondering());
+        std::thread::sleep(std::time::Duration::from_millis(30));
+        tm.ponderhit();
+        assert!(tm.elapsed_ms() >= 30, "{}", tm.elapsed_ms());
     }
 
     #[test]
