@@ -114,7 +114,17 @@ fn uci_chess960_option() {
     let fen = "nrk1bbrn/pppppppp/8/8/8/8/PPPPPPPP/NRK1BBRN w KQkq - 0 1";
     let err = u.expect_error(&format!("position fen {fen}"));
     assert!(err.contains("king"), "{err}");
-    u.ok("setoption name UCI_Chess960 value true");
+    // The change of game is announced, as a change of `UCI_Variant` is.
+    u.send("setoption name UCI_Chess960 value true");
+    let lines = u.sync();
+    assert_eq!(
+        lines.first().map(String::as_str),
+        Some(
+            "info string variant fischerandom files 8 ranks 8 startpos \
+             rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+        ),
+        "{lines:?}"
+    );
     u.position(&format!("fen {fen} moves c1b1"));
     u.send("d");
     let lines = u.sync();
@@ -134,7 +144,14 @@ fn uci_chess960_option() {
     let (_, best) = u.read_until("bestmove", TIMEOUT, |l| l.starts_with("bestmove"));
     assert!(best.starts_with("bestmove c1b1"), "{best}");
     // Back to plain chess: the shuffled start is refused again.
-    u.ok("setoption name UCI_Chess960 value false");
+    u.send("setoption name UCI_Chess960 value false");
+    let lines = u.sync();
+    assert!(
+        lines
+            .first()
+            .is_some_and(|l| l.starts_with("info string variant chess files 8 ranks 8 ")),
+        "{lines:?}"
+    );
     u.expect_error(&format!("position fen {fen}"));
 }
 

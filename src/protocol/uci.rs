@@ -351,6 +351,19 @@ impl UciEngine {
         .unwrap_or_else(|| self.chosen.clone())
     }
 
+    /// Starts `played` from its start position and announces the board, as GUIs for
+    /// variants read it.
+    fn play_game(&mut self, played: GameType) {
+        self.game = played.start();
+        self.game_type = played;
+        let v = &self.game_type.variant;
+        let line = format!(
+            "info string variant {} files {} ranks {} startpos {}",
+            v.name, v.size.files, v.size.ranks, v.start_fen
+        );
+        self.send(&line);
+    }
+
     fn set_option(&mut self, name: &str, value: Option<&str>) -> Result<(), String> {
         let spin = |min: u64, max: u64| -> Result<u64, String> {
             let v = value.unwrap_or("");
@@ -396,8 +409,7 @@ impl UciEngine {
                 self.options.chess960 = check()?;
                 let played = self.played_game();
                 if !Arc::ptr_eq(&played.variant, &self.game_type.variant) {
-                    self.game = played.start();
-                    self.game_type = played;
+                    self.play_game(played);
                 }
             }
             "uci_variant" => {
@@ -410,14 +422,7 @@ impl UciEngine {
                     .find(value.unwrap_or(""))
                     .map_err(|e| e.to_string())?
                     .clone();
-                self.game_type = self.played_game();
-                self.game = self.game_type.start();
-                let v = &self.game_type.variant;
-                let line = format!(
-                    "info string variant {} files {} ranks {} startpos {}",
-                    v.name, v.size.files, v.size.ranks, v.start_fen
-                );
-                self.send(&line);
+                self.play_game(self.played_game());
             }
             "variantpath" => {
                 if self.searcher.is_searching() {
