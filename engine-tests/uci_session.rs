@@ -274,6 +274,32 @@ fn stop_ends_an_infinite_search_quickly_with_four_threads() {
     u.sync();
 }
 
+/// With far more threads than cores (256 here; CI machines have a few) the main thread still
+/// searches from the start, and a helper's deeper completed iteration answers where the main
+/// thread's is shallower: a short `movetime` is answered from a search, not with the fallback
+/// (the first legal move, at depth 0) that this gave every time on 2 cores before.
+#[test]
+fn many_threads_on_a_short_clock_answer_from_a_search() {
+    let mut u = Uci::new();
+    u.ok("setoption name Threads value 256");
+    for _ in 0..3 {
+        u.ok("ucinewgame");
+        u.position("startpos");
+        let (lines, best, _) = go(&mut u, "movetime 100");
+        let depth = lines
+            .iter()
+            .rev()
+            .find_map(|l| l.strip_prefix("info depth "))
+            .and_then(|rest| rest.split_whitespace().next())
+            .and_then(|d| d.parse::<u32>().ok());
+        assert!(
+            depth.is_some_and(|d| d >= 1),
+            "bestmove {best} after {lines:#?}"
+        );
+    }
+    u.ok("setoption name Threads value 1");
+}
+
 /// With two threads the main thread may take over an iteration a helper completed first: the
 /// search still reaches exactly the asked depth, and the answer is the first move of the last
 /// line reported.

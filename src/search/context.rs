@@ -8,7 +8,7 @@ use super::limits::{SearchLimits, SearchOptions};
 use super::movepick::PlyMoves;
 use super::params::MAX_PLY;
 use super::score::Score;
-use super::score::{INFINITE, NONE};
+use super::score::{INFINITE, MATE, NONE};
 use super::see::SeeValues;
 use super::time::TimeManager;
 use super::tt::TranspositionTable;
@@ -182,18 +182,30 @@ impl SharedContext {
         if self.answered.swap(true, Ordering::AcqRel) {
             return false;
         }
-        let line = self
+        let mut line = self
             .choice
             .lock()
             .unwrap_or_else(|e| e.into_inner())
             .moves()
             .to_vec();
+        let mut score = self.choice_score.load(Ordering::Acquire);
+        let mut depth = self.choice_depth.load(Ordering::Acquire);
+        // A helper that completed a deeper iteration than the main thread's published one
+        // answers instead: with more threads than cores the main thread may not even have
+        // finished its first iteration when the clock runs out, while the helpers have.
+        if let Some(deeper) = self.helper.reaching(depth + 1) {
+            if !deeper.pv.is_empty() {
+                line = deeper.pv;
+                score = deeper.score.max(-MATE);
+                depth = deeper.depth;
+            }
+        }
         let outcome = Outcome {
             best: line.first().copied(),
             ponder: line.get(1).copied(),
             line,
-            score: Score::from_internal(self.choice_score.load(Ordering::Acquire)),
-            depth: self.choice_depth.load(Ordering::Acquire),
+            score: Score::from_internal(score),
+            depth,
             nodes: self.total_nodes(),
             time_ms: self.search_time_us() / 1000,
         };

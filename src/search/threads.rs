@@ -393,23 +393,27 @@ fn run(shared: &SharedContext, game: Game, mut threads: Vec<ThreadContext>) -> V
     threads
 }
 
-/// With more search threads than cores, every search thread lowers its own scheduling
+/// With more search threads than cores, every helper thread lowers its own scheduling
 /// priority: the protocol's threads (input, output, clock) then get a core the moment they wake
 /// up, so `stop`, `isready` and the clock are served at once however many threads search.
 /// With no more threads than cores nothing changes (the engine keeps its share of the machine).
 fn yield_to_protocol_threads(threads: usize) {
-    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    if threads <= cores {
+    if threads <= cores() {
         return;
     }
-    #[cfg(not(target_os = "linux"))]
-    let _ = cores;
     #[cfg(target_os = "linux")]
     // SAFETY: plain system calls on the calling thread; a failure leaves the priority as it was.
     unsafe {
         let tid = libc::syscall(libc::SYS_gettid) as libc::id_t;
         libc::setpriority(libc::PRIO_PROCESS, tid, SEARCH_NICE_WHEN_OVERSUBSCRIBED);
     }
+}
+
+/// The cores this process may use, asked once: on Linux the standard library reads the
+/// control-group files at every call, which cost a millisecond per helper thread started.
+fn cores() -> usize {
+    static CORES: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+    *CORES.get_or_init(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
 }
 
 /// The nice value of search threads when they outnumber the cores.
@@ -426,7 +430,6 @@ fn run_typed<B: Bitboard>(
     mut pos: Position<B>,
     threads: &mut [ThreadContext],
 ) {
-    // (`Searcher::start` has published the first answer already.)
     let roots = root_moves(&pos, &shared.limits.search_moves);
     for t in threads.iter_mut() {
         t.reset(roots.clone());
@@ -445,7 +448,8 @@ fn run_typed<B: Bitboard>(
                     while !shared.answered.load(Ordering::Acquire) {
                         // Before the first iteration is done the choice is only the first legal
                         // move: give the main thread a little longer to finish it.
-                        let searched = shared.choice_depth.load(Ordering::Acquire) >= 1;
+                        let searched = shared.choice_depth.load(Ordering::Acquire) >= 1
+                            || shared.helper.depth() >= 1;
                         if shared.time.out_of_time_by(if searched {
                             1000
                         } else {
@@ -462,26 +466,25 @@ fn run_typed<B: Bitboard>(
                 log::warn!("clock watchdog not started: {e}");
             }
         }
-        for t in helpers.iter_mut() {
+        if n_threads > cores() {
+            // The helpers are started by a thread of their own, at their lower priority, so
+            // that the main thread starts searching at once instead of after starting them
+            // all (up to 255, each taking the processor from it as it starts).
             let pos = pos.clone();
-            let spawned = std::thread::Builder::new()
-                .name(format!("helper {}", t.id))
-                .stack_size(SEARCH_STACK_BYTES)
+            let spawner = std::thread::Builder::new()
+                .name("spawner".into())
                 .spawn_scoped(scope, move || {
                     yield_to_protocol_threads(n_threads);
-                    let splits = t.id <= shared.split.helpers;
-                    let mut worker = Worker::<B, Helper>::new(t, shared, pos);
-                    if splits {
-                        worker.serve_splits()
-                    } else {
-                        worker.iterate()
-                    }
+                    spawn_helpers(scope, shared, &pos, helpers, n_threads);
                 });
-            if let Err(e) = spawned {
-                log::warn!("helper thread not started: {e}");
+            if let Err(e) = spawner {
+                log::warn!("helper threads not started: {e}");
             }
+        } else {
+            spawn_helpers(scope, shared, &pos, helpers, n_threads);
         }
-        yield_to_protocol_threads(n_threads);
+        // The main thread keeps its priority: it reports, publishes the answer and watches
+        // the clock, so it must not wait behind the helpers for its share of a core.
         let searched = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
             Worker::<B, MainThread>::new(main, shared, pos.clone()).iterate();
             shared.request_stop();
@@ -502,6 +505,35 @@ fn run_typed<B: Bitboard>(
             shared.split.helper_results()
         );
     });
+}
+
+/// Starts the helper threads of a search, each with its own copy of the position.
+fn spawn_helpers<'scope, B: Bitboard>(
+    scope: &'scope std::thread::Scope<'scope, '_>,
+    shared: &'scope SharedContext,
+    pos: &Position<B>,
+    helpers: &'scope mut [ThreadContext],
+    n_threads: usize,
+) {
+    for t in helpers.iter_mut() {
+        let pos = pos.clone();
+        let spawned = std::thread::Builder::new()
+            .name(format!("helper {}", t.id))
+            .stack_size(SEARCH_STACK_BYTES)
+            .spawn_scoped(scope, move || {
+                yield_to_protocol_threads(n_threads);
+                let splits = t.id <= shared.split.helpers;
+                let mut worker = Worker::<B, Helper>::new(t, shared, pos);
+                if splits {
+                    worker.serve_splits()
+                } else {
+                    worker.iterate()
+                }
+            });
+        if let Err(e) = spawned {
+            log::warn!("helper thread not started: {e}");
+        }
+    }
 }
 
 /// The main thread's final choice. Its line is completed from the table where the PV stops
