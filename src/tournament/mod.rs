@@ -24,7 +24,7 @@ use spec::{EngineSpec, Protocol};
 use stats::{format_elo, Sprt, SprtDecision, Tally};
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::mpsc::channel;
+use std::sync::mpsc::{channel, sync_channel, SyncSender};
 use std::time::Duration;
 
 #[derive(clap::Args, Debug, Clone)]
@@ -139,12 +139,30 @@ pub fn prepare_engines(texts: &[String], debug: bool) -> Result<Vec<EngineSpec>,
         if s.protocol == Protocol::Auto {
             s.protocol = match client::detect_protocol(s, debug) {
                 Ok(p) => p,
-                // It will fail to start in each game, which is reported there.
+                // Starting it as a UCI engine then fails with the reason (`check_engines`).
                 Err(_) => Protocol::Uci,
             };
         }
     }
     Ok(specs)
+}
+
+/// Starts each engine once and sets it up for the game before any game is played: an engine
+/// that cannot start, or cannot play the game, ends the match with that error (as
+/// cutechess-cli's does), instead of forfeiting every game it was due to play. An engine that
+/// fails later, during the match, loses that game and the match goes on.
+fn check_engines(
+    specs: &[EngineSpec],
+    gt: &GameType,
+    tc: TimeControl,
+    debug: bool,
+) -> Result<(), String> {
+    for s in specs {
+        let engine = client::Engine::start(s, &gt.variant, s.tc.unwrap_or(tc), debug)
+            .map_err(|e| format!("{}: {e}", s.name))?;
+        engine.quit();
+    }
+    Ok(())
 }
 
 /// The games of a match in order, each built when it is about to be played (its opening
@@ -311,6 +329,7 @@ pub fn run_match(
     for s in specs.iter_mut() {
         s.variants_file = variants_file.clone();
     }
+    check_engines(&specs, &gt, tc, args.debug)?;
     let names: Vec<String> = specs.iter().map(|s| s.name.clone()).collect();
     let mut pgn_file = match &args.pgn {
         Some(path) => Some(std::fs::File::create(path).map_err(|e| format!("{path}: {e}"))?),
@@ -336,7 +355,10 @@ pub fn run_match(
     );
     let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
-    let (tx, rx) = channel::<(usize, GameRecord)>();
+    // Each result goes with a way to tell its worker that it has been counted: a worker starts
+    // its next game only then, so that no game starts after the SPRT has decided on the
+    // results in hand (games already running then still finish).
+    let (tx, rx) = channel::<(usize, GameRecord, SyncSender<()>)>();
     let workers = args.concurrency.clamp(1, total.max(1));
     let mut pair_tallies: std::collections::BTreeMap<(usize, usize), Tally> = Default::default();
     let mut points = vec![0u32; specs.len()];
@@ -349,6 +371,7 @@ pub fn run_match(
         for _ in 0..workers {
             let tx = tx.clone();
             let (jobs, next, stop, specs, rules, gt) = (&jobs, &next, &stop, &specs, &rules, &gt);
+            let (counted_tx, counted) = sync_channel::<()>(1);
             scope.spawn(move || loop {
                 if stop.load(Ordering::SeqCst) {
                     break;
@@ -363,13 +386,15 @@ pub fn run_match(
                     &specs[job.black],
                     i + 1,
                 );
-                if tx.send((i, record)).is_err() {
+                if tx.send((i, record, counted_tx.clone())).is_err() || counted.recv().is_err() {
                     break;
                 }
             });
         }
         drop(tx);
-        for (i, record) in rx {
+        for (i, record, counted) in rx {
+            // Told when this loop round ends, whatever path it takes.
+            let _counted = Counted(counted);
             let Some((white, black, pair)) = jobs.seats(i) else {
                 continue;
             };
@@ -483,6 +508,15 @@ pub fn run_match(
     }
     let _ = out.flush();
     Ok(report)
+}
+
+/// Tells a worker, when dropped, that its game's result has been counted.
+struct Counted(SyncSender<()>);
+
+impl Drop for Counted {
+    fn drop(&mut self) {
+        let _ = self.0.send(());
+    }
 }
 
 /// The `chimera match` subcommand.
