@@ -7,6 +7,11 @@ use std::time::{Duration, Instant};
 
 /// Runs `chimera play ARGS` with `input` on stdin; returns (exit code, stdout).
 fn play(args: &[&str], input: &str) -> (Option<i32>, String) {
+    play_bytes(args, input.as_bytes())
+}
+
+/// As `play`, with input that need not be UTF-8.
+fn play_bytes(args: &[&str], input: &[u8]) -> (Option<i32>, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_chimera"))
         .arg("play")
         .args(args)
@@ -16,9 +21,9 @@ fn play(args: &[&str], input: &str) -> (Option<i32>, String) {
         .spawn()
         .expect("start chimera");
     let mut stdin = child.stdin.take().unwrap();
-    let input = input.to_string();
+    let input = input.to_vec();
     std::thread::spawn(move || {
-        let _ = stdin.write_all(input.as_bytes());
+        let _ = stdin.write_all(&input);
     });
     let mut out = child.stdout.take().unwrap();
     let reader = std::thread::spawn(move || {
@@ -209,6 +214,53 @@ fn canonical_shows_the_diamond_beside_the_grid() {
     assert!(out.contains("  1  .  P  . [.] B  N  K  1"), "{out}");
     assert!(
         out.contains("+ = empty point of the fortress zone"),
+        "{out}"
+    );
+}
+
+/// Playing Black, before any move of yours there is nothing to take back: the engine's first
+/// move stays (it used to be taken back, and the engine then played another one).
+#[test]
+fn undo_before_your_first_move_takes_nothing_back() {
+    let (code, out) = play(
+        &["--color", "black", "--tc", "1+0.01"],
+        "undo\nresign\nundo\nquit\n",
+    );
+    assert_eq!(code, Some(0), "{out}");
+    assert_eq!(out.matches("Nothing to take back.").count(), 2, "{out}");
+    assert_eq!(out.matches("Chimera plays").count(), 1, "{out}");
+}
+
+/// A line that is not UTF-8 is answered as a bad line and the session goes on (it used to end
+/// the session as if the input had closed).
+#[test]
+fn a_line_that_is_not_utf8_is_a_bad_line() {
+    let (code, out) = play_bytes(&["--engine", "none"], b"\xe9\ne4\nfen\nquit\n");
+    assert_eq!(code, Some(0), "{out}");
+    assert!(
+        out.contains("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"),
+        "{out}"
+    );
+}
+
+/// An engine that fails loses the game, and the session says that after `undo` you move for
+/// both sides (it used to drop the engine in silence).
+#[test]
+fn an_engine_that_leaves_is_announced() {
+    let fake = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/engine-tests/fake-engines/fake_uci.py"
+    );
+    let engine = format!("cmd='python3 {fake} crash' name=Fake");
+    let (code, out) = play(&["--engine", &engine], "e4\nundo\nd4\nfen\nquit\n");
+    assert_eq!(code, Some(0), "{out}");
+    assert!(out.contains("Game over: 1-0"), "{out}");
+    assert!(
+        out.contains("Fake has left the game: after 'undo' you move for both sides."),
+        "{out}"
+    );
+    assert!(
+        out.contains("rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1"),
         "{out}"
     );
 }

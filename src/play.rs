@@ -249,6 +249,12 @@ impl<W: Write> Session<W> {
                 let ending = engine_failure(us, &self.engine_name, &e, false);
                 self.engine = None;
                 self.end(ending);
+                // Taking moves back then leaves a game of two people, and it is said so.
+                self.human = [true, true];
+                self.say(&format!(
+                    "{} has left the game: after 'undo' you move for both sides.",
+                    self.engine_name
+                ));
                 return;
             }
         };
@@ -384,10 +390,13 @@ impl<W: Write> Session<W> {
     fn read(&mut self, input: &mut dyn BufRead, prompt: &str) -> Option<String> {
         let _ = write!(self.out, "{prompt}");
         let _ = self.out.flush();
-        let mut line = String::new();
-        match input.read_line(&mut line) {
+        // Bytes, not `read_line`: a line that is not UTF-8 is a bad line to answer, not the
+        // end of the input.
+        let mut bytes = Vec::new();
+        match input.read_until(b'\n', &mut bytes) {
             Ok(0) | Err(_) => None,
             Ok(_) => {
+                let line = String::from_utf8_lossy(&bytes);
                 // Typed input echoes itself; piped input is echoed so the transcript reads well.
                 if self.echo {
                     let _ = writeln!(self.out, "{}", line.trim());
@@ -547,7 +556,8 @@ impl<W: Write> Session<W> {
                 }
                 "undo" | "takeback" => {
                     self.ending = None;
-                    if self.moves.is_empty() {
+                    // Only the engine has moved (you play Black): there is none of yours.
+                    if !self.movers.iter().any(|(c, _)| self.human[c.index()]) {
                         self.say("Nothing to take back.");
                         continue;
                     }
