@@ -704,6 +704,8 @@ fn bad_arguments_are_one_line_errors() {
         (true, &["--openings", "/nonexistent"], "/nonexistent"),
         (true, &["--tc", "1:99"], "under 60"),
         (true, &["--resign-score=-100"], "--resign-score"),
+        (true, &["--concurrency", "0"], "--concurrency"),
+        (true, &["--draw-after", "0"], "--draw-after"),
     ] {
         let mut args = vec!["match"];
         if two {

@@ -300,6 +300,12 @@ pub fn run_match(
     if args.games == 0 {
         return Err("--games must be at least 1".into());
     }
+    if args.concurrency == 0 {
+        return Err("--concurrency must be at least 1".into());
+    }
+    if args.draw_after == Some(0) {
+        return Err("--draw-after must be at least 1 (moves)".into());
+    }
     if args.resign_score.is_some_and(|cp| cp < 1) {
         return Err("--resign-score must be at least 1 (centipawns the loser is behind)".into());
     }
