@@ -886,3 +886,36 @@ fn names_beyond_the_uci_variant_list_are_confirmed_by_the_engine() {
         "Short: protocol error: the engine does not play bilateral-relay-chess",
     );
 }
+
+/// Engines on different clocks: the PGN gives each side's time control in a tag of its own
+/// (`WhiteTimeControl`, `BlackTimeControl`, as cutechess-cli writes them), since no one
+/// `TimeControl` value can say it.
+#[test]
+fn different_clocks_get_a_tag_per_side() {
+    let a = format!("cmd={} name=A depth=1 tc=3+0", bin());
+    let b = format!("cmd={} name=B depth=1", bin());
+    let path = temp("clocks.pgn");
+    let mut args = match_args(&a, &b, "chess", "2");
+    args.extend([
+        "--tc",
+        "1+0",
+        "--draw-after",
+        "10",
+        "--pgn",
+        path.to_str().unwrap(),
+    ]);
+    let run = chimera(&args, Duration::from_secs(60));
+    assert_eq!(run.code, Some(0), "{}\n{}", run.stdout, run.stderr);
+    let games = check_pgn(&path, 2);
+    for g in &games {
+        let a_white = g.tag("White") == Some("A");
+        let (a_tag, b_tag) = if a_white {
+            ("WhiteTimeControl", "BlackTimeControl")
+        } else {
+            ("BlackTimeControl", "WhiteTimeControl")
+        };
+        assert_eq!(g.tag(a_tag), Some("3"), "{g:?}");
+        assert_eq!(g.tag(b_tag), Some("1"), "{g:?}");
+        assert_eq!(g.tag("TimeControl"), None, "{g:?}");
+    }
+}

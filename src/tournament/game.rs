@@ -155,11 +155,14 @@ pub fn play_game(
     pgn.set_tag("Variant", variant.name.clone());
     pgn.set_tag("FEN", root_fen.clone());
     pgn.set_tag("SetUp", "1");
-    let tc_tag = match (white.tc, black.tc) {
-        (None, None) => rules.tc.to_string(),
-        (w, b) => format!("{} vs {}", w.unwrap_or(rules.tc), b.unwrap_or(rules.tc)),
-    };
-    pgn.set_tag("TimeControl", tc_tag);
+    let (white_tc, black_tc) = (white.tc.unwrap_or(rules.tc), black.tc.unwrap_or(rules.tc));
+    if white_tc == black_tc {
+        pgn.set_tag("TimeControl", white_tc.to_string());
+    } else {
+        // No one `TimeControl` value says it: one tag per side, as cutechess-cli writes them.
+        pgn.set_tag("WhiteTimeControl", white_tc.to_string());
+        pgn.set_tag("BlackTimeControl", black_tc.to_string());
+    }
     let mut moves = MoveTexts::default();
     for m in &opening.moves {
         match san::parse_move(&mut game, m) {
