@@ -369,6 +369,64 @@ mod tests {
     use rand::{Rng, SeedableRng};
     use std::collections::BTreeSet;
 
+    /// The moves of the piece on d4, in coordinates, sorted.
+    fn moves_from_d4(ini: &str, game: &str, fen: &str) -> Vec<String> {
+        let mut reg = Registry::builtin();
+        reg.load(ini).expect("the test's variants file");
+        let game = reg
+            .find(game)
+            .expect("its game")
+            .position(fen)
+            .expect("FEN");
+        let mut list = MoveList::new();
+        game.legal_moves(&mut list);
+        let mut moves: Vec<String> = list
+            .iter()
+            .map(|&m| game.move_to_uci(m))
+            .filter(|m| m.starts_with("d4"))
+            .collect();
+        moves.sort();
+        moves
+    }
+
+    /// On an orthogonal atom two direction letters add up (XBetza; Fairy-Stockfish agrees):
+    /// `flR` rides forward or left, `frW` steps forward or right, `blD` leaps back or left.
+    /// They used to be read as a quadrant, which holds no orthogonal move: no moves at all.
+    #[test]
+    fn two_direction_letters_on_an_orthogonal_atom_add_up() {
+        let ini = "[orthq : chess]\nstart = 4k3/8/8/8/8/8/8/4K3 w - - 0 1\ncastle-high = -\ncastle-low = -\n\
+                   piece = x FLRook flR 5\npiece = y FRWazir frW 1\npiece = z BLDabbaba blD 1\n";
+        let fen = |p: char| format!("4k3/8/8/8/3{p}4/8/8/4K3 w - - 0 1");
+        assert_eq!(
+            moves_from_d4(ini, "orthq", &fen('X')),
+            ["d4a4", "d4b4", "d4c4", "d4d5", "d4d6", "d4d7", "d4d8"]
+        );
+        assert_eq!(moves_from_d4(ini, "orthq", &fen('Y')), ["d4d5", "d4e4"]);
+        assert_eq!(moves_from_d4(ini, "orthq", &fen('Z')), ["d4b4", "d4d2"]);
+    }
+
+    /// `nZ` is the Janggi elephant: blocked on its orthogonal first step and on the diagonal
+    /// square after it (Fairy-Stockfish agrees); it used to jump the second one (d4b1 over
+    /// c2). `nC` keeps only its first step (the rest of its way is no line).
+    #[test]
+    fn a_lame_zebra_is_blocked_on_both_squares_it_passes() {
+        let ini = "[lamez : chess]\nstart = 4k3/8/8/8/8/8/8/4K3 w - - 0 1\ncastle-high = -\ncastle-low = -\n\
+                   piece = x JanggiElephant nZ 3\npiece = y LameCamel nC 3\n";
+        assert_eq!(
+            moves_from_d4(ini, "lamez", "4k3/8/8/8/3X4/8/2P5/K7 w - - 0 1"),
+            ["d4a2", "d4a6", "d4b7", "d4f1", "d4f7", "d4g2", "d4g6"]
+        );
+        // Blocked at d3 (the first step): neither b1 nor f1, nor a2 / g2 through c3 / e3.
+        assert_eq!(
+            moves_from_d4(ini, "lamez", "4k3/8/8/8/3X4/3P4/8/K7 w - - 0 1"),
+            ["d4a2", "d4a6", "d4b7", "d4f7", "d4g2", "d4g6"]
+        );
+        assert_eq!(
+            moves_from_d4(ini, "lamez", "4k3/8/8/8/1P1Y4/8/8/K7 w - - 0 1"),
+            ["d4a3", "d4a5", "d4c1", "d4c7", "d4e1", "d4e7", "d4g3", "d4g5"]
+        );
+    }
+
     /// On random playouts of every built-in game, testing only the moves that `king_exposure`
     /// marks gives exactly the moves that pass the full king-safety test.
     #[test]

@@ -82,7 +82,8 @@ fn symmetric((a, b): (i8, i8)) -> Vec<(i8, i8)> {
 }
 
 /// Does vector `v` point the way the direction letters say? Each group is one letter or a
-/// two-letter quadrant (`fl`); the vector passes if any group accepts it.
+/// two-letter quadrant (`fl`; on an orthogonal move the two letters' union); the vector passes
+/// if any group accepts it.
 fn direction_accepts(groups: &[Vec<char>], (dx, dy): (i8, i8)) -> bool {
     if groups.is_empty() {
         return true;
@@ -121,6 +122,9 @@ fn direction_accepts(groups: &[Vec<char>], (dx, dy): (i8, i8)) -> bool {
     };
     groups.iter().any(|g| match g.as_slice() {
         [c] => one(*c),
+        // No orthogonal move lies in a quadrant: on orthogonal atoms the two letters add up
+        // (XBetza: `frW` steps forward or right), as Fairy-Stockfish reads them too.
+        [a, b] if dx == 0 || dy == 0 => one(*a) || one(*b),
         [a, b] => {
             // A quadrant: the vector points both ways, loosely (diagonal and oblique moves).
             let loose = |c: char| match c {

@@ -664,7 +664,9 @@ impl<B: Bitboard> Tables<B> {
 
 /// The squares a lame leap passes: every square on the line for straight leaps; for oblique
 /// leaps the orthogonal first step (the Mao's path: `nN` is the Xiang Qi horse), or with
-/// `diagonal_first` the diagonal one (the Moa).
+/// `diagonal_first` the diagonal one (the Moa), and where the rest of the way from there is a
+/// straight line, the squares on it too (`nZ` is the Janggi elephant, blocked on both squares
+/// it passes, as in Fairy-Stockfish; `nC`, whose rest is no line, only at its first step).
 pub(crate) fn lame_path<B: Bitboard>(
     size: BoardSize,
     from: Square,
@@ -692,6 +694,16 @@ pub(crate) fn lame_path<B: Bitboard>(
         };
         if let Some(s) = size.offset(from, ox as i32, oy as i32) {
             block = block.with(s);
+        }
+        let (rx, ry) = (dx - ox, dy - oy);
+        if rx == 0 || ry == 0 || rx.abs() == ry.abs() {
+            let (ux, uy) = (rx.signum(), ry.signum());
+            for i in 1..rx.abs().max(ry.abs()) {
+                let (x, y) = (ox + ux * i, oy + uy * i);
+                if let Some(s) = size.offset(from, x as i32, y as i32) {
+                    block = block.with(s);
+                }
+            }
         }
     }
     block
