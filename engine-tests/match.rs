@@ -575,40 +575,39 @@ fn huge_game_counts_start_at_once() {
     assert!(run.stdout.contains("H0 accepted"), "{}", run.stdout);
 }
 
+/// A match of Chimera at `depth` against Chimera at depth 1 under an SPRT for elo1=300,
+/// stopped by it: adjudicated, from random openings.
+fn sprt_match(depth: u32, games: &str, concurrency: &str, sprt_extra: &[&str]) -> Run {
+    let strong = format!("cmd={} name=Strong depth={depth}", bin());
+    let weak = format!("cmd={} name=Weak depth=1", bin());
+    let mut args = match_args(&strong, &weak, "chess", games);
+    args.extend([
+        "--tc",
+        "10+0.1",
+        "--concurrency",
+        concurrency,
+        "--random-plies",
+        "6",
+        "--draw-after",
+        "100",
+        "--resign-score",
+        "600",
+        "--resign-moves",
+        "3",
+        "--sprt",
+        "elo0=0",
+        "elo1=300",
+    ]);
+    args.extend(sprt_extra);
+    chimera(&args, Duration::from_secs(90))
+}
+
 /// With one game at a time, no game starts once the SPRT has decided: the decision comes
 /// with the last game played (the worker used to start the next game before its result was
 /// counted, so one more game was played every time).
 #[test]
 fn sprt_with_one_game_at_a_time_plays_no_game_after_deciding() {
-    let strong = format!("cmd={} name=Strong depth=3", bin());
-    let weak = format!("cmd={} name=Weak depth=1", bin());
-    let run = chimera(
-        &[
-            "match",
-            "--engine",
-            &strong,
-            "--engine",
-            &weak,
-            "--games",
-            "100",
-            "--tc",
-            "10+0.1",
-            "--concurrency",
-            "1",
-            "--random-plies",
-            "6",
-            "--draw-after",
-            "100",
-            "--resign-score",
-            "600",
-            "--resign-moves",
-            "3",
-            "--sprt",
-            "elo0=0",
-            "elo1=300",
-        ],
-        Duration::from_secs(90),
-    );
+    let run = sprt_match(3, "100", "1", &[]);
     assert_eq!(run.code, Some(0), "{}\n{}", run.stdout, run.stderr);
     let summary = run
         .stdout
@@ -623,37 +622,7 @@ fn sprt_with_one_game_at_a_time_plays_no_game_after_deciding() {
 
 #[test]
 fn sprt_stops_when_decided() {
-    let strong = format!("cmd={} name=Strong depth=4", bin());
-    let weak = format!("cmd={} name=Weak depth=1", bin());
-    let run = chimera(
-        &[
-            "match",
-            "--engine",
-            &strong,
-            "--engine",
-            &weak,
-            "--games",
-            "200",
-            "--tc",
-            "10+0.1",
-            "--concurrency",
-            "2",
-            "--random-plies",
-            "6",
-            "--draw-after",
-            "100",
-            "--resign-score",
-            "600",
-            "--resign-moves",
-            "3",
-            "--sprt",
-            "elo0=0",
-            "elo1=300",
-            "alpha=0.1",
-            "beta=0.1",
-        ],
-        Duration::from_secs(90),
-    );
+    let run = sprt_match(4, "200", "2", &["alpha=0.1", "beta=0.1"]);
     assert_eq!(run.code, Some(0), "{}\n{}", run.stdout, run.stderr);
     let finished = run.stdout.matches("Finished game").count();
     assert!(
