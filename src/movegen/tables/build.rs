@@ -675,34 +675,32 @@ pub(crate) fn lame_path<B: Bitboard>(
     diagonal_first: bool,
 ) -> B {
     let (ax, ay) = (dx.abs(), dy.abs());
-    let mut block = B::EMPTY;
     if ax == 0 || ay == 0 || ax == ay {
-        let steps = ax.max(ay);
-        let (ux, uy) = (dx.signum(), dy.signum());
-        for i in 1..steps {
-            if let Some(s) = size.offset(from, (ux * i) as i32, (uy * i) as i32) {
-                block = block.with(s);
-            }
-        }
+        return squares_between(size, from, (0, 0), (dx, dy));
+    }
+    let first = if diagonal_first {
+        (dx.signum(), dy.signum())
+    } else if ay > ax {
+        (0, dy.signum())
     } else {
-        let (ox, oy) = if diagonal_first {
-            (dx.signum(), dy.signum())
-        } else if ay > ax {
-            (0, dy.signum())
-        } else {
-            (dx.signum(), 0)
-        };
-        if let Some(s) = size.offset(from, ox as i32, oy as i32) {
-            block = block.with(s);
-        }
-        let (rx, ry) = (dx - ox, dy - oy);
-        if rx == 0 || ry == 0 || rx.abs() == ry.abs() {
-            let (ux, uy) = (rx.signum(), ry.signum());
-            for i in 1..rx.abs().max(ry.abs()) {
-                let (x, y) = (ox + ux * i, oy + uy * i);
-                if let Some(s) = size.offset(from, x as i32, y as i32) {
-                    block = block.with(s);
-                }
+        (dx.signum(), 0)
+    };
+    let first_square = size.offset(from, first.0 as i32, first.1 as i32);
+    let rest = squares_between::<B>(size, from, first, (dx, dy));
+    first_square.map_or(rest, |s| rest.with(s))
+}
+
+/// The squares strictly between the offsets `a` and `b` from `from`, where they lie on one
+/// straight line (none otherwise).
+fn squares_between<B: Bitboard>(size: BoardSize, from: Square, a: (i8, i8), b: (i8, i8)) -> B {
+    let (rx, ry) = (b.0 - a.0, b.1 - a.1);
+    let mut block = B::EMPTY;
+    if rx == 0 || ry == 0 || rx.abs() == ry.abs() {
+        let (ux, uy) = (rx.signum(), ry.signum());
+        for i in 1..rx.abs().max(ry.abs()) {
+            let (x, y) = (a.0 + ux * i, a.1 + uy * i);
+            if let Some(s) = size.offset(from, x as i32, y as i32) {
+                block = block.with(s);
             }
         }
     }
