@@ -774,15 +774,6 @@ fn display_and_eval_commands() {
 #[test]
 fn resident_memory_follows_the_hash_size_down() {
     let mut u = Uci::new();
-    let resident_mb = |u: &Uci| -> u64 {
-        let status =
-            std::fs::read_to_string(format!("/proc/{}/status", u.pid())).unwrap_or_default();
-        let kb = status
-            .lines()
-            .find_map(|l| l.strip_prefix("VmRSS:"))
-            .and_then(|v| v.split_whitespace().next()?.parse::<u64>().ok());
-        kb.unwrap_or(u64::MAX) / 1024
-    };
     for hash in [64, 16, 4] {
         u.send(&format!("setoption name Hash value {hash}"));
         u.sync();
@@ -791,6 +782,37 @@ fn resident_memory_follows_the_hash_size_down() {
     }
     let resident = resident_mb(&u);
     assert!(resident <= 4 + 16, "Hash 4: {resident} MB resident");
+}
+
+/// The engine's resident memory in MB, from Linux's account of the process.
+#[cfg(target_os = "linux")]
+fn resident_mb(u: &Uci) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{}/status", u.pid())).unwrap_or_default();
+    let kb = status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmRSS:"))
+        .and_then(|v| v.split_whitespace().next()?.parse::<u64>().ok());
+    kb.unwrap_or(u64::MAX) / 1024
+}
+
+/// A search thread's memory is what it uses: 255 more threads, set up and then searching a few
+/// plies, add about 70 MB (histories, the evaluation's pawn cache, the plies they reached). Each
+/// thread once built its move buffers for all 132 plies up front, 210 MB before a search.
+#[cfg(target_os = "linux")]
+#[test]
+fn many_threads_add_little_resident_memory() {
+    let mut u = Uci::new();
+    u.sync();
+    let one = resident_mb(&u);
+    u.ok("setoption name Threads value 256");
+    u.position("startpos");
+    go(&mut u, "depth 6");
+    let many = resident_mb(&u);
+    assert!(
+        many.saturating_sub(one) <= 128,
+        "1 thread: {one} MB resident, 256 threads: {many} MB"
+    );
+    u.ok("setoption name Threads value 1");
 }
 
 /// `chimera bench` is the search's signature: the same node count every run.

@@ -249,7 +249,7 @@ impl<'a, B: Bitboard, R: Role> Worker<'a, B, R> {
         if N::ROOT {
             self.t.root_moves.len()
         } else {
-            self.t.moves[ply].len()
+            self.t.moves.len_at(ply)
         }
     }
 
@@ -535,7 +535,7 @@ impl<'a, B: Bitboard, R: Role> Worker<'a, B, R> {
         loop {
             let (m, order) = match picker.as_mut() {
                 Some(p) => {
-                    match p.next(&mut self.t.moves[ply], &self.pos, &self.s.see, &self.t.hist) {
+                    match p.next(self.t.moves.at(ply), &self.pos, &self.s.see, &self.t.hist) {
                         Some(x) => x,
                         None => break,
                     }

@@ -5,7 +5,7 @@
 use super::eval::{EvalParams, PawnCache};
 use super::history::Histories;
 use super::limits::{SearchLimits, SearchOptions};
-use super::movepick::PlyMoves;
+use super::movepick::PlyBuffers;
 use super::params::MAX_PLY;
 use super::score::Score;
 use super::score::{INFINITE, MATE, NONE};
@@ -284,7 +284,7 @@ pub struct ThreadContext {
     pub hist: Histories,
     pub stack: Vec<Frame>,
     /// Move buffers, one per ply.
-    pub moves: Vec<PlyMoves>,
+    pub moves: PlyBuffers,
     pub pv: Vec<[Move; MAX_PLY + 2]>,
     pub pv_len: [usize; MAX_PLY + 2],
     pub nodes: u64,
@@ -316,7 +316,7 @@ impl ThreadContext {
                 };
                 MAX_PLY + 4
             ],
-            moves: (0..MAX_PLY + 4).map(|_| PlyMoves::default()).collect(),
+            moves: PlyBuffers::new(MAX_PLY + 4),
             pv: vec![[Move::NULL; MAX_PLY + 2]; MAX_PLY + 2],
             pv_len: [0; MAX_PLY + 2],
             nodes: 0,

@@ -111,6 +111,47 @@ impl PlyMoves {
     }
 }
 
+/// The move buffers of a thread, one per ply, made when a ply is first reached. Room for every
+/// ply is reserved up front (so a search never allocates), but a buffer is 4 KiB that nothing
+/// touches before its ply is searched: with many threads, building them all at once made each
+/// thread cost half a megabyte of resident memory before it searched a node.
+pub struct PlyBuffers {
+    plies: Vec<PlyMoves>,
+}
+
+impl PlyBuffers {
+    pub fn new(max_plies: usize) -> PlyBuffers {
+        PlyBuffers {
+            plies: Vec::with_capacity(max_plies),
+        }
+    }
+
+    /// The buffer of `ply`, made (with any below it) on first use.
+    #[inline(always)]
+    pub fn at(&mut self, ply: usize) -> &mut PlyMoves {
+        if ply >= self.plies.len() {
+            self.reach(ply);
+        }
+        &mut self.plies[ply]
+    }
+
+    #[cold]
+    fn reach(&mut self, ply: usize) {
+        assert!(
+            ply < self.plies.capacity(),
+            "ply {ply} beyond the search's maximum"
+        );
+        while self.plies.len() <= ply {
+            self.plies.push(PlyMoves::default());
+        }
+    }
+
+    /// How many moves were generated at `ply` (none if it was never reached).
+    pub fn len_at(&self, ply: usize) -> usize {
+        self.plies.get(ply).map_or(0, PlyMoves::len)
+    }
+}
+
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 enum Stage {
     TableMove,

@@ -76,7 +76,7 @@ impl<B: Bitboard, R: Role> Worker<'_, B, R> {
         let mut best_move = Move::NULL;
         let mut any_move = false;
         while let Some((m, _)) =
-            picker.next(&mut self.t.moves[ply], &self.pos, &self.s.see, &self.t.hist)
+            picker.next(self.t.moves.at(ply), &self.pos, &self.s.see, &self.t.hist)
         {
             any_move = true;
             if recaptures_on.is_some_and(|sq| m.to() != sq) {

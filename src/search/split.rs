@@ -207,7 +207,7 @@ impl<B: Bitboard, R: Role> Worker<'_, B, R> {
             match picker {
                 Some(p) => {
                     while let Some((m, order)) =
-                        p.next(&mut self.t.moves[ply], &self.pos, &self.s.see, &self.t.hist)
+                        p.next(self.t.moves.at(ply), &self.pos, &self.s.see, &self.t.hist)
                     {
                         let tactical = is_tactical(&self.pos, m);
                         st.moves.push(MoveFacts {
