@@ -1,6 +1,7 @@
 //! Standard algebraic notation for every board size and game: piece letters from the variant,
 //! squares such as `j10`, the least disambiguation that makes a move unique, `=Q` promotions,
-//! `O-O`/`O-O-O` for castling toward the higher/lower file, `N@e5` drops, `+`/`#`.
+//! `O-O`/`O-O-O` for castling (toward the higher/lower file unless the game names them the other
+//! way for a colour: `Variant::castle_san`), `N@e5` drops, `+`/`#`.
 //!
 //! The reader accepts SAN and coordinate forms (`Nf3`, `Ng1f3`, `g1f3`, `e8=Q`, `e8Q`, `e7e8q`,
 //! `exd5`, `0-0`), matched against the moves the rules allow; `candidates` returns every move an
@@ -67,8 +68,9 @@ fn san_body(game: &Game, m: Move, legal: &[Move]) -> String {
     let v = game.variant().clone();
     let size = v.size;
     match m.kind() {
-        MoveKind::CastleHigh => return "O-O".into(),
-        MoveKind::CastleLow => return "O-O-O".into(),
+        MoveKind::CastleHigh | MoveKind::CastleLow => {
+            return v.castle_san(game.side_to_move(), m.kind()).into()
+        }
         MoveKind::Drop => {
             return format!("{}@{}", upper_letter(game, m.piece()), size.name(m.to()))
         }
@@ -202,15 +204,14 @@ fn parse_pattern(game: &Game, text: &str) -> Option<Pattern> {
         return None;
     }
     let castle = t.replace(['0', 'o'], "O");
-    if castle == "O-O" || castle == "OO" {
+    let short = match castle.as_str() {
+        "O-O" | "OO" => Some(true),
+        "O-O-O" | "OOO" => Some(false),
+        _ => None,
+    };
+    if let Some(short) = short {
         return Some(Pattern {
-            castle: Some(MoveKind::CastleHigh),
-            ..Pattern::default()
-        });
-    }
-    if castle == "O-O-O" || castle == "OOO" {
-        return Some(Pattern {
-            castle: Some(MoveKind::CastleLow),
+            castle: Some(v.castle_named(game.side_to_move(), short)),
             ..Pattern::default()
         });
     }
@@ -550,6 +551,26 @@ mod tests {
         let mut g = game("capablanca", Some("5k4/10/10/10/10/10/10/R4K3R w KQ - 0 1"));
         assert_eq!(san(&mut g, "f1i1"), "O-O");
         assert_eq!(san(&mut g, "f1c1"), "O-O-O");
+    }
+
+    /// `rules/chancellor.md`: the crosswise Black's `O-O` goes toward the a-file queen (d8b8),
+    /// its `O-O-O` toward the h-file chancellor (d8f8); White's are Paulowich's. Both ways.
+    #[test]
+    fn crosswise_black_castling_names() {
+        let fen = "q2k3c/pppppppp/8/8/8/8/PPPPPPPP/C3K2Q w KQkq - 0 1";
+        let mut g = game("paulowich-crosswise", Some(fen));
+        assert_eq!(san(&mut g, "e1g1"), "O-O");
+        assert_eq!(san(&mut g, "e1c1"), "O-O-O");
+        assert_eq!(uci_of(&mut g, "O-O"), "e1g1");
+        g.play(g.parse_uci("e1g1").unwrap());
+        assert_eq!(san(&mut g, "d8b8"), "O-O");
+        assert_eq!(san(&mut g, "d8f8"), "O-O-O");
+        assert_eq!(uci_of(&mut g, "O-O"), "d8b8");
+        assert_eq!(uci_of(&mut g, "0-0-0"), "d8f8");
+        // Plain Paulowich Black castles as in chess: O-O toward h8.
+        let mut g = game("paulowich", Some("c3k2q/8/8/8/8/8/8/C3K2Q b KQkq - 0 1"));
+        assert_eq!(san(&mut g, "e8g8"), "O-O");
+        assert_eq!(uci_of(&mut g, "O-O-O"), "e8c8");
     }
 
     fn uci_of(g: &mut Game, text: &str) -> String {

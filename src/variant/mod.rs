@@ -13,7 +13,7 @@ pub use spec::{
     VariantSpec,
 };
 
-use crate::types::{BoardSize, Color, PieceKind, MAX_KINDS};
+use crate::types::{BoardSize, Color, MoveKind, PieceKind, MAX_KINDS};
 use betza::Atom;
 
 /// The largest rule value of a piece, in pawns: the evaluation counts values up to 100 pawns,
@@ -80,6 +80,10 @@ pub struct Variant {
     pub double_step_ranks: Vec<u8>,
     /// `[color][side]`, side 0 = partner on the higher file.
     pub castling: [[Option<Castling>; 2]; 2],
+    /// `[color]`: the castling that SAN writes `O-O` (the other is `O-O-O`). The one toward
+    /// the higher file, except where a game says otherwise (`castle-short = low`): the
+    /// crosswise Paulowich Black's `O-O` goes toward the a-file queen.
+    pub short_castle: [MoveKind; 2],
     pub king_leap: bool,
     /// Castling rights may belong to a king anywhere on its first rank, with partners anywhere
     /// on either side of it (Fischer Random rules); see `VariantSpec::chess960`.
@@ -149,6 +153,25 @@ impl Variant {
     }
     pub fn has_castling(&self) -> bool {
         self.castling.iter().flatten().any(Option::is_some)
+    }
+
+    /// SAN's name of a castling move (`CastleHigh` or `CastleLow`) of `color`.
+    pub fn castle_san(&self, color: Color, kind: MoveKind) -> &'static str {
+        if kind == self.short_castle[color.index()] {
+            "O-O"
+        } else {
+            "O-O-O"
+        }
+    }
+
+    /// The castling of `color` that `O-O` (`short`) or `O-O-O` names.
+    pub fn castle_named(&self, color: Color, short: bool) -> MoveKind {
+        let s = self.short_castle[color.index()];
+        match (short, s) {
+            (true, _) => s,
+            (false, MoveKind::CastleHigh) => MoveKind::CastleLow,
+            (false, _) => MoveKind::CastleHigh,
+        }
     }
 
     /// Turns checked text-level data into a game. The start position is checked by the registry.
@@ -345,6 +368,9 @@ impl Variant {
             initial_counts: [[0; MAX_KINDS]; 2],
             double_step_ranks: rank_list(&spec.double_step_ranks, "double-step-ranks")?,
             castling,
+            short_castle: spec
+                .short_castle_side
+                .map(|s| [MoveKind::CastleHigh, MoveKind::CastleLow][s]),
             king_leap: spec.king_leap,
             chess960: spec.chess960,
             parent: spec.parent.clone(),

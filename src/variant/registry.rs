@@ -472,6 +472,22 @@ mod tests {
         ));
     }
 
+    /// `castle-short` says which castling SAN writes `O-O`, per colour with `black-`.
+    #[test]
+    fn castle_short_names_the_o_o_side() {
+        use crate::types::{Color, MoveKind};
+        let mut r = Registry::builtin();
+        r.load("[lefty : chess]\nblack-castle-short = low\n")
+            .unwrap();
+        let v = &r.find("lefty").unwrap().variant;
+        assert_eq!(v.castle_named(Color::White, true), MoveKind::CastleHigh);
+        assert_eq!(v.castle_named(Color::Black, true), MoveKind::CastleLow);
+        assert_eq!(v.castle_san(Color::Black, MoveKind::CastleHigh), "O-O-O");
+        let errors = r.check("[x : chess]\ncastle-short = left\n").unwrap_err();
+        assert_eq!(errors[0].line, 2, "{errors:?}");
+        assert!(errors[0].message.contains("high or low"), "{errors:?}");
+    }
+
     #[test]
     fn user_file_errors_carry_line_numbers() {
         let r = Registry::builtin();

@@ -79,6 +79,8 @@ pub struct VariantSpec {
     pub double_step_ranks: Vec<u8>,
     /// `[color][side]`: side 0 = partner on the higher file, 1 = lower file.
     pub castling: [[Option<CastleSpec>; 2]; 2],
+    /// `[color]`: the side (0 = higher file) whose castling SAN writes `O-O`.
+    pub short_castle_side: [usize; 2],
     pub king_leap: bool,
     /// `chess960 = yes`: castling from wherever the king and its partners stand on the first
     /// rank (Fischer Random rules), not only from the start array's squares.
@@ -132,6 +134,7 @@ impl VariantSpec {
             promotion_limited_by_initial: false,
             double_step_ranks: Vec::new(),
             castling: [[None, None], [None, None]],
+            short_castle_side: [0, 0],
             king_leap: false,
             chess960: false,
             stalemate: StalemateRule::Draw,
@@ -426,6 +429,17 @@ fn apply_key(spec: &mut VariantSpec, key: &str, value: &str) -> Result<(), Strin
                 Some(rest) => (&[1], rest),
                 None => (&[0, 1], key),
             };
+            if rest == "castle-short" {
+                let side = match value {
+                    "high" => 0,
+                    "low" => 1,
+                    _ => return Err(bad("expected high or low")),
+                };
+                for &c in colors {
+                    spec.short_castle_side[c] = side;
+                }
+                return Ok(());
+            }
             let side = match rest {
                 "castle-high" | "castle-partner-high" => 0,
                 "castle-low" | "castle-partner-low" => 1,

@@ -144,8 +144,10 @@ pub fn square_from_gui(game: &Game, text: &str, ranks: GuiRanks) -> Option<Squar
 /// game as `O-O` / `O-O-O` (the protocol's form there: the king's move can be ambiguous).
 pub fn move_to_gui(game: &Game, m: Move, ranks: GuiRanks) -> String {
     match m.kind() {
-        MoveKind::CastleHigh if game.variant().chess960 => "O-O".into(),
-        MoveKind::CastleLow if game.variant().chess960 => "O-O-O".into(),
+        MoveKind::CastleHigh | MoveKind::CastleLow if game.variant().chess960 => game
+            .variant()
+            .castle_san(game.side_to_move(), m.kind())
+            .into(),
         _ => to_gui(&game.move_to_uci(m), ranks),
     }
 }
@@ -165,17 +167,18 @@ pub fn line_to_gui(game: &Game, moves: &[Move], ranks: GuiRanks) -> Vec<String> 
 }
 
 /// A move from the GUI: coordinates (ranks as XBoard counts them), a drop `P@e4`, castling as
-/// the king's move, as the king taking its partner, or `O-O` / `O-O-O` (`0-0` too) for the
-/// partner on the higher / lower file. Only moves the rules allow (repetition rules included).
+/// the king's move, as the king taking its partner, or `O-O` / `O-O-O` (`0-0` too) as SAN names
+/// them (`Variant::castle_named`). Only moves the rules allow (repetition rules included).
 pub fn parse_gui_move(game: &mut Game, text: &str, ranks: GuiRanks) -> Result<Move, MoveError> {
     let text = text.trim();
     if text.is_empty() || text.len() > 16 || !text.is_ascii() {
         return Err(MoveError::Malformed);
     }
     let allowed = referee::legal_moves(game);
+    let mover = game.side_to_move();
     let castle = match text.replace('0', "O").trim_end_matches(['+', '#']) {
-        "O-O" => Some(MoveKind::CastleHigh),
-        "O-O-O" => Some(MoveKind::CastleLow),
+        "O-O" => Some(game.variant().castle_named(mover, true)),
+        "O-O-O" => Some(game.variant().castle_named(mover, false)),
         _ => None,
     };
     if let Some(kind) = castle {
