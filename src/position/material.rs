@@ -10,9 +10,10 @@ use crate::variant::{PieceType, StalemateRule, Variant};
 /// squares of one colour, is dead (FIDE's K+B v K+B with same-coloured bishops, and its
 /// generalisation). Only a piece of the other colour could attack the squares of the other
 /// colour next to the defending king, and none is left but the attacking king, which cannot
-/// cover them all without standing next to its rival. That needs kings that step like FIDE's
-/// (no leap, no confinement, no facing rule) and pieces that never change square colour
-/// (no placements, as cancellation makes).
+/// cover them all without standing next to its rival. That needs kings that attack like FIDE's
+/// (no confinement, no facing rule; King's Leap's leap never captures, and as an escape it only
+/// helps the defender) and pieces that never change square colour (no placements, as
+/// cancellation makes).
 #[derive(Clone, Copy, Debug)]
 pub struct ColourBoundRule<B> {
     /// Bit `kind` for each colour-bound kind.
@@ -25,7 +26,6 @@ impl<B: Bitboard> ColourBoundRule<B> {
     /// `None` where the game's rules leave the argument above open, or no kind is colour-bound.
     pub fn of(variant: &Variant) -> Option<ColourBoundRule<B>> {
         let plain_kings = variant.stalemate == StalemateRule::Draw
-            && !variant.king_leap
             && variant.facing_kings.is_none()
             && variant.cancellation.is_none()
             && steps_like_a_king(variant.piece(variant.royal));
@@ -154,9 +154,10 @@ mod tests {
                     false,
                 ),
                 ("relay-chess", "4k3/8/8/8/5b2/8/8/2B1K3 w - - 0 1", true),
-                // Where the argument needs more than the kings and bishops: a king's leap, a
-                // cancellation capture's placement.
-                ("kings-leap", "4k3/8/8/8/5b2/8/8/2B1K3 w - - 0 1", false),
+                // King's Leap: the leap is no capture, and an escape only for the defender.
+                ("kings-leap", "4k3/8/8/8/5b2/8/8/2B1K3 w K - 0 1", true),
+                // Where the argument needs more than the kings and bishops: a cancellation
+                // capture's placement.
                 (
                     "cancellation-chess",
                     "4k3/8/8/8/5b2/8/8/2B1K3 w - - 0 1",
