@@ -182,7 +182,8 @@ impl Setup {
                     // Only pawns that promote have a first and a last rank to avoid.
                     if !variant.promotion_ranks.is_empty() && (r == size.ranks - 1 || r == 0) {
                         return Err(FenError::new(format!(
-                            "a pawn on {} can never stand there",
+                            "a {} on {} can never stand there",
+                            variant.piece(p.kind()).name.to_lowercase(),
                             size.name(Square::new(i as u8))
                         )));
                     }
@@ -483,6 +484,18 @@ mod tests {
     fn round_trip(registry: &Registry, variant: &str, fen: &str) -> Result<String, String> {
         let game = registry.find(variant).map_err(|e| e.to_string())?;
         game.position(fen).map(|g| g.fen()).map_err(|e| e.0)
+    }
+
+    /// A pawn-like piece on a rank it can never stand on is named as the game names it.
+    #[test]
+    fn a_pawn_like_piece_on_its_last_rank_is_named() {
+        let r = Registry::builtin();
+        let crab = "rnckcnr/xpxpxpx/7/7/XPXPXPX/RNCKCXR w - - 0 1";
+        let err = round_trip(&r, "cannons-and-crabs", crab).unwrap_err();
+        assert_eq!(err, "a crab on f1 can never stand there");
+        let pawn = "P3k3/8/8/8/8/8/8/4K3 w - - 0 1";
+        let err = round_trip(&r, "chess", pawn).unwrap_err();
+        assert_eq!(err, "a pawn on a8 can never stand there");
     }
 
     /// In a game with a fixed array `K`/`Q` name the partner on its start square (the rules'
