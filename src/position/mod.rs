@@ -368,6 +368,7 @@ impl<B: Bitboard> Position<B> {
         if attacked {
             return Err(FenError::new("the side not to move is in check"));
         }
+        pos.drop_unplayable_ep();
         Ok(pos)
     }
 

@@ -1,7 +1,7 @@
 //! Making and unmaking moves, with the incremental hash.
 
 use super::Position;
-use crate::types::{Bitboard, Color, Move, MoveKind, Piece, Square};
+use crate::types::{Bitboard, Color, Move, MoveKind, MoveList, Piece, Square};
 
 impl<B: Bitboard> Position<B> {
     /// Where the pawn taken en passant stands: beside the capturer's start, on the target's file.
@@ -122,10 +122,30 @@ impl<B: Bitboard> Position<B> {
         self.state.castling &= self.castle_mask[from.index()] & self.castle_mask[to.index()];
         self.state.hash ^= self.castling_key(self.state.castling);
         self.side = !us;
+        if self.state.ep.is_some() {
+            self.drop_unplayable_ep();
+        }
     }
 
-    /// The en-passant square is recorded only when an enemy piece could capture there, so that
-    /// equal positions hash equal.
+    /// FIDE 9.2.3: positions differ by an en-passant capture only where it may be made, so the
+    /// square is dropped (and the hash with it) where every capture there is illegal, say by a
+    /// pin. Only after a double step beside an enemy pawn, so the legal moves are generated.
+    #[cold]
+    pub(super) fn drop_unplayable_ep(&mut self) {
+        let Some(ep) = self.state.ep else {
+            return;
+        };
+        let mut list = MoveList::new();
+        self.legal_moves(&mut list);
+        if !list.iter().any(|m| m.kind() == MoveKind::EnPassant) {
+            self.state.ep = None;
+            self.state.hash ^= self.tables.zobrist.en_passant[ep.index()];
+        }
+    }
+
+    /// The en-passant square is recorded only when an enemy piece could capture there (a
+    /// capture there that is illegal is found out once the move is complete), so that equal
+    /// positions hash equal.
     fn set_ep_after_double_step(&mut self, m: Move) {
         let size = self.variant.size;
         let file = size.file(m.from());
