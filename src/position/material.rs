@@ -50,6 +50,35 @@ impl<B: Bitboard> ColourBoundRule<B> {
     }
 }
 
+/// The kinds that can never take anything, where a board holding only kings and such pieces is
+/// dead: no piece but a king could ever give check, and a king that steps like FIDE's cannot
+/// check its rival. Knight Relay's Knights are such, with only Knights and kings left (any other
+/// piece could take with a Knight's relayed leap, so the Knight is the only harmless kind
+/// there), as is a variants file's move-only piece. Not where the rules hand on moves (relay),
+/// place pieces (cancellation) or let kings check from afar (facing kings), nor where a
+/// stalemate decides the game.
+pub fn harmless_kinds(variant: &Variant) -> u32 {
+    let plain_kings = variant.stalemate == StalemateRule::Draw
+        && variant.facing_kings.is_none()
+        && variant.cancellation.is_none()
+        && variant.relay.is_none()
+        && steps_like_a_king(variant.piece(variant.royal));
+    if !plain_kings {
+        return 0;
+    }
+    variant
+        .kinds()
+        .filter(|&k| {
+            let p = variant.piece(k);
+            let zone_atoms = p.zone_moves.iter().flat_map(|(_, atoms)| atoms);
+            !p.pawn
+                && !p.royal
+                && variant.knight_relay.is_none_or(|relayer| relayer == k)
+                && p.atoms.iter().chain(zone_atoms).all(|a| !a.modes.capture)
+        })
+        .fold(0u32, |m, k| m | 1 << k.index())
+}
+
 /// The royal piece moves and captures one step in each of the eight directions, and no more.
 fn steps_like_a_king(royal: &PieceType) -> bool {
     let plain = royal.confined.is_none()
@@ -71,11 +100,12 @@ impl<B: Bitboard> Position<B> {
     /// A dead position by the pieces left, in a game where stalemate draws: no pawn-like piece
     /// and at most one other non-royal piece, worth 3 or less (K v K, K+minor v K); or only
     /// colour-bound pieces besides the kings, all on squares of one colour (see
-    /// `ColourBoundRule`). Pieces still to be placed (cancellation) are material too. Cheap
-    /// where there are more than three pieces, as in most positions.
+    /// `ColourBoundRule`); or only pieces that can never take anything (`harmless_kinds`).
+    /// Pieces still to be placed (cancellation) are material too. Cheap where there are more
+    /// than three pieces, as in most positions.
     pub fn dead_material(&self) -> bool {
         if self.occupied().count() > 3 {
-            return self.only_same_coloured_bound_pieces();
+            return self.only_pieces_that_cannot_mate();
         }
         let v = &*self.variant;
         if v.stalemate != StalemateRule::Draw || self.placement_pending() {
@@ -89,27 +119,31 @@ impl<B: Bitboard> Position<B> {
             }
             let piece = v.piece(k);
             if piece.pawn || piece.value > 3 {
-                return false;
+                return self.only_pieces_that_cannot_mate();
             }
             extra += n;
         }
-        extra <= 1
+        extra <= 1 || self.only_pieces_that_cannot_mate()
     }
 
     /// Most positions searched hold a pawn, so that is asked first.
     #[inline(always)]
-    fn only_same_coloured_bound_pieces(&self) -> bool {
+    fn only_pieces_that_cannot_mate(&self) -> bool {
         let (pawn_like, _) = self.tables.role_kinds();
-        self.by_kinds(pawn_like).is_empty() && self.only_same_coloured_bound_pieces_slow()
+        self.by_kinds(pawn_like).is_empty() && self.only_pieces_that_cannot_mate_slow()
     }
 
     #[cold]
     #[inline(never)]
-    fn only_same_coloured_bound_pieces_slow(&self) -> bool {
+    fn only_pieces_that_cannot_mate_slow(&self) -> bool {
+        let (_, royals) = self.tables.role_kinds();
+        let harmless = self.tables.harmless_kinds;
+        if harmless != 0 && (self.occupied() & !self.by_kinds(harmless | royals)).is_empty() {
+            return true;
+        }
         let Some(rule) = &self.tables.colour_bound else {
             return false;
         };
-        let (_, royals) = self.tables.role_kinds();
         if !(self.occupied() & !self.by_kinds(rule.kinds | royals)).is_empty() {
             return false;
         }
@@ -163,6 +197,28 @@ mod tests {
                     "4k3/8/8/8/5b2/8/8/2B1K3 w - - 0 1",
                     false,
                 ),
+            ],
+        );
+    }
+
+    /// Pieces that never take: Knight Relay's Knights (with no other piece left to relay a
+    /// capture to), a variants file's move-only piece, whatever its value.
+    #[test]
+    fn pieces_that_never_take_cannot_mate() {
+        let mut r = Registry::builtin();
+        r.load("[walkers : chess]\npiece = w Walker mQ 9\n")
+            .unwrap();
+        check(
+            &r,
+            &[
+                ("knight-relay", "4k3/8/8/8/8/8/8/1N2K1N1 w - - 0 1", true),
+                ("knight-relay", "4k3/8/3n4/8/8/8/8/1N2K3 w - - 0 1", true),
+                ("knight-relay", "4k3/8/8/8/8/8/8/1N2KBN1 w - - 0 1", false),
+                ("knight-relay", "4k3/8/8/8/8/8/8/1N2K1NR w - - 0 1", false),
+                ("chess", "4k3/8/8/8/8/8/8/1N2K1N1 w - - 0 1", false),
+                ("walkers", "4k3/8/8/8/8/8/8/3WK3 w - - 0 1", true),
+                ("walkers", "4k3/8/8/8/8/8/8/2WWK1N1 w - - 0 1", false),
+                ("walkers", "4k3/8/8/8/8/8/8/2WWKW2 w - - 0 1", true),
             ],
         );
     }

@@ -17,7 +17,7 @@ use nnue_free_eval::Additive;
 use std::sync::Arc;
 
 pub use fen::{FenError, Setup};
-pub use material::ColourBoundRule;
+pub use material::{harmless_kinds, ColourBoundRule};
 
 /// What `play` changes and `undo` restores.
 #[derive(Clone, Copy, Debug)]

@@ -174,6 +174,7 @@ impl<B: Bitboard> Tables<B> {
                 .filter(|&k| variant.piece(k).royal)
                 .fold(0, |m, k| m | 1 << k.index()),
             colour_bound: crate::position::ColourBoundRule::of(variant),
+            harmless_kinds: crate::position::harmless_kinds(variant),
             zobrist,
             shadow: Vec::new(),
             reach_parts: Vec::new(),

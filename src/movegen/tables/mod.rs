@@ -142,6 +142,8 @@ pub struct Tables<B> {
     royal_kinds: u32,
     /// The colour-bound pieces of FIDE's other dead positions, where the game allows them.
     pub colour_bound: Option<crate::position::ColourBoundRule<B>>,
+    /// The kinds that can never take anything (`position::harmless_kinds`).
+    pub harmless_kinds: u32,
     pub zobrist: Zobrist,
     /// `[from][b]`: the squares beyond `b` on the line from `from` through `b`.
     shadow: Vec<[B; 128]>,
