@@ -67,11 +67,13 @@ fn chess_en_passant_horizontal_pin() {
 /// king by the h4 queen) does not make a position different. The square is kept neither after
 /// the double step nor from a FEN, so the position, its FEN and its key (which repetition
 /// compares) equal those without it, as python-chess has them (pyffish keeps the square).
-/// Without the pin the square stays.
+/// Without the pin the square stays. The same in cancellation chess, whose rules judge the
+/// capture (both pawns vanish, and the fourth rank opens all the same).
 #[test]
 fn chess_en_passant_that_cannot_be_made_is_no_en_passant() {
-    let fen_and_key = |pos: &str| -> Vec<String> {
+    let in_game = |variant: &str, pos: &str| -> Vec<String> {
         let mut u = Uci::new();
+        u.variant(variant);
         u.position(pos);
         u.send("d");
         let lines = u.sync();
@@ -80,6 +82,7 @@ fn chess_en_passant_that_cannot_be_made_is_no_en_passant() {
             .filter(|l| l.starts_with("Fen:") || l.starts_with("Key:"))
             .collect()
     };
+    let fen_and_key = |pos: &str| in_game("chess", pos);
     let plain = fen_and_key("fen 8/8/8/8/k3Pp1Q/8/8/4K3 b - - 0 1");
     assert_eq!(plain.len(), 2, "{plain:?}");
     assert_eq!(plain[0], "Fen: 8/8/8/8/k3Pp1Q/8/8/4K3 b - - 0 1");
@@ -89,6 +92,17 @@ fn chess_en_passant_that_cannot_be_made_is_no_en_passant() {
     assert_eq!(from_fen, plain);
     let unpinned = fen_and_key("fen 8/8/8/8/k4p2/8/4P3/4K3 w - - 0 1 moves e2e4");
     assert_eq!(unpinned[0], "Fen: 8/8/8/8/k3Pp2/8/8/4K3 b - e3 0 1");
+    let cancellation = "cancellation-chess";
+    let pinned = in_game(
+        cancellation,
+        "fen 8/8/8/8/k4p1Q/8/4P3/4K3 w - - 0 1 moves e2e4",
+    );
+    assert_eq!(pinned[0], "Fen: 8/8/8/8/k3Pp1Q/8/8/4K3 b - - 0 1");
+    let free = in_game(
+        cancellation,
+        "fen 8/8/8/8/k4p2/8/4P3/4K3 w - - 0 1 moves e2e4",
+    );
+    assert_eq!(free[0], "Fen: 8/8/8/8/k3Pp2/8/8/4K3 b - e3 0 1");
 }
 
 /// Castling: both sides (26), then through check (pyffish agrees on every set),

@@ -129,15 +129,29 @@ impl<B: Bitboard> Position<B> {
 
     /// FIDE 9.2.3: positions differ by an en-passant capture only where it may be made, so the
     /// square is dropped (and the hash with it) where every capture there is illegal, say by a
-    /// pin. Only after a double step beside an enemy pawn, so the legal moves are generated.
+    /// pin. Only after a double step beside an enemy pawn. Where a rule module judges moves
+    /// (relay, cancellation), the legal moves are generated; elsewhere each capturer's king
+    /// safety is tested.
     #[cold]
     pub(super) fn drop_unplayable_ep(&mut self) {
         let Some(ep) = self.state.ep else {
             return;
         };
-        let mut list = MoveList::new();
-        self.legal_moves(&mut list);
-        if !list.iter().any(|m| m.kind() == MoveKind::EnPassant) {
+        let playable = if self.tables.moves_by_rule || self.cancellation {
+            let mut list = MoveList::new();
+            self.legal_moves(&mut list);
+            list.iter().any(|m| m.kind() == MoveKind::EnPassant)
+        } else {
+            let us = self.side;
+            let t = &*self.tables;
+            self.variant.kinds().any(|k| {
+                t.kind_moves(us, k).en_passant
+                    && (t.rev_capture_leaps(us, k, ep) & self.pieces_of(us, k))
+                        .squares()
+                        .any(|from| self.leaves_king_safe(Move::new(from, ep, MoveKind::EnPassant)))
+            })
+        };
+        if !playable {
             self.state.ep = None;
             self.state.hash ^= self.tables.zobrist.en_passant[ep.index()];
         }
