@@ -125,11 +125,12 @@ fn is_kind_word(w: &str) -> bool {
     matches!(w, "direct" | "indirect" | "normal" | "converse" | "total")
 }
 
-/// Splits a name or title into lowercase words ("Anti-Relay" gives "anti", "relay").
+/// Splits a name or title into lowercase words ("Anti-Relay" gives "anti", "relay"), with
+/// apostrophes left out ("King's Leap" gives "kings", "leap", as in `kings-leap`).
 fn words(text: &str) -> Vec<String> {
     text.split(|c: char| c == '-' || c == '_' || c.is_whitespace())
+        .map(|w| w.replace(['\'', '\u{2019}'], "").to_ascii_lowercase())
         .filter(|w| !w.is_empty())
-        .map(|w| w.to_ascii_lowercase())
         .collect()
 }
 
@@ -507,6 +508,8 @@ mod tests {
         // A run of separators is one separator, as in a title typed with two spaces.
         assert_eq!(rule("relay--chess"), rule("relay-chess"));
         assert_eq!(rule("relay _ chess").1, "chess");
+        assert_eq!(rule("Relay King's Leap Chess").1, "kings-leap-chess");
+        assert_eq!(rule("anti-relay king\u{2019}s-leap").1, "kings-leap");
         assert_eq!(
             rule("Hostile Direct Anti-Relay Chess").0.anti,
             Some((Side::Hostile, AntiKind::Direct))
