@@ -25,11 +25,7 @@ pub struct ColourBoundRule<B> {
 impl<B: Bitboard> ColourBoundRule<B> {
     /// `None` where the game's rules leave the argument above open, or no kind is colour-bound.
     pub fn of(variant: &Variant) -> Option<ColourBoundRule<B>> {
-        let plain_kings = variant.stalemate == StalemateRule::Draw
-            && variant.facing_kings.is_none()
-            && variant.cancellation.is_none()
-            && steps_like_a_king(variant.piece(variant.royal));
-        if !plain_kings {
+        if !plain_kings_and_pieces(variant) {
             return None;
         }
         // Pawn-like pieces never count (promotion changes the piece), nor do the kings, which
@@ -58,12 +54,7 @@ impl<B: Bitboard> ColourBoundRule<B> {
 /// place pieces (cancellation) or let kings check from afar (facing kings), nor where a
 /// stalemate decides the game.
 pub fn harmless_kinds(variant: &Variant) -> u32 {
-    let plain_kings = variant.stalemate == StalemateRule::Draw
-        && variant.facing_kings.is_none()
-        && variant.cancellation.is_none()
-        && variant.relay.is_none()
-        && steps_like_a_king(variant.piece(variant.royal));
-    if !plain_kings {
+    if !plain_kings_and_pieces(variant) || variant.relay.is_some() {
         return 0;
     }
     variant
@@ -77,6 +68,16 @@ pub fn harmless_kinds(variant: &Variant) -> u32 {
                 && p.atoms.iter().chain(zone_atoms).all(|a| !a.modes.capture)
         })
         .fold(0u32, |m, k| m | 1 << k.index())
+}
+
+/// What both dead-material arguments need: a stalemate draws, kings attack as FIDE's do (and
+/// never face each other), and no piece appears on the board but by a move (no cancellation
+/// placements).
+fn plain_kings_and_pieces(variant: &Variant) -> bool {
+    variant.stalemate == StalemateRule::Draw
+        && variant.facing_kings.is_none()
+        && variant.cancellation.is_none()
+        && steps_like_a_king(variant.piece(variant.royal))
 }
 
 /// The royal piece moves and captures one step in each of the eight directions, and no more.

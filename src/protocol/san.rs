@@ -562,7 +562,11 @@ mod tests {
         assert_eq!(san(&mut g, "e1g1"), "O-O");
         assert_eq!(san(&mut g, "e1c1"), "O-O-O");
         assert_eq!(uci_of(&mut g, "O-O"), "e1g1");
-        g.play(g.parse_uci("e1g1").unwrap());
+        // After White's O-O (queen h1 to f1, king on g1).
+        let mut g = game(
+            "paulowich-crosswise",
+            Some("q2k3c/pppppppp/8/8/8/8/PPPPPPPP/C4QK1 b kq - 1 1"),
+        );
         assert_eq!(san(&mut g, "d8b8"), "O-O");
         assert_eq!(san(&mut g, "d8f8"), "O-O-O");
         assert_eq!(uci_of(&mut g, "O-O"), "d8b8");
