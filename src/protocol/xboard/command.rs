@@ -176,7 +176,9 @@ pub fn parse(line: &str) -> Result<Option<Command>, CommandError> {
         "rejected" if args.as_slice() == ["debug"] => Command::DebugRejected,
         "accepted" | "rejected" => Command::FeatureReply,
         "new" => return none(Command::New),
-        "variant" => Command::Variant(one()?.to_string()),
+        // The rest of the line: a typed title may have spaces ("Relay King's Leap Chess").
+        "variant" if rest.is_empty() => return Err(CommandError::Missing),
+        "variant" => Command::Variant(rest.to_string()),
         "force" => return none(Command::Force),
         "go" => return none(Command::Go),
         "playother" => return none(Command::PlayOther),
@@ -327,6 +329,11 @@ mod tests {
         assert_eq!(parse("O-O-O"), Ok(Some(Command::UserMove("O-O-O".into()))));
         assert_eq!(parse("ping 17"), Ok(Some(Command::Ping("17".into()))));
         assert_eq!(parse("ping"), Err(CommandError::Missing));
+        assert_eq!(
+            parse("variant Relay King's  Leap Chess"),
+            Ok(Some(Command::Variant("Relay King's  Leap Chess".into())))
+        );
+        assert_eq!(parse("variant "), Err(CommandError::Missing));
         assert_eq!(parse("time -300"), Ok(Some(Command::Time(-300))));
         assert_eq!(parse("st 0.5"), Ok(Some(Command::SearchTime(500))));
         assert_eq!(parse("sd 0"), Err(CommandError::Bad));
