@@ -149,6 +149,14 @@ impl<W: Write> XboardEngine<W> {
         let _ = self.out.flush();
     }
 
+    /// `Error (bad parameter): COMMAND` exactly as the protocol has it, the reason apart: XBoard
+    /// reads words such as "draw" or "illegal" anywhere in an error line as a verdict on the
+    /// game (no more draw offers, the last move taken back).
+    fn refuse_parameter(&mut self, line: &str, reason: &str) {
+        self.send(&format!("Error (bad parameter): {line}"));
+        self.send(&format!("telluser {reason}"));
+    }
+
     /// A `#` line, unless the GUI rejected the `debug` feature.
     fn debug_line(&mut self, text: &str) {
         if self.debug_lines {
@@ -558,13 +566,11 @@ impl<W: Write> XboardEngine<W> {
                 // More than the machine has would be paged in for minutes, the engine deaf.
                 let machine = super::machine_memory_mb();
                 if mb > machine {
-                    self.send(&format!(
-                        "Error (bad parameter): {line} (this machine has {machine} MB)"
-                    ));
+                    self.refuse_parameter(line, &format!("this machine has {machine} MB"));
                 } else {
                     self.pause_for_settings();
                     if let Err(e) = self.searcher.set_hash(mb) {
-                        self.send(&format!("Error (bad parameter): {line} ({e})"));
+                        self.refuse_parameter(line, &e.to_string());
                     }
                     self.resume_after_settings();
                 }
@@ -572,13 +578,13 @@ impl<W: Write> XboardEngine<W> {
             Command::Cores(n) => {
                 self.pause_for_settings();
                 if let Err(e) = self.searcher.set_threads(n.min(MAX_THREADS)) {
-                    self.send(&format!("Error (bad parameter): {line} ({e})"));
+                    self.refuse_parameter(line, &e.to_string());
                 }
                 self.resume_after_settings();
             }
             Command::Option { name, value } => {
                 if let Err(e) = self.set_option(&name, value.as_deref()) {
-                    self.send(&format!("Error (bad parameter): {line} ({e})"));
+                    self.refuse_parameter(line, &e.to_string());
                 }
             }
             Command::Exclude(what) => self.exclude(&what, true, line),
