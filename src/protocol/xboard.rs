@@ -593,6 +593,9 @@ impl<W: Write> XboardEngine<W> {
                 let from = coords::square_from_gui(&self.game, &sq, self.gui_ranks());
                 let board = coords::highlight(&mut self.game, from);
                 self.send(&format!("highlight {board}"));
+                if let Some(pieces) = coords::promotion_choice(&mut self.game, from) {
+                    self.send(&format!("choice {pieces}"));
+                }
             }
             Command::Put(_) | Command::Hover(_) => {}
             Command::Display => {

@@ -6,7 +6,7 @@
 
 use crate::game::{Game, GameType};
 use crate::tournament::referee;
-use crate::types::{BoardSize, Color, Move, MoveKind, Square};
+use crate::types::{BoardSize, Color, Move, MoveKind, PieceKind, Square};
 use crate::with_position;
 
 /// How XBoard writes a board's ranks: one character each, counted from `'1'`, or from `'0'`
@@ -232,6 +232,31 @@ pub fn highlight(game: &mut Game, from: Option<Square>) -> String {
         }
     }
     board_field(size, &colours)
+}
+
+/// The pieces the piece on `from` may promote to, as XBoard's `choice` names them: capital
+/// letters, the most valuable first (the GUI's default). `None` when it has no promotion, so
+/// the GUI keeps its own. XBoard cannot know a restricted choice otherwise: Cannons and Crabs
+/// promotes to the Marshall and Cardinal only, Grand to the pieces its side has lost.
+pub fn promotion_choice(game: &mut Game, from: Option<Square>) -> Option<String> {
+    let from = from?;
+    let mut kinds: Vec<PieceKind> = referee::legal_moves(game)
+        .into_iter()
+        .filter(|m| m.kind() == MoveKind::Promotion && m.from() == from)
+        .map(|m| m.piece())
+        .collect();
+    if kinds.is_empty() {
+        return None;
+    }
+    let v = game.variant();
+    kinds.sort_by_key(|&k| (std::cmp::Reverse(v.piece(k).value), v.piece(k).letter));
+    kinds.dedup();
+    Some(
+        kinds
+            .iter()
+            .map(|&k| v.piece(k).letter.to_ascii_uppercase())
+            .collect(),
+    )
 }
 
 /// A FEN's board field from one letter or none per square (indexed as `Square`s), rank by rank
@@ -569,5 +594,26 @@ mod tests {
         assert_eq!(highlight(&mut g, b7), "1M6/8/8/8/8/8/8/8");
         let e8 = g.variant().size.parse("e8");
         assert_eq!(highlight(&mut g, e8), "8/8/8/8/8/8/8/8");
+    }
+
+    #[test]
+    fn promotion_choices_are_the_games_own() {
+        let reg = Registry::builtin();
+        let choice = |game: &str, fen: &str, from: &str| {
+            let mut g = reg.find(game).unwrap().position(fen).unwrap();
+            let from = g.variant().size.parse(from);
+            promotion_choice(&mut g, from)
+        };
+        let chess = "4k3/1P6/8/8/8/8/8/4K3 w - - 0 1";
+        assert_eq!(choice("chess", chess, "b7").as_deref(), Some("QRBN"));
+        assert_eq!(choice("chess", chess, "e1"), None);
+        let crabs = "3k3/X6/7/7/7/3K3 w - - 0 1";
+        assert_eq!(
+            choice("cannons-and-crabs", crabs, "a5").as_deref(),
+            Some("MA")
+        );
+        // Grand: only pieces the side has lost (here both Rooks and a Knight).
+        let grand = "4k5/P9/10/10/10/10/10/10/10/1NBQKCAB2 w - - 0 1";
+        assert_eq!(choice("grand", grand, "a9").as_deref(), Some("RN"));
     }
 }
