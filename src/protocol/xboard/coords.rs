@@ -237,15 +237,25 @@ pub fn highlight(game: &mut Game, from: Option<Square>) -> String {
 /// The pieces the piece on `from` may promote to, as XBoard's `choice` names them: capital
 /// letters, the most valuable first (the GUI's default). `None` when it has no promotion, so
 /// the GUI keeps its own. XBoard cannot know a restricted choice otherwise: Cannons and Crabs
-/// promotes to the Marshall and Cardinal only, Grand to the pieces its side has lost.
+/// promotes to the Marshall and Cardinal only, Grand to the pieces its side has lost. Where
+/// the piece may also go to a promotion square without promoting (Grand's optional zone),
+/// `None` too: a choice naming only pieces would take the plain move from the user.
 pub fn promotion_choice(game: &mut Game, from: Option<Square>) -> Option<String> {
     let from = from?;
-    let mut kinds: Vec<PieceKind> = referee::legal_moves(game)
+    let moves: Vec<Move> = referee::legal_moves(game)
         .into_iter()
-        .filter(|m| m.kind() == MoveKind::Promotion && m.from() == from)
+        .filter(|m| m.kind() != MoveKind::Drop && m.from() == from)
+        .collect();
+    let promotes = |m: &Move| m.kind() == MoveKind::Promotion;
+    let optional = moves
+        .iter()
+        .any(|m| !promotes(m) && moves.iter().any(|p| promotes(p) && p.to() == m.to()));
+    let mut kinds: Vec<PieceKind> = moves
+        .iter()
+        .filter(|m| promotes(m))
         .map(|m| m.piece())
         .collect();
-    if kinds.is_empty() {
+    if kinds.is_empty() || optional {
         return None;
     }
     let v = game.variant();
@@ -615,5 +625,8 @@ mod tests {
         // Grand: only pieces the side has lost (here both Rooks and a Knight).
         let grand = "4k5/P9/10/10/10/10/10/10/10/1NBQKCAB2 w - - 0 1";
         assert_eq!(choice("grand", grand, "a9").as_deref(), Some("RN"));
+        // On its eighth rank a Grand pawn may stay a pawn: XBoard's own choice stands.
+        let optional = "4k5/10/P9/10/10/10/10/10/10/1NBQKCAB2 w - - 0 1";
+        assert_eq!(choice("grand", optional, "a8"), None);
     }
 }
