@@ -90,6 +90,7 @@ pub struct Searcher {
 
 impl Searcher {
     pub fn new(hash_mb: usize) -> Result<Searcher, String> {
+        allocator_arena_per_thread();
         Ok(Searcher {
             tt: Arc::new(TranspositionTable::new(hash_mb)?),
             threads: vec![ThreadContext::new(0)],
@@ -406,6 +407,27 @@ fn yield_to_protocol_threads(threads: usize) {
     unsafe {
         let tid = libc::syscall(libc::SYS_gettid) as libc::id_t;
         libc::setpriority(libc::PRIO_PROCESS, tid, SEARCH_NICE_WHEN_OVERSUBSCRIBED);
+    }
+}
+
+/// Lets glibc give every thread a malloc arena of its own. By default it has 8 per core and
+/// threads beyond that share them; then a protocol thread freeing a message could wait on an
+/// arena lock held by a helper at its lowered priority, which may not run again for seconds
+/// when hundreds of helpers share two cores (XBoard's `?` was seen answered 18 s late). An
+/// arena costs address space, not memory: its pages are used only as the thread allocates.
+/// glibc fixes the limit once a process has nine arenas, so this is done before any search.
+fn allocator_arena_per_thread() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    {
+        static DONE: std::sync::Once = std::sync::Once::new();
+        DONE.call_once(|| {
+            // The helpers, the main search thread, the clock, the spawner and the protocol's.
+            let arenas = (MAX_THREADS + 16) as libc::c_int;
+            // SAFETY: mallopt only sets a limit for arenas made from now on.
+            if unsafe { libc::mallopt(libc::M_ARENA_MAX, arenas) } == 0 {
+                log::warn!("malloc arenas not raised to {arenas}");
+            }
+        });
     }
 }
 
