@@ -1080,3 +1080,39 @@ fn long_searches_tell_the_root_move_being_searched() {
     u.read_until("bestmove after stop", TIMEOUT, is_bestmove);
     u.sync();
 }
+
+/// A GUI that dies closes both pipes: a long `go perft` then stops as a search does, instead
+/// of counting on for hours with no one to tell.
+#[test]
+fn perft_stops_when_the_gui_is_gone() {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let Ok(mut child) = Command::new(bin())
+        .arg("uci")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+    else {
+        panic!("cannot start {}", bin());
+    };
+    let Some(mut stdin) = child.stdin.take() else {
+        panic!("no stdin");
+    };
+    let sent = stdin.write_all(b"setoption name UCI_Variant value capablanca\ngo perft 9\n");
+    assert!(sent.is_ok(), "{sent:?}");
+    std::thread::sleep(Duration::from_millis(300));
+    drop(child.stdout.take());
+    drop(stdin);
+    let deadline = Instant::now() + Duration::from_secs(15);
+    loop {
+        match child.try_wait() {
+            Ok(Some(_)) => break,
+            Ok(None) if Instant::now() < deadline => std::thread::sleep(Duration::from_millis(20)),
+            other => {
+                let _ = child.kill();
+                panic!("perft still running 15 s after the GUI closed both pipes: {other:?}");
+            }
+        }
+    }
+}

@@ -122,9 +122,13 @@ impl UciEngine {
                 return;
             }
         }
-        self.perft.wait();
         // End of input: a search that would wait for `stop` forever is stopped; one with limits
-        // finishes and answers, unless no one reads the answer any more (the GUI has died).
+        // (and `go perft`) finishes and answers, unless no one reads the answer any more (the
+        // GUI has died).
+        if self.perft.is_running() && super::output_reader_gone(super::READER_GONE_WAIT) {
+            self.perft.stop();
+        }
+        self.perft.wait();
         if self.searcher.waits_for_stop()
             || (self.searcher.is_searching() && super::output_reader_gone(super::READER_GONE_WAIT))
         {
