@@ -510,9 +510,15 @@ fn fen_with_pending_placements_round_trips_and_bad_fields_are_rejected() {
         "4k3/8/8/8/3P4/8/8/4K3 w - - 0 1 place=d4,4,dest,pass",
         // Only a Rook fits r = 5 on d4: that placement is automatic, never pending.
         "4k3/8/8/8/8/8/8/4K3 w - - 0 1 place=d4,5,dest,pass",
+        // No capture leaves more than 9 - 1 = 8 (a Pawn taking a Queen).
+        "4k3/8/8/8/8/8/8/4K3 w - - 0 1 place=d4,9,near,pass",
+        "4k3/8/8/8/8/8/8/4K3 w - - 0 1 place=d4,255,near,pass",
     ] {
         assert!(gt.position(bad).is_err(), "{bad} should be rejected");
     }
+    assert!(gt
+        .position("4k3/8/8/8/8/8/8/4K3 w - - 0 1 place=d4,8,near,pass")
+        .is_ok());
     let chess = r.find("chess").unwrap();
     assert!(chess
         .position("4k3/8/8/8/8/8/8/4K3 w - - 0 1 place=d4,4,dest,pass")

@@ -71,6 +71,15 @@ impl Setup {
                 }
                 let p = crate::rules::cancellation::Pending::parse_fen_field(size, last)
                     .map_err(FenError::new)?;
+                // No capture leaves more than the gap between two non-royal values.
+                let values = || variant.pieces.iter().filter(|t| !t.royal).map(|t| t.value);
+                let most = values().max().unwrap_or(0) - values().min().unwrap_or(0);
+                if i32::from(p.remaining) > most {
+                    return Err(FenError::new(format!(
+                        "{last}: no capture in {} leaves more than {most} to place",
+                        variant.name
+                    )));
+                }
                 fields.pop();
                 Some(p)
             }
