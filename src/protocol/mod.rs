@@ -108,6 +108,16 @@ pub fn output_reader_gone(_wait: std::time::Duration) -> bool {
 /// `text` with its control characters but tab and line break escaped (`\u{1b}`, `\0`), and the
 /// characters that break or reorder a line (U+2028, U+202E, ...): what a user typed comes back in
 /// error lines, and must not reach the GUI's terminal raw.
+/// An error message cut to a length a GUI's log can show: a message quotes what was typed, and
+/// a megabyte-long line would otherwise come back whole.
+pub fn clipped(message: &str) -> std::borrow::Cow<'_, str> {
+    const MAX_CHARS: usize = 400;
+    match message.char_indices().nth(MAX_CHARS) {
+        Some((end, _)) => format!("{}…", &message[..end]).into(),
+        None => message.into(),
+    }
+}
+
 pub fn printable(text: &str) -> std::borrow::Cow<'_, str> {
     let raw = |c: char| {
         (c.is_control() && c != '\n' && c != '\t')
@@ -127,6 +137,16 @@ pub fn printable(text: &str) -> std::borrow::Cow<'_, str> {
 
 #[cfg(test)]
 mod tests {
+    /// An error quoting a huge line is cut (on a character boundary); a normal one is whole.
+    #[test]
+    fn error_messages_are_clipped() {
+        let long = format!("unknown variant '{}'", "é".repeat(1_000_000));
+        let clipped = super::clipped(&long);
+        assert_eq!(clipped.chars().count(), 401);
+        assert!(clipped.ends_with('…'));
+        assert_eq!(super::clipped("bad FEN"), "bad FEN");
+    }
+
     /// LF, CRLF, a lone CR and any mix of them end a line; blank lines still reach the loop.
     #[test]
     fn any_mix_of_cr_and_lf_ends_a_line() {

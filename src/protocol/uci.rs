@@ -77,12 +77,14 @@ impl UciEngine {
     }
 
     fn error(&self, msg: &str) {
-        self.send(&format!("info string error: {}", super::printable(msg)));
+        let msg = super::clipped(msg);
+        self.send(&format!("info string error: {}", super::printable(&msg)));
     }
 
     /// Input read in part (the rest left out, or brought into range): the command still runs.
     fn warning(&self, msg: &str) {
-        self.send(&format!("info string warning: {}", super::printable(msg)));
+        let msg = super::clipped(msg);
+        self.send(&format!("info string warning: {}", super::printable(&msg)));
     }
 
     /// Runs until `quit` or the end of input. Lines are read on a thread of their own; a search

@@ -153,8 +153,8 @@ impl<W: Write> XboardEngine<W> {
     /// reads words such as "draw" or "illegal" anywhere in an error line as a verdict on the
     /// game (no more draw offers, the last move taken back).
     fn refuse_parameter(&mut self, line: &str, reason: &str) {
-        self.send(&format!("Error (bad parameter): {line}"));
-        self.send(&format!("telluser {reason}"));
+        self.send(&format!("Error (bad parameter): {}", command::shown(line)));
+        self.send(&format!("telluser {}", super::clipped(reason)));
     }
 
     /// A `#` line, unless the GUI rejected the `debug` feature.
@@ -390,9 +390,10 @@ impl<W: Write> XboardEngine<W> {
                 match found {
                     // A cancellation turn is a capture and then placements, which XBoard
                     // cannot be told: those games are played over UCI, `play` or `match`.
-                    Some(gt) if gt.variant.cancellation.is_some() => {
-                        self.send(&format!("Error (unsupported variant): {name}"))
-                    }
+                    Some(gt) if gt.variant.cancellation.is_some() => self.send(&format!(
+                        "Error (unsupported variant): {}",
+                        command::shown(&name)
+                    )),
                     Some(gt) => {
                         self.discard();
                         self.set_game_type(gt);
@@ -403,7 +404,10 @@ impl<W: Write> XboardEngine<W> {
                             self.analyze();
                         }
                     }
-                    None => self.send(&format!("Error (unsupported variant): {name}")),
+                    None => self.send(&format!(
+                        "Error (unsupported variant): {}",
+                        command::shown(&name)
+                    )),
                 }
             }
             Command::Force => {
