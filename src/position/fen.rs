@@ -63,18 +63,16 @@ impl Setup {
         // Cancellation games: pending placements as an extra last field `place=…`.
         let pending = match fields.last() {
             Some(last) if fields.len() > 1 && last.starts_with("place=") => {
-                if variant.cancellation.is_none() {
+                let Some(rule) = &variant.cancellation else {
                     return Err(FenError::new(format!(
                         "{} has no cancellation captures: '{last}'",
                         variant.name
                     )));
-                }
+                };
                 let p = crate::rules::cancellation::Pending::parse_fen_field(size, last)
                     .map_err(FenError::new)?;
-                // No capture leaves more than the gap between two non-royal values.
-                let values = || variant.pieces.iter().filter(|t| !t.royal).map(|t| t.value);
-                let most = values().max().unwrap_or(0) - values().min().unwrap_or(0);
-                if i32::from(p.remaining) > most {
+                let most = rule.largest_remnant();
+                if p.remaining > most {
                     return Err(FenError::new(format!(
                         "{last}: no capture in {} leaves more than {most} to place",
                         variant.name

@@ -386,14 +386,11 @@ impl<W: Write> XboardEngine<W> {
                     .iter()
                     .position(|g| g.name == name)
                     .map(|i| self.registry.games()[i].clone())
-                    .or_else(|| self.registry.find(&name).ok().cloned());
-                match found {
+                    .or_else(|| self.registry.find(&name).ok().cloned())
                     // A cancellation turn is a capture and then placements, which XBoard
                     // cannot be told: those games are played over UCI, `play` or `match`.
-                    Some(gt) if gt.variant.cancellation.is_some() => self.send(&format!(
-                        "Error (unsupported variant): {}",
-                        command::shown(&name)
-                    )),
+                    .filter(|gt| gt.variant.cancellation.is_none());
+                match found {
                     Some(gt) => {
                         self.discard();
                         self.set_game_type(gt);

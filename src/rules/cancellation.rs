@@ -39,6 +39,8 @@ pub struct CancellationRule {
     may_stand: Vec<[u128; 2]>,
     /// [square]: its (up to 8) neighbours.
     neighbours: Vec<u128>,
+    /// The most a capture can leave to place: the gap between two non-royal values.
+    largest_remnant: u8,
 }
 
 /// Largest rule value the cancellation arithmetic accepts (values are small pawn units).
@@ -111,12 +113,21 @@ impl CancellationRule {
                 set
             })
             .collect();
+        let non_royal = || variant.pieces.iter().filter(|p| !p.royal).map(|p| p.value);
+        let largest_remnant =
+            (non_royal().max().unwrap_or(0) - non_royal().min().unwrap_or(0)) as u8;
         Ok(CancellationRule {
             placeable,
             values,
             may_stand,
             neighbours,
+            largest_remnant,
         })
+    }
+
+    /// The most any capture can leave to place (8 in chess: a Pawn takes a Queen).
+    pub fn largest_remnant(&self) -> u8 {
+        self.largest_remnant
     }
 
     #[inline(always)]

@@ -610,7 +610,11 @@ mod tests {
     fn promotion_choices_are_the_games_own() {
         let reg = Registry::builtin();
         let choice = |game: &str, fen: &str, from: &str| {
-            let mut g = reg.find(game).unwrap().position(fen).unwrap();
+            let parsed = reg.find(game).map_err(|e| e.to_string());
+            let Ok(mut g) = parsed.and_then(|gt| gt.position(fen).map_err(|e| e.to_string()))
+            else {
+                panic!("{game}: bad test position {fen}");
+            };
             let from = g.variant().size.parse(from);
             promotion_choice(&mut g, from)
         };
