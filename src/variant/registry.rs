@@ -1,6 +1,7 @@
 //! The names Chimera knows: the built-in games and any loaded from a variants file, all read by
 //! the same loader.
 
+use super::relay_name;
 use super::spec::{parse_file, parse_file_lenient, SpecError, VariantSpec};
 use super::Variant;
 use crate::game::GameType;
@@ -233,21 +234,34 @@ impl Registry {
         Ok(names)
     }
 
-    /// A game by name or alias; a relay / anti-relay name over any known game (kebab-case or
-    /// the written title, `rules/relay.md`) is built on first request and kept.
+    /// A game by name or alias, or by its written title ("King's Leap Chess", "Cannons and
+    /// Crabs", "Cancellation Gothic Chess"); a relay / anti-relay name over any known game
+    /// (kebab-case or the written title, `rules/relay.md`) is built on first request and kept.
     pub fn find(&self, name: &str) -> Result<&GameType, VariantError> {
         let wanted = name.trim().to_ascii_lowercase();
+        // The name as written first, so a loaded game's own spelling (`my_game`) is never
+        // taken for another game's title.
+        let titles = relay_name::title_candidates(&wanted);
+        let spellings = std::iter::once(&wanted).chain(titles.iter().filter(|t| **t != wanted));
+        for spelling in spellings {
+            match self.find_named(spelling) {
+                None | Some(Err(VariantError::Unknown(_))) => {}
+                Some(found) => return found,
+            }
+        }
+        self.find_relay(name.trim())
+    }
+
+    /// A game by its exact lowercase name or alias, or a `cancellation-` name over one.
+    fn find_named(&self, wanted: &str) -> Option<Result<&GameType, VariantError>> {
         if let Some(g) = self
             .games
             .iter()
-            .find(|g| g.variant.name == wanted || g.variant.aliases.contains(&wanted))
+            .find(|g| g.variant.name == wanted || g.variant.aliases.iter().any(|a| a == wanted))
         {
-            return Ok(g);
+            return Some(Ok(g));
         }
-        if let Some(found) = self.find_cancellation(&wanted) {
-            return found;
-        }
-        self.find_relay(name.trim())
+        self.find_cancellation(wanted)
     }
 
     /// The Fischer Random form of a game (`fischerandom` for `chess`): the game itself if its
@@ -356,7 +370,7 @@ impl Registry {
     /// The definition of the relay game `name` (kebab-case or the written title): its base
     /// game's with the relay rule, under the canonical name.
     fn relay_spec(&self, name: &str) -> Result<VariantSpec, VariantError> {
-        use super::relay_name::{self, RelayNameError};
+        use relay_name::RelayNameError;
         let parsed = match relay_name::parse(name) {
             Ok(p) => p,
             Err(RelayNameError::NotRelay) => return Err(VariantError::Unknown(name.to_string())),
@@ -441,6 +455,48 @@ mod tests {
         copy.start();
         assert!(fresh.find("chess").unwrap().is_compiled());
         assert!(!fresh.find("capablanca").unwrap().is_compiled());
+    }
+
+    /// A game's written title finds it as its name does, as relay titles always did; a name
+    /// as written comes first, so a loaded game spelt like another game's title stays itself.
+    #[test]
+    fn written_titles_find_their_games() {
+        let mut r = Registry::builtin();
+        let name_of = |r: &Registry, title: &str| match r.find(title) {
+            Ok(g) => g.variant.name.clone(),
+            Err(e) => format!("error: {e}"),
+        };
+        for (title, name) in [
+            ("King's Leap Chess", "kings-leap"),
+            ("Cannons and Crabs", "cannons-and-crabs"),
+            ("Paulowich's Chancellor Chess", "paulowich"),
+            ("Chancellor Chess", "chancellor"),
+            ("Canonical Chess", "canonical"),
+            ("GOTHIC  chess", "gothic"),
+            ("Fischer Random Chess", "fischerandom"),
+            ("Cancellation Gothic Chess", "cancellation-gothic"),
+            (
+                "cancellation-extended-grand-chess",
+                "cancellation-extended-grand",
+            ),
+            ("Relay King's Leap Chess", "relay-kings-leap"),
+            ("Chess", "chess"),
+        ] {
+            assert_eq!(name_of(&r, title), name, "{title}");
+        }
+        assert!(matches!(
+            r.find("Cancellation Knight Relay Chess"),
+            Err(VariantError::BadName(_))
+        ));
+        assert!(matches!(
+            r.find("King's Leap Checkers"),
+            Err(VariantError::Unknown(_))
+        ));
+        let loaded = r.load("[gothic-chess : chess]\nstalemate = loss\n");
+        assert!(loaded.is_ok(), "{loaded:?}");
+        assert_eq!(name_of(&r, "gothic-chess"), "gothic-chess");
+        assert_eq!(name_of(&r, "Gothic Chess"), "gothic-chess");
+        assert_eq!(name_of(&r, "gothic"), "gothic");
     }
 
     /// An error found while compiling a section names the line of the key it is about.

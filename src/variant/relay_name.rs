@@ -360,6 +360,17 @@ pub fn base_candidates(base: &str) -> Vec<String> {
     out
 }
 
+/// The kebab-case spellings a written title may stand for, best first: its words joined by
+/// `-`, then without a trailing "chess" word ("King's Leap Chess" is `kings-leap`, "Cannons and
+/// Crabs" `cannons-and-crabs`). Empty for a title of no words.
+pub fn title_candidates(title: &str) -> Vec<String> {
+    let joined = words(title).join("-");
+    if joined.is_empty() {
+        return Vec::new();
+    }
+    base_candidates(&joined)
+}
+
 /// The shortest kebab-case spelling of the modifiers, defaults left out
 /// (`relay-indirect-anti-relay`).
 pub fn rule_prefix(rule: RelayRule) -> String {
