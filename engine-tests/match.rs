@@ -239,6 +239,50 @@ fn xboard_engines_play_ten_rank_boards() {
     assert!(!run.stdout.contains("llegal"), "{}", run.stdout);
 }
 
+/// `nodes=N` for an XBoard engine is CECP's node limit: `st 1` and `nps N` after each `new`,
+/// so that each search counts at most N nodes as its second. An engine without `nps` ends the
+/// match before its first game, instead of playing on a clock nobody asked for.
+#[test]
+fn xboard_engines_take_a_node_limit() {
+    let a = format!("cmd={} name=U depth=1", bin());
+    let b = format!("cmd={} name=X proto=xboard nodes=400", bin());
+    let mut args = match_args(&a, &b, "chess", "2");
+    args.extend(["--tc", "60+1", "--draw-after", "30", "--debug"]);
+    let run = chimera(&args, Duration::from_secs(120));
+    assert_eq!(run.code, Some(0), "{}\n{}", run.stdout, run.stderr);
+    let sent: Vec<&str> = run
+        .stderr
+        .lines()
+        .filter_map(|l| l.strip_prefix("X < "))
+        .collect();
+    assert!(
+        sent.contains(&"st 1") && sent.contains(&"nps 400"),
+        "{sent:?}"
+    );
+    assert!(!sent.iter().any(|l| l.starts_with("level")), "{sent:?}");
+    // Thinking output: PLY SCORE TIME NODES PV.
+    let nodes: Vec<u64> = run
+        .stderr
+        .lines()
+        .filter_map(|l| l.strip_prefix("X > "))
+        .map(|l| l.split_whitespace().collect::<Vec<_>>())
+        .filter(|w| w.len() > 4 && w[0].parse::<u32>().is_ok())
+        .filter_map(|w| w[3].parse().ok())
+        .collect();
+    assert!(nodes.len() > 10, "{}", run.stderr);
+    assert!(nodes.iter().all(|&n| n <= 450), "{nodes:?}");
+    let no_nps = format!(
+        "cmd='python3 {}' name=F proto=xboard nodes=400",
+        fake("fake_xboard.py")
+    );
+    assert_match_refused(
+        &a,
+        &no_nps,
+        "chess",
+        "F: protocol error: the engine has no node limit",
+    );
+}
+
 /// Processes whose command line contains `token`.
 fn processes_with(token: &str) -> Vec<String> {
     let mut found = Vec::new();

@@ -40,7 +40,7 @@ An engine is one argument of space-separated KEY=VALUE words (quote values with 
   dir=DIR            the working directory
   option.NAME=VALUE  an engine option (UCI setoption / XBoard option), e.g. option.Hash=64
   depth=N            search depth limit sent with every go (UCI depth / XBoard sd)
-  nodes=N            node limit sent with every go (UCI only)
+  nodes=N            node limit per move (UCI go nodes / XBoard st 1 + nps N)
   tc=TC              this engine's own time control (as --tc)
 Example: --engine \"cmd=target/release/chimera name=new option.Threads=1\" --engine \"cmd=/usr/games/fairymax proto=xboard\"";
 

@@ -8,6 +8,8 @@ pub(super) struct XboardState {
     setboard: bool,
     usermove: bool,
     ping: bool,
+    /// `feature nps`: `None` when the engine did not say (then `nps` is tried).
+    nps: Option<bool>,
     variants: Option<Vec<String>>,
     /// The variant name to send (`None` for chess as `normal`).
     variant: Option<String>,
@@ -140,6 +142,10 @@ impl Engine {
                         state.ping = on;
                         true
                     }
+                    "nps" => {
+                        state.nps = Some(on);
+                        true
+                    }
                     "variants" => {
                         state.variants =
                             Some(value.split(',').map(|v| v.trim().to_string()).collect());
@@ -175,7 +181,22 @@ impl Engine {
         for (name, value) in &self.spec.options {
             self.process.send(&format!("option {name}={value}"));
         }
+        let nps = state.nps;
         self.proto = Proto::Xboard(state);
+        if let Some(nodes) = self.spec.nodes {
+            // Asked once here, so that an engine without it ends the match before game 1.
+            let refused = || {
+                EngineError::Protocol("the engine has no node limit (XBoard's nps command)".into())
+            };
+            if nps == Some(false) {
+                return Err(refused());
+            }
+            self.process.send(&format!("nps {nodes}"));
+            self.xboard_sync().map_err(|e| match e {
+                EngineError::Protocol(_) => refused(),
+                e => e,
+            })?;
+        }
         Ok(())
     }
 
@@ -212,7 +233,7 @@ impl Engine {
 
     pub(super) fn xboard_setup(&mut self, view: &GameView) -> Result<(), EngineError> {
         let tc = self.tc;
-        let depth = self.spec.depth;
+        let (depth, nodes) = (self.spec.depth, self.spec.nodes);
         let Proto::Xboard(state) = &mut self.proto else {
             return Ok(());
         };
@@ -222,16 +243,25 @@ impl Engine {
             p.send(&format!("variant {v}"));
         }
         p.send("force");
-        match tc {
-            TimeControl::Clock {
-                moves,
-                base_ms,
-                inc_ms,
-            } => {
+        match (nodes, tc) {
+            // CECP's node limit: a second a move, on a clock that counts `nps` nodes a second.
+            // The engine then never sees the referee's clock, which still runs.
+            (Some(n), _) => {
+                p.send("st 1");
+                p.send(&format!("nps {n}"));
+            }
+            (
+                None,
+                TimeControl::Clock {
+                    moves,
+                    base_ms,
+                    inc_ms,
+                },
+            ) => {
                 let base = xboard_base(base_ms);
                 p.send(&format!("level {moves} {base} {}", xboard_secs(inc_ms)));
             }
-            TimeControl::PerMove { ms } => p.send(&format!("st {}", xboard_secs(ms))),
+            (None, TimeControl::PerMove { ms }) => p.send(&format!("st {}", xboard_secs(ms))),
         }
         if let Some(d) = depth {
             p.send(&format!("sd {d}"));
