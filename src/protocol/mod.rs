@@ -105,9 +105,6 @@ pub fn output_reader_gone(_wait: std::time::Duration) -> bool {
     false
 }
 
-/// `text` with its control characters but tab and line break escaped (`\u{1b}`, `\0`), and the
-/// characters that break or reorder a line (U+2028, U+202E, ...): what a user typed comes back in
-/// error lines, and must not reach the GUI's terminal raw.
 /// An error message cut to a length a GUI's log can show: a message quotes what was typed, and
 /// a megabyte-long line would otherwise come back whole.
 pub fn clipped(message: &str) -> std::borrow::Cow<'_, str> {
@@ -118,6 +115,9 @@ pub fn clipped(message: &str) -> std::borrow::Cow<'_, str> {
     }
 }
 
+/// `text` with its control characters but tab and line break escaped (`\u{1b}`, `\0`), and the
+/// characters that break or reorder a line (U+2028, U+202E, ...): what a user typed comes back in
+/// error lines, and must not reach the GUI's terminal raw.
 pub fn printable(text: &str) -> std::borrow::Cow<'_, str> {
     let raw = |c: char| {
         (c.is_control() && c != '\n' && c != '\t')

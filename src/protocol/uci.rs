@@ -77,14 +77,18 @@ impl UciEngine {
     }
 
     fn error(&self, msg: &str) {
-        let msg = super::clipped(msg);
-        self.send(&format!("info string error: {}", super::printable(&msg)));
+        self.tell("error", msg);
     }
 
     /// Input read in part (the rest left out, or brought into range): the command still runs.
     fn warning(&self, msg: &str) {
+        self.tell("warning", msg);
+    }
+
+    /// `info string LEVEL: MSG`, the message clipped and made safe for the GUI's terminal.
+    fn tell(&self, level: &str, msg: &str) {
         let msg = super::clipped(msg);
-        self.send(&format!("info string warning: {}", super::printable(&msg)));
+        self.send(&format!("info string {level}: {}", super::printable(&msg)));
     }
 
     /// Runs until `quit` or the end of input. Lines are read on a thread of their own; a search
