@@ -45,10 +45,17 @@ class Engine:
         return (self.wait(pred) - t0) * 1000
 
     def quit(self):
+        # A plain wait blocks in waitpid and returns the moment the process is gone; with a
+        # timeout Popen polls with doubling sleeps, which rounds the delay up to 16, 32 or 64 ms.
+        # The timer stands in for the timeout.
+        watchdog = threading.Timer(30, self.p.kill)
+        watchdog.start()
         t0 = time.monotonic()
         self.send("quit")
-        self.p.wait(timeout=30)
-        return (time.monotonic() - t0) * 1000
+        self.p.wait()
+        t1 = time.monotonic()
+        watchdog.cancel()
+        return (t1 - t0) * 1000
 
 
 def uci(exe, threads):
