@@ -109,7 +109,10 @@ impl UciEngine {
                         perft_stop.store(true, Ordering::Relaxed);
                         search.stop_and_answer()
                     }
-                    Ok(Some(Command::Quit)) => perft_stop.store(true, Ordering::Relaxed),
+                    Ok(Some(Command::Quit)) => {
+                        perft_stop.store(true, Ordering::Relaxed);
+                        search.request_stop()
+                    }
                     Ok(Some(Command::PonderHit)) => search.ponderhit(),
                     _ => {}
                 }
@@ -123,7 +126,7 @@ impl UciEngine {
         }
         for (line, received) in rx {
             if !self.handle_at(&line, received) {
-                self.searcher.stop();
+                self.searcher.abandon();
                 self.perft.stop();
                 return;
             }

@@ -223,9 +223,19 @@ impl<W: Write> XboardEngine<W> {
         self.closing = false;
         let tx = self.tx.clone();
         let end = self.tx.clone();
+        let search = self.searcher.handle();
         let reader = super::spawn_line_reader(
             input,
-            move |line| tx.send(Event::Input(line, Instant::now())).is_ok(),
+            move |line| {
+                let quit = matches!(command::parse(&line), Ok(Some(Command::Quit)));
+                let sent = tx.send(Event::Input(line, Instant::now())).is_ok();
+                // The search threads free the cores at once, so that the command loop wakes up
+                // soon to end the session. Their answer, queued behind the `quit`, is not read.
+                if quit {
+                    search.request_stop();
+                }
+                sent
+            },
             move || {
                 let _ = end.send(Event::EndOfInput);
             },
@@ -243,6 +253,8 @@ impl<W: Write> XboardEngine<W> {
             }
         }
         self.rx = Some(rx);
+        // The session is over: a search still running is not waited for.
+        self.searcher.abandon();
         self.discard();
     }
 

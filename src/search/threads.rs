@@ -59,6 +59,14 @@ impl SearchHandle {
         }
     }
 
+    /// As `Searcher::request_stop`, for the input thread at `quit`: the search threads give
+    /// the cores back before the command loop has even woken up to end the session.
+    pub fn request_stop(&self) {
+        if let Some(s) = self.latest() {
+            s.request_stop();
+        }
+    }
+
     /// As `Searcher::ponderhit`.
     pub fn ponderhit(&self) {
         if let Some(s) = self.latest() {
@@ -201,7 +209,11 @@ impl Searcher {
         listener: Box<dyn Listener>,
     ) -> Result<(), String> {
         self.idle("go")?;
-        let threads = std::mem::take(&mut self.threads);
+        let mut threads = std::mem::take(&mut self.threads);
+        if threads.is_empty() {
+            // An abandoned search took them along.
+            threads = (0..self.options.threads).map(ThreadContext::new).collect();
+        }
         let n = threads.len();
         let variant = game.variant().clone();
         if !self
@@ -335,6 +347,22 @@ impl Searcher {
     pub fn stop(&mut self) {
         self.stop_and_answer();
         self.wait();
+    }
+
+    /// Stops the running search, if any, and has its answer given, without waiting for its
+    /// threads: for the end of a session (`quit`), whose process exit then ends them. Joining
+    /// takes a scheduler's round over every search thread when they outnumber the cores (tens
+    /// of milliseconds with 256 threads on 2 cores), and nothing they hold needs them to finish.
+    pub fn abandon(&mut self) {
+        if let Some(r) = self.running.take() {
+            r.shared.request_stop();
+            // An answer already on its way is not waited for either: nothing follows it.
+            if !r.shared.answered.load(Ordering::Acquire) {
+                r.shared.answer();
+            }
+            // Dropping the handle detaches the thread; its thread contexts go with it.
+        }
+        self.stop_unread = false;
     }
 
     /// Waits for the running search to end by itself.
@@ -657,6 +685,64 @@ pub fn strongest_move<B: Bitboard>(pos: &Position<B>) -> Option<Move> {
 #[cfg(test)]
 mod tests {
     use super::Searcher;
+    use crate::search::{Listener, Outcome, Report, SearchLimits};
+    use crate::variant::Registry;
+    use std::sync::mpsc;
+    use std::sync::Mutex;
+    use std::time::{Duration, Instant};
+
+    /// Says when the search has answered, then holds the search thread there until released.
+    struct Holding {
+        entered: mpsc::Sender<()>,
+        release: Mutex<mpsc::Receiver<()>>,
+    }
+    impl Listener for Holding {
+        fn report(&mut self, _: &Report) {}
+        fn finished(&mut self, _: &Outcome) {
+            let _ = self.entered.send(());
+            let _ = self.release.lock().unwrap().recv();
+        }
+    }
+
+    /// `abandon` (the session's end) does not wait for the search thread, here held inside
+    /// its answer, and the searcher still searches afterwards (with fresh thread contexts).
+    #[test]
+    fn abandoning_does_not_wait_for_the_search() {
+        let registry = Registry::builtin();
+        let chess = registry.find("chess").expect("chess is built in");
+        let mut searcher = Searcher::new(4).expect("a 4 MB table");
+        searcher.set_threads(2).expect("idle");
+        let (entered, has_entered) = mpsc::channel();
+        let (release, released) = mpsc::channel();
+        let holding = Holding {
+            entered,
+            release: Mutex::new(released),
+        };
+        let limits = SearchLimits::depth(2);
+        searcher
+            .start(
+                &chess.start(),
+                chess.eval(),
+                limits,
+                Instant::now(),
+                Box::new(holding),
+            )
+            .expect("idle");
+        has_entered.recv().expect("the search answers");
+        let (done, is_done) = mpsc::channel();
+        let abandoning = std::thread::spawn(move || {
+            searcher.abandon();
+            let _ = done.send(());
+            searcher
+        });
+        // Generous: abandoning takes no time; waiting for the held thread lasts until released.
+        let waited = is_done.recv_timeout(Duration::from_secs(20)).is_err();
+        drop(release);
+        assert!(!waited, "abandon waited for the search thread");
+        let mut searcher = abandoning.join().expect("abandoned");
+        let outcome = searcher.search(&chess.start(), chess.eval(), SearchLimits::depth(3));
+        assert!(outcome.best.is_some());
+    }
 
     /// A `Hash` the machine cannot give is refused and the table keeps its size.
     #[test]
