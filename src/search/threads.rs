@@ -211,7 +211,7 @@ impl Searcher {
         self.idle("go")?;
         let mut threads = std::mem::take(&mut self.threads);
         if threads.is_empty() {
-            // An abandoned search took them along.
+            // The last search took them along (abandoned, panicked or never started).
             threads = (0..self.options.threads).map(ThreadContext::new).collect();
         }
         let n = threads.len();
@@ -295,11 +295,8 @@ impl Searcher {
                 self.running = Some(Running { shared, handle });
                 Ok(())
             }
-            Err(e) => {
-                // The thread contexts went with the closure; start afresh.
-                self.threads = (0..n).map(ThreadContext::new).collect();
-                Err(format!("cannot start the search thread: {e}"))
-            }
+            // The thread contexts went with the closure: the next start builds them afresh.
+            Err(e) => Err(format!("cannot start the search thread: {e}")),
         }
     }
 
@@ -371,10 +368,8 @@ impl Searcher {
             self.stop_unread |= r.shared.stopped_early.load(Ordering::Acquire);
             match r.handle.join() {
                 Ok(threads) => self.threads = threads,
-                Err(_) => {
-                    log::error!("the search thread panicked");
-                    self.threads = (0..self.options.threads).map(ThreadContext::new).collect();
-                }
+                // Its thread contexts are lost: the next start builds them afresh.
+                Err(_) => log::error!("the search thread panicked"),
             }
         }
     }
@@ -688,19 +683,18 @@ mod tests {
     use crate::search::{Listener, Outcome, Report, SearchLimits};
     use crate::variant::Registry;
     use std::sync::mpsc;
-    use std::sync::Mutex;
     use std::time::{Duration, Instant};
 
     /// Says when the search has answered, then holds the search thread there until released.
     struct Holding {
         entered: mpsc::Sender<()>,
-        release: Mutex<mpsc::Receiver<()>>,
+        release: mpsc::Receiver<()>,
     }
     impl Listener for Holding {
         fn report(&mut self, _: &Report) {}
         fn finished(&mut self, _: &Outcome) {
             let _ = self.entered.send(());
-            let _ = self.release.lock().unwrap().recv();
+            let _ = self.release.recv();
         }
     }
 
@@ -716,7 +710,7 @@ mod tests {
         let (release, released) = mpsc::channel();
         let holding = Holding {
             entered,
-            release: Mutex::new(released),
+            release: released,
         };
         let limits = SearchLimits::depth(2);
         searcher
