@@ -592,6 +592,25 @@ fn uci_garbage_bytes_invalid_utf8() {
     }
 }
 
+/// The same for the very first line, when the bare `chimera` reads it to choose its
+/// protocol: it is still a UCI line, answered with one `info string` line.
+#[test]
+fn first_line_not_utf8_is_answered() {
+    for first in [&b"\xffisready"[..], b"isr\xffeady", b"\xc3"] {
+        let mut u = Uci::start_with(&[]);
+        let mut line = first.to_vec();
+        line.push(b'\n');
+        u.send_raw(&line);
+        let answer = u.sync();
+        if answer.len() != 1 || !answer[0].starts_with("info string") {
+            u.fail(&format!(
+                "first line {:?}: want one `info string` line before `readyok`, got {answer:?}",
+                String::from_utf8_lossy(first)
+            ));
+        }
+    }
+}
+
 /// A very long line (100 000 characters) is one bad command.
 #[test]
 fn uci_very_long_line() {

@@ -22,15 +22,16 @@ pub fn choose(first_line: &str) -> Protocol {
 }
 
 /// Reads up to the first non-empty line of `input`; returns it (with the blank lines before
-/// it) and the rest of the input, unread.
-pub fn split_first_line<R: BufRead>(mut input: R) -> (String, R) {
-    let mut head = String::new();
+/// it) and the rest of the input, unread. The bytes are kept as they came: a first line that
+/// is not UTF-8 is still the front end's to read (and to refuse), not lost here.
+pub fn split_first_line<R: BufRead>(mut input: R) -> (Vec<u8>, R) {
+    let mut head = Vec::new();
     loop {
         let before = head.len();
-        match input.read_line(&mut head) {
+        match input.read_until(b'\n', &mut head) {
             Ok(0) | Err(_) => break,
             Ok(_) => {
-                if !head[before..].trim().is_empty() {
+                if !head[before..].trim_ascii().is_empty() {
                     break;
                 }
             }
@@ -46,8 +47,8 @@ where
     W: std::io::Write + Send + 'static,
 {
     let (head, rest) = split_first_line(input);
-    let protocol = choose(head.trim());
-    let input = Cursor::new(head.into_bytes()).chain(rest);
+    let protocol = choose(String::from_utf8_lossy(&head).trim());
+    let input = Cursor::new(head).chain(rest);
     match protocol {
         Protocol::Xboard => XboardEngine::new(registry, out).run(input),
         Protocol::Uci => UciEngine::new(registry, out).run(input),
@@ -66,7 +67,7 @@ mod tests {
         assert_eq!(choose("isready"), Protocol::Uci);
         let (head, mut rest) =
             split_first_line(Cursor::new(b"\n  \nxboard\nprotover 2\n".to_vec()));
-        assert_eq!(head.trim(), "xboard");
+        assert_eq!(head.trim_ascii(), b"xboard");
         let mut tail = String::new();
         rest.read_to_string(&mut tail).unwrap();
         assert_eq!(tail, "protover 2\n");
