@@ -114,6 +114,37 @@ fn uci_exits_on_eof() {
     );
 }
 
+/// A search that only `stop` would end (`infinite`, or a bare `go` with no limit at all, which
+/// would run to the last depth) is stopped at the end of input and answered, as Stockfish
+/// does; one with a limit still finishes.
+#[test]
+fn end_of_input_stops_a_search_without_limits() {
+    for go in ["go", "go infinite", "go searchmoves e2e4"] {
+        let input = format!("position startpos\n{go}\n");
+        let r = run_bin(&[], Some(input.as_bytes()), Duration::from_secs(20));
+        let want = if go.contains("e2e4") {
+            "bestmove e2e4"
+        } else {
+            "bestmove "
+        };
+        assert!(
+            !r.timed_out && r.stdout.contains(want),
+            "`{go}` then end of input: want `{want}…` and an exit\n{}",
+            r.describe()
+        );
+    }
+    let r = run_bin(
+        &[],
+        Some(b"position startpos\ngo depth 5\n"),
+        Duration::from_secs(20),
+    );
+    assert!(
+        r.stdout.contains("info depth 5 ") && r.stdout.contains("bestmove"),
+        "a limited search finishes after the end of input\n{}",
+        r.describe()
+    );
+}
+
 /// The GUI dies while the engine thinks on a long clock: its input ends and no one reads the
 /// output any more, so the engine stops at once instead of thinking on for 1,000 s as an
 /// orphan. (With a reader left, a limited search still finishes: scripts pipe commands in.)

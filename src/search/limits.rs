@@ -39,6 +39,16 @@ impl SearchLimits {
     pub fn uses_clock(&self) -> bool {
         self.movetime.is_some() || self.time.iter().any(Option::is_some)
     }
+
+    /// Nothing but `stop` ends the search in reasonable time: `infinite`, or a bare `go` with
+    /// no depth, nodes, mate or clock (which runs to the last depth, hours away).
+    pub fn waits_for_stop(&self) -> bool {
+        self.infinite
+            || (self.depth.is_none()
+                && self.nodes.is_none()
+                && self.mate.is_none()
+                && !self.uses_clock())
+    }
 }
 
 /// Engine settings a search reads (the UCI options that concern it).

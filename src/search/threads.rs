@@ -314,11 +314,11 @@ impl Searcher {
         }
     }
 
-    /// Whether the running search waits for `stop` (infinite or pondering).
+    /// Whether the running search waits for `stop` (infinite, unlimited or pondering).
     pub fn waits_for_stop(&self) -> bool {
         self.running
             .as_ref()
-            .is_some_and(|r| r.shared.limits.infinite || r.shared.time.pondering())
+            .is_some_and(|r| r.shared.limits.waits_for_stop() || r.shared.time.pondering())
     }
 
     /// A handle on the latest search for another thread.
