@@ -200,14 +200,17 @@ impl SharedContext {
                 depth = deeper.depth;
             }
         }
+        let nodes = self.total_nodes();
+        let time_us = self.search_time_us();
         let outcome = Outcome {
             best: line.first().copied(),
             ponder: line.get(1).copied(),
             line,
             score: Score::from_internal(score),
             depth,
-            nodes: self.total_nodes(),
-            time_ms: self.search_time_us() / 1000,
+            nodes,
+            time_ms: time_us / 1000,
+            nps: nodes.saturating_mul(1_000_000) / time_us.max(1),
         };
         listener.finished(&outcome);
         true

@@ -70,6 +70,9 @@ pub struct Outcome {
     pub depth: i32,
     pub nodes: u64,
     pub time_ms: u64,
+    /// From the time in microseconds, as the iterations' reports are: from `time_ms` it would
+    /// disagree with the last report at the same nodes.
+    pub nps: u64,
 }
 
 /// The main thread starts searching a root move (UCI's `currmove`, XBoard's `stat01`).
