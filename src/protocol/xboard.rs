@@ -509,7 +509,13 @@ impl<W: Write> XboardEngine<W> {
             }
             Command::Edit => {
                 self.discard();
-                self.editing = Some(BoardEdit::new(&self.game));
+                let mut edit = BoardEdit::new(&self.game);
+                if self.no_position {
+                    // The engine's board is not the one the GUI shows (that one was refused):
+                    // an edit that adds nothing must not bring it back.
+                    edit.clear();
+                }
+                self.editing = Some(edit);
             }
             Command::Undo | Command::Remove => {
                 let plies = if cmd == Command::Undo { 1 } else { 2 };

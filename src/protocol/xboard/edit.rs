@@ -54,7 +54,7 @@ impl BoardEdit {
         match line {
             "." => return Ok(EditStep::Done),
             "c" | "C" => self.color = !self.color,
-            "#" => self.cells.iter_mut().for_each(|c| *c = None),
+            "#" => self.clear(),
             _ => {
                 let mut chars = line.chars();
                 let letter = chars.next().filter(char::is_ascii_alphabetic);
@@ -74,6 +74,11 @@ impl BoardEdit {
             }
         }
         Ok(EditStep::Continue)
+    }
+
+    /// Empties the board (`#`).
+    pub fn clear(&mut self) {
+        self.cells.iter_mut().for_each(|c| *c = None);
     }
 
     fn index(&self, sq: Square) -> Option<usize> {
