@@ -310,6 +310,9 @@ impl<W: Write> XboardEngine<W> {
             Err(e) => {
                 let shown = command::shown(line);
                 self.send(&format!("Error ({e}): {shown}"));
+                if let Some(reason) = e.reason() {
+                    self.send(&format!("telluser {reason}"));
+                }
                 true
             }
         }

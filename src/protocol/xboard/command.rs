@@ -86,6 +86,19 @@ pub enum CommandError {
     Missing,
     Bad,
     TooMany,
+    /// A setting's value out of range (`memory`, `cores`): a bad parameter, with the reason
+    /// the GUI is told on a line of its own.
+    Setting(String),
+}
+
+impl CommandError {
+    /// What to tell the user besides the error line.
+    pub fn reason(&self) -> Option<&str> {
+        match self {
+            CommandError::Setting(reason) => Some(reason),
+            _ => None,
+        }
+    }
 }
 
 impl fmt::Display for CommandError {
@@ -93,7 +106,7 @@ impl fmt::Display for CommandError {
         f.write_str(match self {
             CommandError::Unknown => "unknown command",
             CommandError::Missing => "missing parameter",
-            CommandError::Bad => "bad parameter",
+            CommandError::Bad | CommandError::Setting(_) => "bad parameter",
             CommandError::TooMany => "too many parameters",
         })
     }
@@ -169,6 +182,13 @@ pub fn parse(line: &str) -> Result<Option<Command>, CommandError> {
             Err(CommandError::Bad)
         }
     };
+    let setting = |min: i64, max: i64, what: &str| -> Result<i64, CommandError> {
+        let word = one()?;
+        word.parse()
+            .ok()
+            .filter(|v| (min..=max).contains(v))
+            .ok_or_else(|| CommandError::Setting(format!("{what} from {min} to {max}")))
+    };
     const BIG: i64 = 1 << 40;
     let cmd = match first {
         "xboard" => Command::Xboard,
@@ -223,8 +243,8 @@ pub fn parse(line: &str) -> Result<Option<Command>, CommandError> {
         "." => return none(Command::Status),
         "hint" => return none(Command::Hint),
         "bk" => return none(Command::Book),
-        "memory" => Command::Memory(number(1, 1 << 30)? as usize),
-        "cores" => Command::Cores(number(1, 1 << 16)? as usize),
+        "memory" => Command::Memory(setting(1, 1 << 30, "memory takes a number of MB")? as usize),
+        "cores" => Command::Cores(setting(1, 1 << 16, "cores takes a number of threads")? as usize),
         "option" => {
             if rest.is_empty() {
                 return Err(CommandError::Missing);
