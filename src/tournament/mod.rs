@@ -242,7 +242,7 @@ impl<'a> Schedule<'a> {
                     .swap(true, std::sync::atomic::Ordering::Relaxed)
             {
                 log::warn!(
-                    "--random-plies {}: every random game tried ended sooner; this opening has {played}",
+                    "--random-plies {}: every random game tried ended sooner; this opening has {played} random plies",
                     args.random_plies
                 );
             }
