@@ -210,7 +210,7 @@ impl SharedContext {
             depth,
             nodes,
             time_ms: time_us / 1000,
-            nps: nodes.saturating_mul(1_000_000) / time_us.max(1),
+            nps: super::nodes_per_second(nodes, time_us),
         };
         listener.finished(&outcome);
         true

@@ -264,7 +264,7 @@ impl<B: Bitboard, R: Role> Worker<'_, B, R> {
                 multipv: i + 1,
                 score: Score::from_internal(score),
                 nodes,
-                nps: nodes * 1_000_000 / time_us,
+                nps: super::nodes_per_second(nodes, time_us),
                 hashfull: self.s.tt.hashfull(),
                 time_ms: time_us / 1000,
                 pv: rm.pv.clone(),

@@ -75,6 +75,11 @@ pub struct Outcome {
     pub nps: u64,
 }
 
+/// Nodes per second from a search's microseconds: the one formula of every report's `nps`.
+pub fn nodes_per_second(nodes: u64, time_us: u64) -> u64 {
+    nodes.saturating_mul(1_000_000) / time_us.max(1)
+}
+
 /// The main thread starts searching a root move (UCI's `currmove`, XBoard's `stat01`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RootProgress {

@@ -182,12 +182,11 @@ pub fn parse(line: &str) -> Result<Option<Command>, CommandError> {
             Err(CommandError::Bad)
         }
     };
-    let setting = |min: i64, max: i64, what: &str| -> Result<i64, CommandError> {
-        let word = one()?;
-        word.parse()
-            .ok()
-            .filter(|v| (min..=max).contains(v))
-            .ok_or_else(|| CommandError::Setting(format!("{what} from {min} to {max}")))
+    let setting = |min: i64, max: i64, what: &str| {
+        number(min, max).map_err(|e| match e {
+            CommandError::Bad => CommandError::Setting(format!("{what} from {min} to {max}")),
+            e => e,
+        })
     };
     const BIG: i64 = 1 << 40;
     let cmd = match first {
