@@ -82,8 +82,9 @@ fn symmetric((a, b): (i8, i8)) -> Vec<(i8, i8)> {
 }
 
 /// Does vector `v` point the way the direction letters say? Each group is one letter or a
-/// two-letter quadrant (`fl`; on an orthogonal move the two letters' union); the vector passes
-/// if any group accepts it.
+/// two-letters group: a quadrant (`fl`), or XBetza's `fs`/`bs`/`lv`/`rv` (that way, mostly
+/// sideways or mostly vertically); on an orthogonal move a group is its two letters' union.
+/// The vector passes if any group accepts it.
 fn direction_accepts(groups: &[Vec<char>], (dx, dy): (i8, i8)) -> bool {
     if groups.is_empty() {
         return true;
@@ -120,20 +121,26 @@ fn direction_accepts(groups: &[Vec<char>], (dx, dy): (i8, i8)) -> bool {
             _ => false,
         }
     };
+    // The first letter's way, loosely (a sideways knight move still goes forward a little).
+    let loose = |c: char| match c {
+        'f' => dy > 0,
+        'b' => dy < 0,
+        'l' => dx < 0,
+        'r' => dx > 0,
+        _ => false,
+    };
     groups.iter().any(|g| match g.as_slice() {
         [c] => one(*c),
         // No orthogonal move lies in a quadrant: on orthogonal atoms the two letters add up
         // (XBetza: `frW` steps forward or right), as Fairy-Stockfish reads them too.
         [a, b] if dx == 0 || dy == 0 => one(*a) || one(*b),
+        // XBetza's `fs`, `bs`, `lv`, `rv`: that way, and mostly sideways (`s`) or mostly
+        // vertically (`v`): `fsN` is the two wide forward Knight moves, `lvN` the two narrow
+        // leftward ones; a diagonal move is both, so `fsF` is `fF`.
+        [a, 's'] => loose(*a) && dx.abs() >= dy.abs(),
+        [a, 'v'] => loose(*a) && dy.abs() >= dx.abs(),
         [a, b] => {
             // A quadrant: the vector points both ways, loosely (diagonal and oblique moves).
-            let loose = |c: char| match c {
-                'f' => dy > 0,
-                'b' => dy < 0,
-                'l' => dx < 0,
-                'r' => dx > 0,
-                _ => false,
-            };
             loose(*a) && loose(*b) && (one(*a) || one(*b) || dx.abs() == dy.abs())
         }
         _ => false,
@@ -149,7 +156,17 @@ fn group_directions(letters: &[char]) -> Vec<Vec<char>> {
         let c = letters[i];
         if i + 1 < letters.len() {
             let d = letters[i + 1];
-            if (vertical(c) && horizontal(d)) || (horizontal(c) && vertical(d)) {
+            // A doubled letter (`ffN`, XBetza's) reads as the letter once.
+            if d == c {
+                groups.push(vec![c]);
+                i += 2;
+                continue;
+            }
+            if (vertical(c) && horizontal(d))
+                || (horizontal(c) && vertical(d))
+                || (vertical(c) && d == 's')
+                || (horizontal(c) && d == 'v')
+            {
                 groups.push(vec![c, d]);
                 i += 2;
                 continue;
@@ -370,6 +387,27 @@ mod tests {
         assert_eq!(vecs("fN"), vec![(-1, 2), (1, 2)]);
         assert_eq!(vecs("sW"), vec![(-1, 0), (1, 0)]);
         assert_eq!(vecs("flF"), vec![(-1, 1)]);
+    }
+
+    /// XBetza's mostly-sideways and mostly-vertical pairs, as Fairy-Stockfish reads them; a
+    /// doubled letter is the letter once.
+    #[test]
+    fn wide_and_narrow_pairs() {
+        assert_eq!(vecs("fsN"), vec![(-2, 1), (2, 1)]);
+        assert_eq!(vecs("bsN"), vec![(-2, -1), (2, -1)]);
+        assert_eq!(vecs("lvN"), vec![(-1, -2), (-1, 2)]);
+        assert_eq!(vecs("rvN"), vec![(1, -2), (1, 2)]);
+        assert_eq!(vecs("fsF"), vecs("fF"));
+        assert_eq!(vecs("lvF"), vecs("lF"));
+        assert_eq!(vecs("ffN"), vecs("fN"));
+        // `ffs` is `ff` then `s`, not `f` then `fs`.
+        assert_eq!(
+            vecs("ffsN"),
+            vec![(-2, -1), (-2, 1), (-1, 2), (1, 2), (2, -1), (2, 1)]
+        );
+        assert_eq!(vecs("fsbN"), vec![(-2, 1), (-1, -2), (1, -2), (2, 1)]);
+        // On orthogonal atoms the letters still add up.
+        assert_eq!(vecs("fsW"), vec![(-1, 0), (0, 1), (1, 0)]);
     }
 
     #[test]
