@@ -165,6 +165,10 @@ impl<B: Bitboard> Position<B> {
         let file = size.file(m.from());
         let (r1, r2) = (size.rank(m.from()), size.rank(m.to()));
         let passed = size.square(file, (r1 + r2) / 2);
+        if self.piece_at(passed).is_some() {
+            // A double step that leapt over a piece (`ifmD`) passed over no empty square.
+            return;
+        }
         let them = !self.side;
         let t = &*self.tables;
         for k in self.variant.kinds() {

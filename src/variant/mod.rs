@@ -13,7 +13,7 @@ pub use spec::{
     VariantSpec,
 };
 
-use crate::types::{BoardSize, Color, MoveKind, PieceKind, MAX_KINDS};
+use crate::types::{BoardSize, Color, MoveKind, PieceKind, Square, MAX_KINDS};
 use betza::Atom;
 
 /// The largest rule value of a piece, in pawns: the evaluation counts values up to 100 pawns,
@@ -224,6 +224,28 @@ impl Variant {
                     p.letter
                 ));
             }
+            if atoms
+                .iter()
+                .any(|a| a.initial && !matches!(a.shape, betza::AtomShape::Leap))
+            {
+                return Err(format!(
+                    "piece {}: initial moves ('i') must be leaps (the double step is 'ifmnD')",
+                    p.letter
+                ));
+            }
+            // The victim of an en-passant capture is found beside the capturer, on the
+            // target's file: so the capture must go one rank forward and sideways.
+            if atoms.iter().any(|a| {
+                a.en_passant
+                    && (!matches!(a.shape, betza::AtomShape::Leap)
+                        || a.vectors.iter().any(|&(dx, dy)| dy != 1 || dx == 0))
+            }) {
+                return Err(format!(
+                    "piece {}: en passant ('e') is supported on leaps one rank forward and \
+                     sideways only (the pawn's 'fceF')",
+                    p.letter
+                ));
+            }
             let confined = p
                 .confined
                 .as_deref()
@@ -271,6 +293,7 @@ impl Variant {
                 atoms,
             });
         }
+        check_double_steps(&pieces)?;
         let royals: Vec<usize> = (0..pieces.len()).filter(|&i| pieces[i].royal).collect();
         let royal = match royals.as_slice() {
             [r] => PieceKind(*r as u8),
@@ -353,6 +376,15 @@ impl Variant {
                     size.squares()
                 ));
             }
+            // The evaluation's bound: a table it would refuse must not load (it is built
+            // from the game later, where a refusal could only panic).
+            let limit = nnue_free_eval::params::BONUS_UNIT_LIMIT;
+            if let Some((i, v)) = values.iter().enumerate().find(|(_, v)| v.abs() > limit) {
+                return Err(format!(
+                    "bonus-table {l}: value {v} on {} is outside -{limit}..{limit}",
+                    size.name(Square::new(i as u8))
+                ));
+            }
             bonus_tables.push((kind(*l)?, values.clone()));
         }
         let mut variant = Variant {
@@ -363,7 +395,15 @@ impl Variant {
             pieces,
             royal,
             promote_to,
-            promotion_ranks: rank_list(&spec.promotion_ranks, "promotion-ranks")?,
+            promotion_ranks: {
+                // A pawn never stands on its last rank (its FEN would be refused), so where
+                // pawns promote at all they promote there, whatever the list says.
+                let mut ranks = rank_list(&spec.promotion_ranks, "promotion-ranks")?;
+                if !ranks.is_empty() && !ranks.contains(&(spec.ranks - 1)) {
+                    ranks.push(spec.ranks - 1);
+                }
+                ranks
+            },
             promotion_limited_by_initial: spec.promotion_limited_by_initial,
             initial_counts: [[0; MAX_KINDS]; 2],
             double_step_ranks: rank_list(&spec.double_step_ranks, "double-step-ranks")?,
@@ -398,4 +438,27 @@ impl Variant {
         }
         Ok(variant)
     }
+}
+
+/// En passant as Chimera plays it is the double step's: the square passed over is the one
+/// straight behind the pawn. So where any piece captures en passant, every initial move goes
+/// two squares straight forward (a diagonal double step, the Berolina pawn's, or a triple
+/// step would pass other squares).
+fn check_double_steps(pieces: &[PieceType]) -> Result<(), String> {
+    if !pieces.iter().flat_map(|p| &p.atoms).any(|a| a.en_passant) {
+        return Ok(());
+    }
+    for p in pieces {
+        if p.atoms
+            .iter()
+            .any(|a| a.initial && a.vectors.iter().any(|&v| v != (0, 2)))
+        {
+            return Err(format!(
+                "piece {}: with en passant ('e') in the game, initial moves must go two squares \
+                 straight forward ('ifmnD')",
+                p.letter
+            ));
+        }
+    }
+    Ok(())
 }

@@ -167,6 +167,7 @@ impl Registry {
     /// Reads a variants file (without adding it): the games it defines, or every error found.
     pub fn check(&self, text: &str) -> Result<Vec<GameType>, Vec<SpecError>> {
         let (specs, mut errors) = parse_file_lenient(text, &self.specs);
+        errors.extend(self.alias_clashes(&specs));
         let mut games = Vec::new();
         for s in &specs {
             // Names Chimera already reads: a game defined under one would silently take the
@@ -191,6 +192,38 @@ impl Registry {
         } else {
             Err(errors)
         }
+    }
+
+    /// Aliases that could never be found: one given twice in the file, or equal to a name or
+    /// alias of another game of the file or of a game loaded before that the file keeps (a
+    /// name is looked up before the aliases, and the first alias found wins).
+    fn alias_clashes(&self, specs: &[VariantSpec]) -> Vec<SpecError> {
+        let kept = self.specs[self.builtins..]
+            .iter()
+            .filter(|old| specs.iter().all(|s| s.name != old.name));
+        let mut seen: Vec<(&str, String)> = Vec::new();
+        for old in kept {
+            for n in std::iter::once(&old.name).chain(&old.aliases) {
+                seen.push((n, format!("game '{}' loaded before", old.name)));
+            }
+        }
+        for s in specs {
+            seen.push((&s.name, format!("[{}] on line {}", s.name, s.line)));
+        }
+        let mut errors = Vec::new();
+        for s in specs {
+            for a in &s.aliases {
+                if let Some((_, owner)) = seen.iter().find(|(n, _)| *n == a.as_str()) {
+                    errors.push(SpecError {
+                        line: s.line_of_message("aliases:"),
+                        message: format!("[{}]: alias '{a}' is already a name of {owner}", s.name),
+                    });
+                } else {
+                    seen.push((a, format!("[{}] on line {}", s.name, s.line)));
+                }
+            }
+        }
+        errors
     }
 
     /// Why a file may not use `name`: a built-in game's name or alias (built-in games cannot be
@@ -254,11 +287,13 @@ impl Registry {
 
     /// A game by its exact lowercase name or alias, or a `cancellation-` name over one.
     fn find_named(&self, wanted: &str) -> Option<Result<&GameType, VariantError>> {
-        if let Some(g) = self
-            .games
-            .iter()
-            .find(|g| g.variant.name == wanted || g.variant.aliases.iter().any(|a| a == wanted))
-        {
+        let by_name = self.games.iter().find(|g| g.variant.name == wanted);
+        let by_alias = || {
+            self.games
+                .iter()
+                .find(|g| g.variant.aliases.iter().any(|a| a == wanted))
+        };
+        if let Some(g) = by_name.or_else(by_alias) {
             return Some(Ok(g));
         }
         self.find_cancellation(wanted)

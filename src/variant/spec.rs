@@ -72,8 +72,8 @@ pub struct VariantSpec {
     pub start: String,
     pub pieces: Vec<PieceSpec>,
     pub promote_to: Vec<char>,
-    /// Relative ranks (1 = own first rank) where a pawn-like piece may promote; on the
-    /// furthest of them promotion is compulsory.
+    /// Relative ranks (1 = own first rank) where a pawn-like piece may promote; the last
+    /// rank is always one of them (when any is listed), and there promotion is compulsory.
     pub promotion_ranks: Vec<u8>,
     pub promotion_limited_by_initial: bool,
     pub double_step_ranks: Vec<u8>,
@@ -551,11 +551,37 @@ pub fn read_file(path: &str) -> Result<String, String> {
     decode_text(&bytes).map_err(|e| format!("{path}:{}: {}", e.line, e.message))
 }
 
+/// A section that changes the number of ranks and lists no promotion ranks of its own keeps
+/// its parent's at the same distance from the far end: `[tall : chess]` with `board = 8x10`
+/// promotes on rank 10, a Grand child with 12 ranks on 10 to 12. Ranks that would fall off
+/// the near end are dropped.
+fn keep_promotion_distance(mut spec: VariantSpec, parent_ranks: Option<u8>) -> VariantSpec {
+    let Some(old) = parent_ranks else {
+        return spec;
+    };
+    let own = spec.key_lines.iter().any(|(k, _)| k == "promotion-ranks");
+    if own || old == spec.ranks {
+        return spec;
+    }
+    let shift = i32::from(spec.ranks) - i32::from(old);
+    let ranks = i32::from(spec.ranks);
+    spec.promotion_ranks = spec
+        .promotion_ranks
+        .iter()
+        .map(|&r| i32::from(r) + shift)
+        .filter(|r| (1..=ranks).contains(r))
+        .map(|r| r as u8)
+        .collect();
+    spec
+}
+
 /// Reads what it can: the sections (even those with bad lines) and every error found.
 pub fn parse_file_lenient(text: &str, base: &[VariantSpec]) -> (Vec<VariantSpec>, Vec<SpecError>) {
     let mut out: Vec<VariantSpec> = Vec::new();
     let mut errors = Vec::new();
     let mut current: Option<VariantSpec> = None;
+    // The number of ranks of the current section's parent.
+    let mut parent_ranks: Option<u8> = None;
     // Piece letters defined by the current section itself, with their lines.
     let mut letters: Vec<(char, usize)> = Vec::new();
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
@@ -574,7 +600,7 @@ pub fn parse_file_lenient(text: &str, base: &[VariantSpec]) -> (Vec<VariantSpec>
                 continue;
             };
             if let Some(done) = current.take() {
-                out.push(done);
+                out.push(keep_promotion_distance(done, parent_ranks));
             }
             if out.len() == MAX_GAMES_PER_FILE {
                 errors.push(SpecError {
@@ -586,6 +612,7 @@ pub fn parse_file_lenient(text: &str, base: &[VariantSpec]) -> (Vec<VariantSpec>
                 return (out, errors);
             }
             letters.clear();
+            parent_ranks = None;
             let (name, parent) = match header.split_once(':') {
                 Some((n, p)) => (n.trim(), Some(p.trim())),
                 None => (header.trim(), None),
@@ -614,6 +641,7 @@ pub fn parse_file_lenient(text: &str, base: &[VariantSpec]) -> (Vec<VariantSpec>
             let mut spec = match parent {
                 Some(p) => match out.iter().rev().chain(base.iter()).find(|s| s.name == p) {
                     Some(parent) => {
+                        parent_ranks = Some(parent.ranks);
                         let mut s = parent.clone();
                         s.aliases.clear();
                         s.name = name.to_string();
@@ -674,7 +702,7 @@ pub fn parse_file_lenient(text: &str, base: &[VariantSpec]) -> (Vec<VariantSpec>
         }
     }
     if let Some(done) = current.take() {
-        out.push(done);
+        out.push(keep_promotion_distance(done, parent_ranks));
     }
     if out.is_empty() && errors.is_empty() {
         errors.push(SpecError {

@@ -1,0 +1,226 @@
+//! Variants files a user writes: what the loader refuses (with the line it is about) rather
+//! than play by rules it would get wrong, and the rules it fills in (promotion on the last
+//! rank, promotion ranks kept at their distance from the far end on a taller board). Found
+//! by a black-box audit against Fairy-Stockfish (session 34).
+
+mod common;
+
+use chimera::game::Game;
+use chimera::types::MoveList;
+use chimera::variant::Registry;
+use common::Uci;
+use std::collections::BTreeSet;
+
+fn load(text: &str) -> Registry {
+    let mut r = Registry::builtin();
+    if let Err(e) = r.load(text) {
+        panic!("{text}: {e:?}");
+    }
+    r
+}
+
+/// The messages of a refused file, each with its line.
+fn refusals(text: &str) -> Vec<(usize, String)> {
+    match Registry::builtin().check(text) {
+        Ok(_) => panic!("must be refused:\n{text}"),
+        Err(errors) => errors.into_iter().map(|e| (e.line, e.message)).collect(),
+    }
+}
+
+fn game(r: &Registry, variant: &str, fen: &str) -> Game {
+    let gt = r.find(variant).unwrap_or_else(|e| panic!("{variant}: {e}"));
+    gt.position(fen)
+        .unwrap_or_else(|e| panic!("{variant} {fen}: {e}"))
+}
+
+/// The legal moves from `from` (a square name), in UCI.
+fn moves_from(g: &Game, from: &str) -> BTreeSet<String> {
+    let mut list = MoveList::new();
+    g.legal_moves(&mut list);
+    list.iter()
+        .map(|&m| g.move_to_uci(m))
+        .filter(|m| {
+            m.starts_with(from) && !m[from.len()..].starts_with(|c: char| c.is_ascii_digit())
+        })
+        .collect()
+}
+
+fn set(moves: &[&str]) -> BTreeSet<String> {
+    moves.iter().map(|m| m.to_string()).collect()
+}
+
+fn bonus_table(first: i32, last: i32) -> String {
+    let mut values = vec![0; 64];
+    values[0] = first;
+    values[63] = last;
+    let values: Vec<String> = values.iter().map(i32::to_string).collect();
+    format!("bonus-table = n {}\n", values.join(" "))
+}
+
+/// The evaluation takes bonus-table values within ±100. One beyond was loaded and then
+/// panicked when the game was built, killing the session.
+#[test]
+fn bonus_table_values_beyond_100_are_refused() {
+    load(&format!("[edge : chess]\n{}", bonus_table(100, -100)));
+    for (first, last, what) in [(101, 0, "value 101 on a1"), (0, -101, "value -101 on h8")] {
+        let text = format!("# tables\n[over : chess]\n{}", bonus_table(first, last));
+        let errors = refusals(&text);
+        assert_eq!(errors.len(), 1, "{errors:?}");
+        assert_eq!(errors[0].0, 3, "{errors:?}");
+        assert!(errors[0].1.contains(what), "{errors:?}");
+    }
+    // Over UCI: one error line, and the session goes on with its game.
+    let path = std::env::temp_dir().join(format!("chimera-bonus-{}.ini", std::process::id()));
+    let text = format!("[over : chess]\n{}", bonus_table(-99_999, 0));
+    std::fs::write(&path, text).expect("a temporary file");
+    let mut u = Uci::new();
+    u.handshake();
+    u.variant("capablanca");
+    u.position("startpos");
+    let reply = u.expect_error(&format!(
+        "setoption name VariantPath value {}",
+        path.display()
+    ));
+    assert!(
+        reply.contains("bonus-table n: value -99999 on a1"),
+        "{reply}"
+    );
+    assert_eq!(u.perft(1).total, 28, "capablanca's 28 first moves");
+    let _ = std::fs::remove_file(&path);
+    u.quit();
+}
+
+/// Promotion is compulsory on the last rank whatever `promotion-ranks` lists: a pawn that
+/// stepped there unpromoted stood where its own FEN is refused.
+#[test]
+fn promotion_is_compulsory_on_the_last_rank() {
+    let r = load("[early : chess]\npromotion-ranks = 6\n");
+    let g = game(&r, "early", "4k3/1P6/8/1P6/8/8/8/4K3 w - - 0 1");
+    assert_eq!(
+        moves_from(&g, "b7"),
+        set(&["b7b8q", "b7b8r", "b7b8b", "b7b8n"])
+    );
+    assert_eq!(
+        moves_from(&g, "b5"),
+        set(&["b5b6", "b5b6q", "b5b6r", "b5b6b", "b5b6n"])
+    );
+    let g = game(&r, "early", "4k3/8/1P6/8/8/8/8/4K3 w - - 0 1");
+    assert_eq!(moves_from(&g, "b6"), set(&["b6b7"]));
+}
+
+/// A taller board keeps the parent's promotion ranks at their distance from the far end,
+/// unless the section lists its own; a lower one too, dropping ranks that fall off.
+#[test]
+fn promotion_ranks_follow_the_last_rank_of_a_taller_board() {
+    let r = load(
+        "[tall : chess]\nboard = 8x10\nstart = rnbqkbnr/pppppppp/8/8/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n\
+         [tall-grand : grand]\nboard = 10x12\n\
+         start = r8r/1nbqkcabn1/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/1NBQKCABN1/R8R w - - 0 1\n\
+         [tall-own : tall]\npromotion-ranks = 9\n\
+         [small : chess]\nboard = 6x6\ncastle-high = -\ncastle-low = -\npiece = -b\n\
+         promote-to = q r n\nstart = rnqknr/pppppp/6/6/PPPPPP/RNQKNR w - - 0 1\n",
+    );
+    let g = game(&r, "tall", "k7/3P4/2P5/8/8/8/8/8/8/4K3 w - - 0 1");
+    assert_eq!(moves_from(&g, "c8"), set(&["c8c9"]));
+    assert_eq!(
+        moves_from(&g, "d9"),
+        set(&["d9d10q", "d9d10r", "d9d10b", "d9d10n"])
+    );
+    // Grand's 8, 9 and 10 become 10, 11 and 12.
+    let g = game(
+        &r,
+        "tall-grand",
+        "4k5/10/10/10/3P6/3P6/10/10/10/10/10/4K5 w - - 0 1",
+    );
+    assert_eq!(moves_from(&g, "d8"), set(&["d8d9"]));
+    let g = game(
+        &r,
+        "tall-grand",
+        "4k5/10/10/3P6/10/10/10/10/10/10/10/4K5 w - - 0 1",
+    );
+    assert!(moves_from(&g, "d9").contains("d9d10q") && moves_from(&g, "d9").contains("d9d10"));
+    let g = game(&r, "tall-own", "4k3/8/3P4/8/8/8/8/8/8/4K3 w - - 0 1");
+    assert!(moves_from(&g, "d8").contains("d8d9q") && moves_from(&g, "d8").contains("d8d9"));
+    let g = game(&r, "small", "3k2/P5/6/6/6/3K2 w - - 0 1");
+    assert_eq!(moves_from(&g, "a5"), set(&["a5a6q", "a5a6r", "a5a6n"]));
+}
+
+/// En passant is the double step's: the passed square straight behind the pawn, the victim
+/// beside the capturer. A Berolina pawn taking en passant, a triple step beside `e`, or an
+/// initial ride were played wrong (the capturer itself was taken) and are now refused.
+#[test]
+fn en_passant_shapes_chimera_cannot_play_are_refused() {
+    for (betza, what) in [
+        (
+            "fmFfceWifmnA",
+            "en passant ('e') is supported on leaps one rank forward",
+        ),
+        (
+            "fmWfceFifmnH",
+            "initial moves must go two squares straight forward",
+        ),
+        (
+            "fmWfceFifmnA",
+            "initial moves must go two squares straight forward",
+        ),
+        ("fmWfcFifmW2", "initial moves ('i') must be leaps"),
+    ] {
+        let text = format!("[odd : chess]\npiece = p Pawn {betza} 1 pawn\n");
+        let errors = refusals(&text);
+        assert!(errors[0].1.contains(what), "{betza}: {errors:?}");
+    }
+    // Without en passant the same pawns are fine.
+    let r = load(
+        "[berolina-no-ep : chess]\npiece = p Pawn fmFfcWifmnA 1 pawn\n\
+         [triple : chess]\npiece = p Pawn fmWfcFifmnH 1 pawn\n",
+    );
+    let g = game(&r, "berolina-no-ep", "4k3/8/8/8/8/8/2P5/4K3 w - - 0 1");
+    assert_eq!(moves_from(&g, "c2"), set(&["c2b3", "c2d3", "c2a4", "c2e4"]));
+    let g = game(&r, "triple", "4k3/8/8/8/8/8/2P5/4K3 w - - 0 1");
+    assert_eq!(moves_from(&g, "c2"), set(&["c2c3", "c2c5"]));
+}
+
+/// A double step that leaps over a piece (`ifmD`) passes over no empty square: no en passant.
+#[test]
+fn a_double_step_over_a_piece_gives_no_en_passant() {
+    let r = load("[leaping-pawns : chess]\npiece = p Pawn fmWfceFifmD 1 pawn\n");
+    let mut g = game(&r, "leaping-pawns", "4k3/8/8/8/3p4/4N3/4P3/4K3 w - - 0 1");
+    let m = g.parse_uci("e2e4").expect("e2e4 leaps the knight");
+    g.play(m);
+    assert_eq!(g.fen(), "4k3/8/8/8/3pP3/4N3/8/4K3 b - - 0 1");
+    assert_eq!(moves_from(&g, "d4"), set(&["d4d3", "d4e3"]));
+    let mut g = game(&r, "leaping-pawns", "4k3/8/8/8/3p4/8/4P3/4K3 w - - 0 1");
+    let m = g.parse_uci("e2e4").expect("e2e4");
+    g.play(m);
+    assert_eq!(g.fen(), "4k3/8/8/8/3pP3/8/8/4K3 b - e3 0 1");
+}
+
+/// An alias that could never be found (the name of another game, or given twice) is an
+/// error, and a name is looked up before any alias.
+#[test]
+fn aliases_that_could_never_be_found_are_refused() {
+    let errors = refusals(
+        "[g1 : chess]\naliases = g2 foo\n[g2 : capablanca]\n[g3 : chess]\naliases = foo\n",
+    );
+    assert_eq!(errors.len(), 2, "{errors:?}");
+    assert_eq!(errors[0].0, 2, "{errors:?}");
+    assert!(
+        errors[0].1.contains("alias 'g2' is already a name of [g2]"),
+        "{errors:?}"
+    );
+    assert_eq!(errors[1].0, 5, "{errors:?}");
+    assert!(
+        errors[1]
+            .1
+            .contains("alias 'foo' is already a name of [g1]"),
+        "{errors:?}"
+    );
+    // Across files: an alias naming a game loaded before, which this file keeps.
+    let mut r = load("[g4 : chess]\naliases = g4x\n");
+    assert!(r.load("[g5 : chess]\naliases = g4x\n").is_err());
+    // Replacing g4 frees its names.
+    r.load("[g4 : gothic]\n[g6 : chess]\naliases = g4x\n")
+        .expect("g4 is replaced");
+    assert_eq!(r.find("g4x").unwrap().variant.name, "g6");
+    assert_eq!(r.find("g4").unwrap().variant.size.files, 10);
+}
