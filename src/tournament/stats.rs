@@ -1,6 +1,6 @@
 //! Match statistics: score, logistic Elo difference with its 95% interval, and the sequential
-//! probability ratio test (the trinomial GSPRT approximation used by fishtest and OpenBench:
-//! LLR = N (s1 - s0)(2s - s0 - s1) / (2 var), with s the mean score and var its per-game variance).
+//! probability ratio test (the generalised SPRT on the win/draw/loss model, as fishtest
+//! computes it: each hypothesis's most likely probabilities with its expected score).
 
 /// Wins, losses and draws from the first player's side.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -76,17 +76,57 @@ impl Tally {
             elo_from_score(s + margin),
         ))
     }
-    /// The log-likelihood ratio of H1 (elo1) against H0 (elo0).
+    /// The log-likelihood ratio of H1 (elo1) against H0 (elo0): the generalised SPRT on the
+    /// trinomial model, each hypothesis's win/draw/loss probabilities the most likely ones
+    /// with its expected score. Its normal approximation (the variance of the results seen)
+    /// breaks down while every game has had the same result: with no spread it grew with the
+    /// square of the games, accepting H1 after four straight wins.
     pub fn llr(&self, elo0: f64, elo1: f64) -> f64 {
-        let n = self.games();
-        if n == 0 {
+        if self.games() == 0 {
             return 0.0;
         }
-        // With no spread yet (all one result) use the variance of one draw more and one less.
-        let var = self.variance().max(0.25 / (n as f64 + 1.0));
-        let (s0, s1) = (expected_score(elo0), expected_score(elo1));
-        n as f64 * (s1 - s0) * (2.0 * self.score() - s0 - s1) / (2.0 * var)
+        let counts = [self.wins, self.draws, self.losses].map(f64::from);
+        let p0 = most_likely_results(counts, expected_score(elo0));
+        let p1 = most_likely_results(counts, expected_score(elo1));
+        (0..3)
+            .filter(|&i| counts[i] > 0.0)
+            .map(|i| counts[i] * (p1[i] / p0[i]).ln())
+            .sum()
     }
+}
+
+/// The score of a win, a draw and a loss.
+const OUTCOME_SCORES: [f64; 3] = [1.0, 0.5, 0.0];
+
+/// The win/draw/loss probabilities most likely to give `counts` among those with expected
+/// score `s` (0 < s < 1). An outcome never seen counts as a thousandth of a game (fishtest's
+/// regularisation), so that it can take up whatever probability the score needs. The
+/// maximum is `p_i = f_i / (1 + x (a_i - s))`, with `x` the root of a decreasing function,
+/// found by bisection.
+fn most_likely_results(counts: [f64; 3], s: f64) -> [f64; 3] {
+    let counts = counts.map(|c| c.max(1e-3));
+    let total: f64 = counts.iter().sum();
+    let freq = counts.map(|c| c / total);
+    let gap = OUTCOME_SCORES.map(|a| a - s);
+    let slope = |x: f64| -> f64 { (0..3).map(|i| freq[i] * gap[i] / (1.0 + x * gap[i])).sum() };
+    // Every denominator stays positive for x in (-1 / (1 - s), 1 / s).
+    let (mut lo, mut hi) = (-1.0 / (1.0 - s), 1.0 / s);
+    for _ in 0..200 {
+        let mid = (lo + hi) / 2.0;
+        if slope(mid) > 0.0 {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    let x = (lo + hi) / 2.0;
+    let p = (0..3).map(|i| freq[i] / (1.0 + x * gap[i]));
+    let mut out = [0.0; 3];
+    for (o, v) in out.iter_mut().zip(p) {
+        *o = v;
+    }
+    let sum: f64 = out.iter().sum();
+    out.map(|v| v / sum)
 }
 
 /// `elo0`, `elo1`, `alpha`, `beta` of an SPRT.
@@ -272,6 +312,52 @@ mod tests {
             })
             .1,
             SprtDecision::Continue
+        );
+        // Straight wins: the exact GSPRT adds ln(s1 / s0) per win (0.247 for elo1=100), so
+        // twelve are needed at alpha = beta = 0.05. The normal approximation, with no spread
+        // to measure, had accepted H1 after four.
+        let s100 = Sprt::parse(&["elo0=0 elo1=100".to_string()]).unwrap();
+        let wins = |n| Tally {
+            wins: n,
+            losses: 0,
+            draws: 0,
+        };
+        let per_win = (expected_score(100.0) / 0.5).ln();
+        for n in [1, 4, 11, 12] {
+            let llr = wins(n).llr(0.0, 100.0);
+            assert!((llr - n as f64 * per_win).abs() < 1e-3, "{n} wins: {llr}");
+        }
+        assert_eq!(s100.decide(&wins(11)).1, SprtDecision::Continue);
+        assert_eq!(s100.decide(&wins(12)).1, SprtDecision::H1);
+        // Straight draws: ln(2 (1 - s1)) each, nothing under H0's even score.
+        let draws = Tally {
+            wins: 0,
+            losses: 0,
+            draws: 4,
+        };
+        let per_draw = (2.0 * (1.0 - expected_score(100.0))).ln();
+        assert!((draws.llr(0.0, 100.0) - 4.0 * per_draw).abs() < 1e-3);
+        // Mixed results: 3-1-2 gives 0.0510 (the maximum found by a grid search over the
+        // draw rate); over many games the normal approximation agrees within a few percent.
+        let mixed = Tally {
+            wins: 3,
+            losses: 2,
+            draws: 1,
+        };
+        let llr = mixed.llr(0.0, 100.0);
+        assert!((llr - 0.0510).abs() < 0.001, "{llr}");
+        let many = Tally {
+            wins: 600,
+            losses: 400,
+            draws: 1000,
+        };
+        let (s0, s1) = (0.5, expected_score(10.0));
+        let n = f64::from(many.games());
+        let normal = n * (s1 - s0) * (2.0 * many.score() - s0 - s1) / (2.0 * many.variance());
+        let llr = many.llr(0.0, 10.0);
+        assert!(
+            (llr - normal).abs() < 0.03 * normal,
+            "{llr} against {normal}"
         );
         assert!(Sprt::parse(&["elo0=5 elo1=0".to_string()]).is_err());
         assert!(Sprt::parse(&["gamma=1".to_string()]).is_err());
