@@ -227,8 +227,38 @@ fn undo_before_your_first_move_takes_nothing_back() {
         "undo\nresign\nundo\nquit\n",
     );
     assert_eq!(code, Some(0), "{out}");
-    assert_eq!(out.matches("Nothing to take back.").count(), 2, "{out}");
+    assert_eq!(out.matches("Nothing to take back.").count(), 1, "{out}");
+    assert_eq!(out.matches("Resignation withdrawn.").count(), 1, "{out}");
     assert_eq!(out.matches("Chimera plays").count(), 1, "{out}");
+}
+
+/// `undo` after a resignation or an agreed draw withdraws it and takes back no move (it said
+/// "Nothing to take back." and went on anyway, or took back the last move with it); the PGN
+/// has the whole seven-tag roster.
+#[test]
+fn undo_withdraws_a_resignation_and_keeps_the_moves() {
+    let (code, out) = play(
+        &["--engine", "none"],
+        "e4\ne5\nresign\nundo\nfen\ndraw\nundo\nNf3\npgn\nquit\n",
+    );
+    assert_eq!(code, Some(0), "{out}");
+    assert!(out.contains("Game over: 0-1 {White resigns}"), "{out}");
+    assert!(out.contains("Resignation withdrawn."), "{out}");
+    assert!(out.contains("Draw agreement withdrawn."), "{out}");
+    assert!(
+        out.contains("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"),
+        "{out}"
+    );
+    assert!(out.contains("1. e4 e5 2. Nf3 *"), "{out}");
+    let tags = ["Event", "Site", "Date", "Round", "White", "Black", "Result"];
+    let at: Vec<usize> = tags
+        .iter()
+        .map(|t| {
+            out.find(&format!("\n[{t} \""))
+                .unwrap_or_else(|| panic!("[{t}]: {out}"))
+        })
+        .collect();
+    assert!(at.windows(2).all(|w| w[0] < w[1]), "tag order: {out}");
 }
 
 /// A line that is not UTF-8 is answered as a bad line and the session goes on (it used to end

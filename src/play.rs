@@ -82,6 +82,9 @@ struct Session<W: Write> {
     used: [Duration; 2],
     flipped: bool,
     ending: Option<Ending>,
+    /// The game ended by what a human said, not by a move ("Resignation", "Draw agreement"):
+    /// `undo` withdraws that and takes back no move.
+    said_ending: Option<&'static str>,
     last_score: Option<Score>,
     margin: Duration,
     /// Echo each input line (when input is not a terminal).
@@ -151,8 +154,11 @@ impl<W: Write> Session<W> {
 
     fn pgn(&self) -> PgnGame {
         let mut g = PgnGame::default();
+        // The seven-tag roster in its order, as the match writes it.
         g.set_tag("Event", "Chimera play");
+        g.set_tag("Site", "?");
         g.set_tag("Date", crate::tournament::game::pgn_date());
+        g.set_tag("Round", "-");
         let name = |c: Color| {
             if self.human[c.index()] {
                 "Human".to_string()
@@ -211,6 +217,7 @@ impl<W: Write> Session<W> {
 
     fn end(&mut self, ending: Ending) {
         self.ending = Some(ending);
+        self.said_ending = None;
     }
 
     fn announce_end(&mut self) {
@@ -555,6 +562,13 @@ impl<W: Write> Session<W> {
                     self.say(&format!("{} legal moves: {}", names.len(), names.join(" ")));
                 }
                 "undo" | "takeback" => {
+                    if let Some(what) = self.said_ending.take() {
+                        self.ending = None;
+                        self.say(&format!("{what} withdrawn."));
+                        self.board();
+                        shown = true;
+                        continue;
+                    }
                     self.ending = None;
                     // Only the engine has moved (you play Black): there is none of yours.
                     if !self.movers.iter().any(|(c, _)| self.human[c.index()]) {
@@ -580,6 +594,7 @@ impl<W: Write> Session<W> {
                         Termination::Normal,
                         format!("{} resigns", color_name(us)),
                     ));
+                    self.said_ending = Some("Resignation");
                     shown = true;
                 }
                 "draw" if self.ending.is_none() => {
@@ -595,6 +610,7 @@ impl<W: Write> Session<W> {
                             Termination::Normal,
                             "Draw by agreement",
                         ));
+                        self.said_ending = Some("Draw agreement");
                         shown = true;
                     } else {
                         self.say(&format!("{} declines the draw.", self.engine_name));
@@ -706,6 +722,7 @@ pub fn play(
         clocks: [Clock::new(tc), Clock::new(tc)],
         used: [Duration::ZERO; 2],
         ending: None,
+        said_ending: None,
         last_score: None,
         margin: Duration::from_millis(200),
         echo,
