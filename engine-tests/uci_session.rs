@@ -812,7 +812,54 @@ fn many_threads_add_little_resident_memory() {
         many.saturating_sub(one) <= 128,
         "1 thread: {one} MB resident, 256 threads: {many} MB"
     );
+    // Back to one thread, the memory goes back too (the allocator kept the threads' arenas
+    // at their largest: about 85 MB).
     u.ok("setoption name Threads value 1");
+    go(&mut u, "depth 6");
+    let back = resident_mb(&u);
+    assert!(
+        back.saturating_sub(one) <= 20,
+        "1 thread: {one} MB resident, after 256 and back to 1: {back} MB"
+    );
+}
+
+/// A smaller `Hash` set after a search frees the old table at once (the last search's shared
+/// state kept it until the next `go`: 256 MB stayed resident with `Hash` 1, and a larger
+/// table then came on top of it).
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+#[test]
+fn a_table_replaced_after_a_search_is_freed() {
+    let mut u = Uci::new();
+    u.ok("setoption name Hash value 256");
+    u.position("startpos");
+    go(&mut u, "depth 4");
+    u.ok("setoption name Hash value 1");
+    let resident = resident_mb(&u);
+    assert!(
+        resident <= 1 + 16,
+        "Hash 1 after 256: {resident} MB resident"
+    );
+}
+
+/// A `Hash` beyond the memory available now is refused with the reason (the advertised
+/// maximum is the machine's whole memory: allocated, it got the engine killed by the system
+/// as the table was written), and the session goes on with its table.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_hash_beyond_the_available_memory_is_refused() {
+    let mut u = Uci::start();
+    let lines = u.handshake();
+    let max = lines
+        .iter()
+        .find(|l| l.starts_with("option name Hash "))
+        .and_then(|l| l.rsplit(' ').next()?.parse::<u64>().ok())
+        .expect("the Hash option's maximum");
+    let reply = u.expect_error(&format!("setoption name Hash value {max}"));
+    assert!(reply.contains("MB of memory are available"), "{reply}");
+    u.position("startpos");
+    assert_eq!(u.perft(1).total, 20);
+    go(&mut u, "depth 3");
+    assert!(resident_mb(&u) < 200, "the table was not built");
 }
 
 /// `chimera bench` is the search's signature: the same node count every run.

@@ -74,7 +74,6 @@ fn bonus_table_values_beyond_100_are_refused() {
     let text = format!("[over : chess]\n{}", bonus_table(-99_999, 0));
     std::fs::write(&path, text).expect("a temporary file");
     let mut u = Uci::new();
-    u.handshake();
     u.variant("capablanca");
     u.position("startpos");
     let reply = u.expect_error(&format!(

@@ -743,3 +743,34 @@ fn fairy_max_match_in_xboard_mode() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `memory N` is the engine's whole allowance (CECP), not the table's: after a search the
+/// engine stays within it (the table took all N, and the engine came out about 10 MB over).
+#[cfg(target_os = "linux")]
+#[test]
+fn memory_is_the_whole_allowance() {
+    let mut s = Session::start(&["xboard"]);
+    s.send("protover 2");
+    let deadline = Instant::now() + REPLY_TIMEOUT;
+    while s.next_line(deadline).is_some_and(|l| l != "feature done=1") {}
+    s.send("memory 64");
+    s.send("new");
+    s.send("sd 6");
+    s.send("go");
+    s.expect("move *", &mut HashMap::new(), "a move");
+    s.send("ping 1");
+    s.expect_through("pong 1", "ping");
+    let status = std::fs::read_to_string(format!("/proc/{}/status", s.child.id()))
+        .expect("the engine's status");
+    let resident_mb = status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmRSS:"))
+        .and_then(|v| v.split_whitespace().next()?.parse::<u64>().ok())
+        .expect("VmRSS")
+        / 1024;
+    assert!(
+        resident_mb <= 64 + 2,
+        "memory 64: {resident_mb} MB resident"
+    );
+    s.send("quit");
+}

@@ -62,22 +62,11 @@ pub fn spawn_line_reader<R: std::io::BufRead + Send + 'static>(
 }
 
 /// Physical memory in MiB: the most a table may take (UCI's `Hash` maximum, XBoard's `memory`);
-/// a generous guess where it cannot be read.
+/// a generous guess where it cannot be read. (A size beyond the memory available at the time
+/// is refused when it is set.)
 pub fn machine_memory_mb() -> usize {
     const FALLBACK_MB: usize = 32_768;
-    let Ok(text) = std::fs::read_to_string("/proc/meminfo") else {
-        return FALLBACK_MB;
-    };
-    text.lines()
-        .find_map(|l| l.strip_prefix("MemTotal:"))
-        .and_then(|rest| {
-            rest.trim()
-                .trim_end_matches("kB")
-                .trim()
-                .parse::<usize>()
-                .ok()
-        })
-        .map_or(FALLBACK_MB, |kb| (kb / 1024).max(1))
+    crate::search::tt::memory_info_mb("MemTotal:").map_or(FALLBACK_MB, |mb| mb.max(1))
 }
 
 /// How long the end of input waits to learn whether the GUI has died (`output_reader_gone`).

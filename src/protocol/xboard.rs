@@ -36,6 +36,9 @@ use std::time::Instant;
 use thinking::{Running, SearchKind};
 
 pub const DEFAULT_HASH_MB: usize = super::uci::DEFAULT_HASH_MB;
+/// What the engine takes besides its table (code, threads, the games' tables), as measured
+/// with one or two threads: XBoard's `memory N` leaves the table N minus this.
+const ENGINE_OWN_MB: usize = 12;
 
 /// A draw offer is accepted when the engine's last score is this bad or worse (centipawns),
 /// or when the position is drawn by rule.
@@ -590,8 +593,11 @@ impl<W: Write> XboardEngine<W> {
                 if mb > machine {
                     self.refuse_parameter(line, &format!("this machine has {machine} MB"));
                 } else {
+                    // `memory` is the engine's whole allowance (CECP): its own few MB of code,
+                    // threads and games come out of it before the table's share.
+                    let table = mb.saturating_sub(ENGINE_OWN_MB).max(1);
                     self.pause_for_settings();
-                    if let Err(e) = self.searcher.set_hash(mb) {
+                    if let Err(e) = self.searcher.set_hash(table) {
                         self.refuse_parameter(line, &e.to_string());
                     }
                     self.resume_after_settings();

@@ -145,6 +145,23 @@ fn advise_huge_pages(start: usize, len: usize) {
 #[cfg(not(target_os = "linux"))]
 fn advise_huge_pages(_start: usize, _len: usize) {}
 
+/// Memory a table leaves to the rest of the system (and the engine's own few MB).
+const MEMORY_LEFT_TO_OTHERS_MB: usize = 64;
+
+/// A line of `/proc/meminfo` in MiB (`MemTotal:`, `MemAvailable:`); `None` where there is none.
+pub fn memory_info_mb(field: &str) -> Option<usize> {
+    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let kb: usize = text
+        .lines()
+        .find_map(|l| l.strip_prefix(field))?
+        .trim()
+        .trim_end_matches("kB")
+        .trim()
+        .parse()
+        .ok()?;
+    Some(kb / 1024)
+}
+
 /// Makes every allocation of a mebibyte or more a mapping of its own, given back to the system
 /// when freed. glibc otherwise raises that threshold to the size of the last mapping freed:
 /// after `Hash` 64 then 16 then 4, the smaller tables came from the heap, which kept the pages
@@ -168,8 +185,19 @@ fn map_large_allocations() {}
 impl TranspositionTable {
     pub const BUCKET_BYTES: usize = std::mem::size_of::<Bucket>();
 
-    /// A table of `mb` mebibytes (at least one bucket). Fails if the memory cannot be had.
+    /// A table of `mb` mebibytes (at least one bucket). Fails if the memory cannot be had:
+    /// more than the system has available now (the table is written whole at once, and on
+    /// Linux an allocation beyond that succeeds, then gets the process killed as it is
+    /// touched), or an allocation refused.
     pub fn new(mb: usize) -> Result<TranspositionTable, String> {
+        if let Some(available) = memory_info_mb("MemAvailable:") {
+            if mb > available.saturating_sub(MEMORY_LEFT_TO_OTHERS_MB) {
+                return Err(format!(
+                    "cannot allocate {mb} MB for the hash table: {available} MB of memory are \
+                     available"
+                ));
+            }
+        }
         map_large_allocations();
         let count = (mb.max(1) << 20) / Self::BUCKET_BYTES;
         let mut buckets = Vec::new();
