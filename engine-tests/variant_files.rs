@@ -223,3 +223,19 @@ fn aliases_that_could_never_be_found_are_refused() {
     assert_eq!(r.find("g4x").unwrap().variant.name, "g6");
     assert_eq!(r.find("g4").unwrap().variant.size.files, 10);
 }
+
+/// Lines may end in a lone CR, as protocol input may (such a file was one bad section
+/// header); an alias in capitals is refused, since names are looked up in lowercase.
+#[test]
+fn lone_cr_lines_and_capital_aliases() {
+    let r = load("[old-mac : chess]\rstalemate = loss\r# a comment\r[old-mac-2 : old-mac]\r");
+    let stalemate = |name: &str| r.find(name).unwrap().variant.stalemate;
+    assert_eq!(stalemate("old-mac-2"), stalemate("old-mac"));
+    assert_ne!(stalemate("old-mac"), stalemate("chess"));
+    let errors = refusals("[mine : chess]\naliases = mine-too Mine\n");
+    assert_eq!(errors[0].0, 2, "{errors:?}");
+    assert!(
+        errors[0].1.contains("'Mine' must be lowercase"),
+        "{errors:?}"
+    );
+}

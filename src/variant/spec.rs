@@ -223,10 +223,27 @@ fn parse_letter_set(v: &str) -> Result<Vec<char>, String> {
     }
 }
 
+/// A game's name or alias as a file may write it: what a lookup, in lowercase, can find.
+fn is_game_name(name: &str) -> bool {
+    !name.is_empty()
+        && name
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+}
+
 fn apply_key(spec: &mut VariantSpec, key: &str, value: &str) -> Result<(), String> {
     let bad = |what: &str| format!("{key}: {what}, got '{value}'");
     match key {
-        "aliases" => spec.aliases = value.split_whitespace().map(str::to_string).collect(),
+        "aliases" => {
+            let aliases: Vec<String> = value.split_whitespace().map(str::to_string).collect();
+            // Names are looked up in lowercase: another spelling could never be found.
+            if let Some(a) = aliases.iter().find(|a| !is_game_name(a)) {
+                return Err(format!(
+                    "aliases: '{a}' must be lowercase letters, digits and '-'"
+                ));
+            }
+            spec.aliases = aliases;
+        }
         "board" => {
             let (f, r) = value
                 .split_once('x')
@@ -585,6 +602,8 @@ pub fn parse_file_lenient(text: &str, base: &[VariantSpec]) -> (Vec<VariantSpec>
     // Piece letters defined by the current section itself, with their lines.
     let mut letters: Vec<(char, usize)> = Vec::new();
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    // Lines end in LF, CR LF or a lone CR (old Mac files), as protocol input may.
+    let text = text.replace("\r\n", "\n").replace('\r', "\n");
     for (i, raw) in text.lines().enumerate() {
         let line = i + 1;
         let content = raw.split('#').next().unwrap_or("").trim();
@@ -626,11 +645,7 @@ pub fn parse_file_lenient(text: &str, base: &[VariantSpec]) -> (Vec<VariantSpec>
                     ),
                 });
             }
-            if name.is_empty()
-                || !name
-                    .chars()
-                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
-            {
+            if !is_game_name(name) {
                 errors.push(SpecError {
                     line,
                     message: format!(
