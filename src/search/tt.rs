@@ -147,6 +147,9 @@ fn advise_huge_pages(_start: usize, _len: usize) {}
 
 /// Memory a table leaves to the rest of the system (and the engine's own few MB).
 const MEMORY_LEFT_TO_OTHERS_MB: usize = 64;
+/// Tables up to the default size are tried whatever the system says is available, so that
+/// the engine still starts on a nearly full machine.
+const ALWAYS_TRIED_MB: usize = 16;
 
 /// A line of `/proc/meminfo` in MiB (`MemTotal:`, `MemAvailable:`); `None` where there is none.
 pub fn memory_info_mb(field: &str) -> Option<usize> {
@@ -191,7 +194,7 @@ impl TranspositionTable {
     /// touched), or an allocation refused.
     pub fn new(mb: usize) -> Result<TranspositionTable, String> {
         if let Some(available) = memory_info_mb("MemAvailable:") {
-            if mb > available.saturating_sub(MEMORY_LEFT_TO_OTHERS_MB) {
+            if mb > ALWAYS_TRIED_MB && mb > available.saturating_sub(MEMORY_LEFT_TO_OTHERS_MB) {
                 return Err(format!(
                     "cannot allocate {mb} MB for the hash table: {available} MB of memory are \
                      available"

@@ -120,13 +120,9 @@ fn most_likely_results(counts: [f64; 3], s: f64) -> [f64; 3] {
         }
     }
     let x = (lo + hi) / 2.0;
-    let p = (0..3).map(|i| freq[i] / (1.0 + x * gap[i]));
-    let mut out = [0.0; 3];
-    for (o, v) in out.iter_mut().zip(p) {
-        *o = v;
-    }
-    let sum: f64 = out.iter().sum();
-    out.map(|v| v / sum)
+    let p: [f64; 3] = std::array::from_fn(|i| freq[i] / (1.0 + x * gap[i]));
+    let sum: f64 = p.iter().sum();
+    p.map(|v| v / sum)
 }
 
 /// `elo0`, `elo1`, `alpha`, `beta` of an SPRT.
