@@ -719,6 +719,10 @@ fn bad_arguments_are_one_line_errors() {
         (true, &["--resign-score=-100"], "--resign-score"),
         (true, &["--concurrency", "0"], "--concurrency"),
         (true, &["--draw-after", "0"], "--draw-after"),
+        // Huge clocks and margins wrapped round in the referee's arithmetic: every move lost
+        // on time.
+        (true, &["--margin", "9223372036854775807"], "--margin"),
+        (true, &["--tc", "200000000000000:00"], "out of range"),
     ] {
         let mut args = vec!["match"];
         if two {

@@ -16,12 +16,16 @@ pub enum TimeControl {
     PerMove { ms: u64 },
 }
 
+/// The longest time a control may give (about 115 days): clocks stay far from overflowing
+/// however many periods a game has.
+const MAX_CONTROL_SECONDS: f64 = 1e7;
+
 fn seconds(text: &str, what: &str) -> Result<u64, String> {
     let secs: f64 = text
         .trim()
         .parse()
         .map_err(|_| format!("{what}: '{text}' is not a number of seconds"))?;
-    if !secs.is_finite() || !(0.0..=1e7).contains(&secs) {
+    if !secs.is_finite() || !(0.0..=MAX_CONTROL_SECONDS).contains(&secs) {
         return Err(format!("{what}: '{text}' is out of range"));
     }
     Ok((secs * 1000.0).round() as u64)
@@ -64,6 +68,7 @@ impl TimeControl {
                 minutes
                     .checked_mul(60_000)
                     .and_then(|ms| ms.checked_add(secs))
+                    .filter(|&ms| ms as f64 <= MAX_CONTROL_SECONDS * 1000.0)
                     .ok_or_else(|| format!("'{base}' is out of range"))?
             }
             None => seconds(base, "base time")?,
@@ -209,6 +214,11 @@ mod tests {
         assert!(TimeControl::parse("x+1").is_err());
         assert!(TimeControl::parse("-5").is_err());
         assert!(TimeControl::parse("st=0").is_err());
+        // Beyond 10^7 seconds, also as minutes: the clocks' arithmetic once wrapped round to
+        // a negative time and every move lost on time.
+        assert!(TimeControl::parse("200000000000000:00").is_err());
+        assert!(TimeControl::parse("166667:00").is_err());
+        assert!(TimeControl::parse("166666:00").is_ok());
     }
 
     #[test]

@@ -27,6 +27,9 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::{channel, sync_channel, SyncSender};
 use std::time::Duration;
 
+/// The largest `--margin`: an hour (beyond it the referee's arithmetic once wrapped round).
+const MAX_MARGIN_MS: u64 = 3_600_000;
+
 #[derive(clap::Args, Debug, Clone)]
 #[command(after_help = spec::SPEC_HELP)]
 pub struct MatchArgs {
@@ -71,8 +74,9 @@ pub struct MatchArgs {
     /// ... for this many consecutive moves of its own.
     #[arg(long, default_value_t = 3, value_name = "M")]
     pub resign_moves: u32,
-    /// Milliseconds a move may overstep the clock before it forfeits.
-    #[arg(long, default_value_t = 100, value_name = "MS")]
+    /// Milliseconds a move may overstep the clock before it forfeits (at most an hour).
+    #[arg(long, default_value_t = 100, value_name = "MS",
+          value_parser = clap::value_parser!(u64).range(0..=MAX_MARGIN_MS))]
     pub margin: u64,
     /// A variants file to load first.
     #[arg(long, value_name = "FILE")]
