@@ -102,7 +102,7 @@ fn start_positions_round_trip() {
 
 /// A knight shuffle of 40,000 plies: the FEN written after it (halfmove clock 40,000, fullmove
 /// 20,001) reads back as the same position; the clock stops at 65,535, the largest a FEN may
-/// give, and one more is refused.
+/// give, and one more is refused; so does the move number, at 100,000,000.
 #[test]
 fn long_games_write_fens_that_read_back() {
     let registry = Registry::builtin();
@@ -121,6 +121,18 @@ fn long_games_write_fens_that_read_back() {
     assert!(chess
         .position("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 65536 1")
         .is_err());
+    // The move number stops at the largest a FEN may give, 100,000,000 (it went on, and the
+    // FEN written was refused when read back).
+    let mut game = chess
+        .position("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 100000000")
+        .unwrap();
+    for m in ["g1f3", "g8f6", "f3g1"] {
+        let m = game.parse_uci(m).unwrap();
+        game.play(m);
+    }
+    let fen = game.fen();
+    assert!(fen.ends_with(" 3 100000000"), "{fen}");
+    assert_eq!(chess.position(&fen).unwrap().fen(), fen);
 }
 
 #[test]

@@ -38,7 +38,7 @@ pub struct Setup {
 // The clocks' ranges as play keeps them (the halfmove clock stops at `u16::MAX`), so that every
 // FEN the engine writes (`d` after a long move list) reads back.
 const MAX_HALFMOVE: u32 = u16::MAX as u32;
-const MAX_FULLMOVE: u32 = 100_000_000;
+pub(crate) const MAX_FULLMOVE: u32 = 100_000_000;
 
 impl Setup {
     /// Where each side's royal piece stands.

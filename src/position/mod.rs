@@ -145,11 +145,17 @@ impl<B: Bitboard> Position<B> {
     pub fn halfmove_clock(&self) -> u16 {
         self.state.halfmove
     }
+    /// The FEN's move number. It stops at the largest a FEN may give, as the halfmove clock
+    /// stops at its own, so that every FEN the engine writes reads back.
     pub fn fullmove_number(&self) -> u32 {
-        if self.cancellation {
-            return self.fullmove_base + self.black_turns_ended();
-        }
-        self.fullmove_base + (self.history.len() as u32 + self.black_started as u32) / 2
+        let turns = if self.cancellation {
+            self.black_turns_ended()
+        } else {
+            (self.history.len() as u32 + self.black_started as u32) / 2
+        };
+        self.fullmove_base
+            .saturating_add(turns)
+            .min(fen::MAX_FULLMOVE)
     }
     /// The moves played since the position was set up, oldest first.
     pub fn moves_played(&self) -> impl Iterator<Item = Move> + '_ {
