@@ -715,6 +715,8 @@ fn bad_arguments_are_one_line_errors() {
         (true, &["--sprt", "elo0=5", "elo1=1"], "elo1"),
         (true, &["--sprt", "elo0=nan"], "finite"),
         (true, &["--openings", "/nonexistent"], "/nonexistent"),
+        // A device was read without end.
+        (true, &["--openings", "/dev/zero"], "not a regular file"),
         (true, &["--tc", "1:99"], "under 60"),
         (true, &["--resign-score=-100"], "--resign-score"),
         (true, &["--concurrency", "0"], "--concurrency"),

@@ -261,6 +261,18 @@ fn undo_withdraws_a_resignation_and_keeps_the_moves() {
     assert!(at.windows(2).all(|w| w[0] < w[1]), "tag order: {out}");
 }
 
+/// A line beyond 16 MB is one bad line, dropped as it arrives (it was kept whole: input with
+/// no line break grew the memory without end).
+#[test]
+fn a_line_beyond_16_mb_is_a_bad_line() {
+    let mut input = vec![b'x'; 17 << 20];
+    input.extend_from_slice(b"\ne4\nfen\nquit\n");
+    let (code, out) = play_bytes(&["--engine", "none"], &input);
+    assert_eq!(code, Some(0), "{}", &out[out.len().saturating_sub(2000)..]);
+    assert!(out.contains("'line-of-more-than-16-MB-not-read' is not a move"));
+    assert!(out.contains("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"));
+}
+
 /// A line that is not UTF-8 is answered as a bad line and the session goes on (it used to end
 /// the session as if the input had closed).
 #[test]

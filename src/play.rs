@@ -400,9 +400,9 @@ impl<W: Write> Session<W> {
         // Bytes, not `read_line`: a line that is not UTF-8 is a bad line to answer, not the
         // end of the input.
         let mut bytes = Vec::new();
-        match input.read_until(b'\n', &mut bytes) {
-            Ok(0) | Err(_) => None,
-            Ok(_) => {
+        match crate::protocol::read_line_capped(input, &mut bytes) {
+            Ok(None) | Err(_) => None,
+            Ok(Some(_)) => {
                 let line = String::from_utf8_lossy(&bytes);
                 // Typed input echoes itself; piped input is echoed so the transcript reads well.
                 if self.echo {

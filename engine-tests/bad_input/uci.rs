@@ -654,6 +654,33 @@ fn uci_very_long_line() {
     assert_state_kept(&mut u, "20 000 repeated e2e4");
 }
 
+/// A line beyond 16 MB is dropped as it arrives and answered as one bad command (the engine
+/// kept every byte of it: input with no line break grew its memory without end), also as the
+/// bare `chimera`'s first line; a `position` that long is refused whole, not cut short.
+#[test]
+fn uci_line_beyond_16_mb() {
+    let mut u = good_session();
+    let mut moves = b"position startpos moves ".to_vec();
+    while moves.len() <= 17 << 20 {
+        moves.extend_from_slice(b"g1f3 g8f6 f3g1 f6g8 ");
+    }
+    let reply = u.expect_error_raw(&moves, "a 17 MB position command", true);
+    assert!(
+        reply.contains("line-of-more-than-16-MB-not-read"),
+        "{reply}"
+    );
+    assert_state_kept(&mut u, "a 17 MB position command");
+    let mut bare = Uci::start_with(&[]);
+    let mut first = vec![b'x'; 17 << 20];
+    first.push(b'\n');
+    bare.send_raw(&first);
+    let answer = bare.sync();
+    assert!(
+        answer.len() == 1 && answer[0].contains("line-of-more-than-16-MB-not-read"),
+        "{answer:?}"
+    );
+}
+
 /// Many errors in a row, then the state is still the old one.
 #[test]
 fn uci_error_burst() {

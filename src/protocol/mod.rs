@@ -6,9 +6,65 @@ pub mod select;
 pub mod uci;
 pub mod xboard;
 
+/// The longest input line read (a move list of some 2.8 million plies): the bytes beyond it
+/// are dropped, and the line is handed on as `OVERLONG_LINE`, an unknown command. Input with
+/// no line break (`chimera uci < /dev/zero`) once grew the engine's memory without end.
+pub const MAX_LINE_BYTES: usize = 16 << 20;
+/// What an input line longer than `MAX_LINE_BYTES` becomes: a line no command starts with, so
+/// that it is answered as an error and changes nothing.
+pub const OVERLONG_LINE: &str = "line-of-more-than-16-MB-not-read";
+
+/// Reads a line as `read_until(b'\n')` does, keeping at most `MAX_LINE_BYTES` of it:
+/// `None` at the end of input, else whether the line was longer (its rest is read and
+/// dropped, and `line` holds `OVERLONG_LINE`).
+pub fn read_line_capped(
+    input: &mut dyn std::io::BufRead,
+    line: &mut Vec<u8>,
+) -> std::io::Result<Option<bool>> {
+    use std::io::{BufRead, Read};
+    let n = (&mut *input)
+        .take(MAX_LINE_BYTES as u64)
+        .read_until(b'\n', line)?;
+    if n == 0 {
+        return Ok(None);
+    }
+    if line.last() == Some(&b'\n') || n < MAX_LINE_BYTES {
+        return Ok(Some(false));
+    }
+    loop {
+        let chunk = input.fill_buf()?;
+        if chunk.is_empty() {
+            break;
+        }
+        match chunk.iter().position(|&b| b == b'\n') {
+            Some(i) => {
+                input.consume(i + 1);
+                break;
+            }
+            None => {
+                let len = chunk.len();
+                input.consume(len);
+            }
+        }
+    }
+    line.clear();
+    line.extend_from_slice(OVERLONG_LINE.as_bytes());
+    Ok(Some(true))
+}
+
+/// The line as `on_line` gets it.
+fn line_text(line: &[u8], overlong: bool) -> String {
+    if overlong {
+        OVERLONG_LINE.to_string()
+    } else {
+        String::from_utf8_lossy(line).into_owned()
+    }
+}
+
 /// Reads lines on a thread of its own (named "input"), so that the protocol loop can answer
 /// while it waits: `on_line` gets each line (invalid UTF-8 becomes U+FFFD, and then an unknown
-/// command) and returns false to stop reading; `on_end` runs at the end of input.
+/// command; a line beyond `MAX_LINE_BYTES` becomes `OVERLONG_LINE`) and returns false to stop
+/// reading; `on_end` runs at the end of input.
 pub fn spawn_line_reader<R: std::io::BufRead + Send + 'static>(
     input: R,
     mut on_line: impl FnMut(String) -> bool + Send + 'static,
@@ -19,6 +75,7 @@ pub fn spawn_line_reader<R: std::io::BufRead + Send + 'static>(
         .spawn(move || {
             let mut input = input;
             let mut line = Vec::new();
+            let mut overlong = false;
             // An LF right after a CR ends nothing more: CRLF is one line break.
             let mut after_cr = false;
             loop {
@@ -36,15 +93,23 @@ pub fn spawn_line_reader<R: std::io::BufRead + Send + 'static>(
                         b'\n' if after_cr => after_cr = false,
                         b'\r' | b'\n' => {
                             after_cr = b == b'\r';
-                            go_on = on_line(String::from_utf8_lossy(&line).into_owned());
+                            go_on = on_line(line_text(&line, overlong));
                             line.clear();
+                            overlong = false;
                             if !go_on {
                                 break;
                             }
                         }
                         _ => {
                             after_cr = false;
-                            line.push(b);
+                            if overlong {
+                                // The rest of a line already dropped.
+                            } else if line.len() < MAX_LINE_BYTES {
+                                line.push(b);
+                            } else {
+                                overlong = true;
+                                line = Vec::new();
+                            }
                         }
                     }
                 }
@@ -54,7 +119,7 @@ pub fn spawn_line_reader<R: std::io::BufRead + Send + 'static>(
                 }
             }
             // A last line without its line break.
-            if !line.is_empty() && !on_line(String::from_utf8_lossy(&line).into_owned()) {
+            if (overlong || !line.is_empty()) && !on_line(line_text(&line, overlong)) {
                 return;
             }
             on_end();

@@ -28,10 +28,13 @@ pub fn split_first_line<R: BufRead>(mut input: R) -> (Vec<u8>, R) {
     let mut head = Vec::new();
     loop {
         let before = head.len();
-        match input.read_until(b'\n', &mut head) {
+        // No more than the line reader keeps: input with no line break (`/dev/zero`) would
+        // otherwise be read here without end.
+        let room = (super::MAX_LINE_BYTES + 1).saturating_sub(head.len()) as u64;
+        match (&mut input).take(room).read_until(b'\n', &mut head) {
             Ok(0) | Err(_) => break,
             Ok(_) => {
-                if !head[before..].trim_ascii().is_empty() {
+                if head.last() != Some(&b'\n') || !head[before..].trim_ascii().is_empty() {
                     break;
                 }
             }

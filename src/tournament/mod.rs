@@ -27,6 +27,8 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::{channel, sync_channel, SyncSender};
 use std::time::Duration;
 
+/// The largest `--openings` file (a book of some ten million EPD lines).
+const MAX_OPENINGS_BYTES: u64 = 1 << 30;
 /// The largest `--margin`: an hour (beyond it the referee's arithmetic once wrapped round).
 const MAX_MARGIN_MS: u64 = 3_600_000;
 
@@ -327,7 +329,13 @@ pub fn run_match(
     };
     let openings = match &args.openings {
         Some(path) => {
-            let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+            // A regular file only: `/dev/zero` was read without end, and a pipe would wait.
+            let bytes = crate::variant::spec::read_regular_file(
+                path,
+                MAX_OPENINGS_BYTES,
+                "an openings file",
+            )?;
+            let text = String::from_utf8(bytes).map_err(|_| format!("{path}: not UTF-8 text"))?;
             let is_pgn = path.to_ascii_lowercase().ends_with(".pgn");
             openings::parse_openings(&gt, &text, is_pgn).map_err(|e| format!("{path}: {e}"))?
         }

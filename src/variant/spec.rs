@@ -541,6 +541,12 @@ pub const MAX_GAMES_PER_FILE: usize = 512;
 /// swallow the protocol's own input: those are refused before anything is read, and before
 /// the file is opened (opening a named pipe waits for a writer).
 pub fn read_small_file(path: &str) -> Result<Vec<u8>, String> {
+    read_regular_file(path, MAX_FILE_BYTES, "a variants file")
+}
+
+/// A file's bytes, if it is a regular file of at most `max_bytes` (else the error names
+/// `what` it cannot be); read as `read_small_file` says, for any file a user names.
+pub fn read_regular_file(path: &str, max_bytes: u64, what: &str) -> Result<Vec<u8>, String> {
     use std::io::Read;
     let not_regular = || Err(format!("{path}: not a regular file"));
     if !std::fs::metadata(path)
@@ -556,13 +562,13 @@ pub fn read_small_file(path: &str) -> Result<Vec<u8>, String> {
         return not_regular();
     }
     let mut bytes = Vec::new();
-    file.take(MAX_FILE_BYTES + 1)
+    file.take(max_bytes + 1)
         .read_to_end(&mut bytes)
         .map_err(|e| format!("{path}: {e}"))?;
-    if bytes.len() as u64 > MAX_FILE_BYTES {
+    if bytes.len() as u64 > max_bytes {
         return Err(format!(
-            "{path}: larger than {} KB: not a variants file",
-            MAX_FILE_BYTES / 1024
+            "{path}: larger than {} KB: not {what}",
+            max_bytes / 1024
         ));
     }
     Ok(bytes)
