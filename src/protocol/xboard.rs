@@ -653,8 +653,11 @@ impl<W: Write> XboardEngine<W> {
     fn pause_for_settings(&mut self) {
         if self.thinking() {
             self.searcher.stop();
-        } else {
-            self.discard();
+        } else if self.running.take().is_some() {
+            // Pondering or analysing (`resume_after_settings` starts an analysis again). Not
+            // `discard`: it answers held `ping`s, and a `memory` put off until the move is
+            // applied here with the move's `ping` still to answer after it.
+            self.searcher.stop();
         }
     }
 
