@@ -265,11 +265,23 @@ fn undo_withdraws_a_resignation_and_keeps_the_moves() {
 /// no line break grew the memory without end).
 #[test]
 fn a_line_beyond_16_mb_is_a_bad_line() {
-    let mut input = vec![b'x'; 17 << 20];
+    // 16 MiB exactly is read (with its CR LF), as over UCI and XBoard; one byte more is not.
+    let mut input = b"fen".to_vec();
+    input.resize(16 << 20, b' ');
+    input.extend_from_slice(b"\r\n");
+    input.extend_from_slice(b"fen");
+    input.resize(input.len() + (16 << 20) - 2, b' ');
+    input.extend_from_slice(b"\n");
     input.extend_from_slice(b"\ne4\nfen\nquit\n");
     let (code, out) = play_bytes(&["--engine", "none"], &input);
     assert_eq!(code, Some(0), "{}", &out[out.len().saturating_sub(2000)..]);
     assert!(out.contains("'line-of-more-than-16-MB-not-read' is not a move"));
+    assert_eq!(
+        out.matches("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n")
+            .count(),
+        1,
+        "the 16 MiB fen line is read"
+    );
     assert!(out.contains("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"));
 }
 

@@ -217,6 +217,12 @@ fn aliases_that_could_never_be_found_are_refused() {
     // Across files: an alias naming a game loaded before, which this file keeps.
     let mut r = load("[g4 : chess]\naliases = g4x\n");
     assert!(r.load("[g5 : chess]\naliases = g4x\n").is_err());
+    // Nor a new game named as a kept game's alias (it would hide the alias).
+    let errors = r.check("[g4x : chess]\n").unwrap_err();
+    assert!(
+        errors[0].message.contains("alias of game 'g4'"),
+        "{errors:?}"
+    );
     // Replacing g4 frees its names.
     r.load("[g4 : gothic]\n[g6 : chess]\naliases = g4x\n")
         .expect("g4 is replaced");

@@ -22,16 +22,19 @@ pub fn read_line_capped(
     line: &mut Vec<u8>,
 ) -> std::io::Result<Option<bool>> {
     use std::io::{BufRead, Read};
-    let n = (&mut *input)
-        .take(MAX_LINE_BYTES as u64)
-        .read_until(b'\n', line)?;
+    // Room for the line and its CR LF: the limit counts the line alone, as the line reader's.
+    let room = MAX_LINE_BYTES + 2;
+    let n = (&mut *input).take(room as u64).read_until(b'\n', line)?;
     if n == 0 {
         return Ok(None);
     }
-    if line.last() == Some(&b'\n') || n < MAX_LINE_BYTES {
+    let ended = line.last() == Some(&b'\n');
+    let text = line.strip_suffix(b"\n").unwrap_or(line);
+    let text = text.strip_suffix(b"\r").unwrap_or(text);
+    if text.len() <= MAX_LINE_BYTES {
         return Ok(Some(false));
     }
-    loop {
+    while !ended {
         let chunk = input.fill_buf()?;
         if chunk.is_empty() {
             break;

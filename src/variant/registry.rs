@@ -194,9 +194,10 @@ impl Registry {
         }
     }
 
-    /// Aliases that could never be found: one given twice in the file, or equal to a name or
-    /// alias of another game of the file or of a game loaded before that the file keeps (a
-    /// name is looked up before the aliases, and the first alias found wins).
+    /// Names that could never be found: an alias given twice in the file, or equal to a name
+    /// or alias of another game of the file or of a game loaded before that the file keeps,
+    /// and a name that is the alias of such a game (a name is looked up before the aliases,
+    /// and the first alias found wins).
     fn alias_clashes(&self, specs: &[VariantSpec]) -> Vec<SpecError> {
         let kept = self.specs[self.builtins..]
             .iter()
@@ -212,6 +213,21 @@ impl Registry {
         }
         let mut errors = Vec::new();
         for s in specs {
+            // A new name would hide the alias of a game loaded before: a name is looked up first.
+            if let Some(old) = self.specs[self.builtins..]
+                .iter()
+                .find(|old| old.name != s.name && old.aliases.contains(&s.name))
+            {
+                if specs.iter().all(|new| new.name != old.name) {
+                    errors.push(SpecError {
+                        line: s.line,
+                        message: format!(
+                            "[{}]: '{}' is an alias of game '{}' loaded before",
+                            s.name, s.name, old.name
+                        ),
+                    });
+                }
+            }
             for a in &s.aliases {
                 if let Some((_, owner)) = seen.iter().find(|(n, _)| *n == a.as_str()) {
                     errors.push(SpecError {
