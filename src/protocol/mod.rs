@@ -34,21 +34,16 @@ pub fn read_line_capped(
     if text.len() <= MAX_LINE_BYTES {
         return Ok(Some(false));
     }
-    while !ended {
+    // The rest of a line cut short, to its end.
+    let mut done = ended;
+    while !done {
         let chunk = input.fill_buf()?;
-        if chunk.is_empty() {
-            break;
-        }
-        match chunk.iter().position(|&b| b == b'\n') {
-            Some(i) => {
-                input.consume(i + 1);
-                break;
-            }
-            None => {
-                let len = chunk.len();
-                input.consume(len);
-            }
-        }
+        let (len, end) = match chunk.iter().position(|&b| b == b'\n') {
+            Some(i) => (i + 1, true),
+            None => (chunk.len(), chunk.is_empty()),
+        };
+        input.consume(len);
+        done = end;
     }
     line.clear();
     line.extend_from_slice(OVERLONG_LINE.as_bytes());
