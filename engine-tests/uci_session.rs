@@ -787,12 +787,7 @@ fn resident_memory_follows_the_hash_size_down() {
 /// The engine's resident memory in MB, from Linux's account of the process.
 #[cfg(target_os = "linux")]
 fn resident_mb(u: &Uci) -> u64 {
-    let status = std::fs::read_to_string(format!("/proc/{}/status", u.pid())).unwrap_or_default();
-    let kb = status
-        .lines()
-        .find_map(|l| l.strip_prefix("VmRSS:"))
-        .and_then(|v| v.split_whitespace().next()?.parse::<u64>().ok());
-    kb.unwrap_or(u64::MAX) / 1024
+    common::resident_mb(u.pid())
 }
 
 /// A search thread's memory is what it uses: 255 more threads, set up and then searching a few

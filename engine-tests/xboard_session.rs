@@ -66,6 +66,16 @@ impl Session {
         }
     }
 
+    /// `chimera xboard` past `protover 2` and its features.
+    #[cfg(target_os = "linux")]
+    fn after_handshake() -> Session {
+        let mut s = Session::start(&["xboard"]);
+        s.send("protover 2");
+        let deadline = Instant::now() + REPLY_TIMEOUT;
+        while s.next_line(deadline).is_some_and(|l| l != "feature done=1") {}
+        s
+    }
+
     fn send(&mut self, line: &str) {
         self.log.push(format!("> {line}"));
         if let Some(s) = &mut self.stdin {
@@ -749,10 +759,7 @@ fn fairy_max_match_in_xboard_mode() {
 #[cfg(target_os = "linux")]
 #[test]
 fn memory_is_the_whole_allowance() {
-    let mut s = Session::start(&["xboard"]);
-    s.send("protover 2");
-    let deadline = Instant::now() + REPLY_TIMEOUT;
-    while s.next_line(deadline).is_some_and(|l| l != "feature done=1") {}
+    let mut s = Session::after_handshake();
     s.send("memory 64");
     s.send("new");
     s.send("sd 6");
@@ -760,7 +767,7 @@ fn memory_is_the_whole_allowance() {
     s.expect("move *", &mut HashMap::new(), "a move");
     s.send("ping 1");
     s.expect_through("pong 1", "ping");
-    let resident = resident_mb(s.child.id());
+    let resident = common::resident_mb(s.child.id());
     assert!(resident <= 64 + 2, "memory 64: {resident} MB resident");
     s.send("quit");
 }
@@ -771,10 +778,7 @@ fn memory_is_the_whole_allowance() {
 #[cfg(target_os = "linux")]
 #[test]
 fn memory_sent_while_thinking_is_set_before_the_next_pong() {
-    let mut s = Session::start(&["xboard"]);
-    s.send("protover 2");
-    let deadline = Instant::now() + REPLY_TIMEOUT;
-    while s.next_line(deadline).is_some_and(|l| l != "feature done=1") {}
+    let mut s = Session::after_handshake();
     s.send("new");
     s.send("st 0.5");
     s.send("go");
@@ -784,20 +788,7 @@ fn memory_sent_while_thinking_is_set_before_the_next_pong() {
     s.expect("move *", &mut HashMap::new(), "the move");
     let deadline = Instant::now() + REPLY_TIMEOUT;
     while s.next_line(deadline).is_some_and(|l| l != "pong 1") {}
-    let resident = resident_mb(s.child.id());
+    let resident = common::resident_mb(s.child.id());
     assert!(resident >= 240, "at the pong: {resident} MB resident");
     s.send("quit");
-}
-
-/// The resident memory of process `pid` in MB.
-#[cfg(target_os = "linux")]
-fn resident_mb(pid: u32) -> u64 {
-    let status =
-        std::fs::read_to_string(format!("/proc/{pid}/status")).expect("the engine's status");
-    status
-        .lines()
-        .find_map(|l| l.strip_prefix("VmRSS:"))
-        .and_then(|v| v.split_whitespace().next()?.parse::<u64>().ok())
-        .expect("VmRSS")
-        / 1024
 }

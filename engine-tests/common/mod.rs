@@ -648,3 +648,16 @@ pub fn run_python_script(name: &str, args: &[&str]) -> String {
     assert!(out.status.success(), "scripts/{name} failed:\n{stdout}");
     stdout
 }
+
+/// The resident memory of process `pid` in MB, from Linux's account of it (`u64::MAX` where
+/// it cannot be read).
+#[cfg(target_os = "linux")]
+#[allow(dead_code)]
+pub fn resident_mb(pid: u32) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
+    let kb = status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmRSS:"))
+        .and_then(|v| v.split_whitespace().next()?.parse::<u64>().ok());
+    kb.unwrap_or(u64::MAX) / 1024
+}
