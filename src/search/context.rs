@@ -200,17 +200,14 @@ impl SharedContext {
                 depth = deeper.depth;
             }
         }
-        let nodes = self.total_nodes();
-        let time_us = self.search_time_us();
         let outcome = Outcome {
             best: line.first().copied(),
             ponder: line.get(1).copied(),
             line,
             score: Score::from_internal(score),
             depth,
-            nodes,
-            time_ms: time_us / 1000,
-            nps: super::nodes_per_second(nodes, time_us),
+            nodes: self.total_nodes(),
+            time_us: self.search_time_us(),
         };
         listener.finished(&outcome);
         true

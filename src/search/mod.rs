@@ -69,10 +69,18 @@ pub struct Outcome {
     /// Last completed iteration.
     pub depth: i32,
     pub nodes: u64,
-    pub time_ms: u64,
-    /// From the time in microseconds, as the iterations' reports are: from `time_ms` it would
-    /// disagree with the last report at the same nodes.
-    pub nps: u64,
+    /// The search's time in microseconds: the speed is reckoned from it, as the iterations'
+    /// reports are (from whole milliseconds it would disagree with the last report).
+    pub time_us: u64,
+}
+
+impl Outcome {
+    pub fn time_ms(&self) -> u64 {
+        self.time_us / 1000
+    }
+    pub fn nps(&self) -> u64 {
+        nodes_per_second(self.nodes, self.time_us)
+    }
 }
 
 /// Nodes per second from a search's microseconds: the one formula of every report's `nps`.

@@ -44,6 +44,10 @@ impl SearchHandle {
         self.0.lock().unwrap_or_else(|e| e.into_inner()).clone()
     }
 
+    fn set(&self, search: Option<Arc<SharedContext>>) {
+        *self.0.lock().unwrap_or_else(|e| e.into_inner()) = search;
+    }
+
     /// As `Searcher::stop_and_answer`, for the input thread, ahead of the command loop: the
     /// search counts as running until the loop reads the same `stop`
     /// (`Searcher::stop_and_answer`), so that commands read before it are judged in order.
@@ -143,7 +147,7 @@ impl Searcher {
         let old_mb = self.tt.size_mb();
         // Free the old table first, so that both never need to fit at once: the last
         // search's shared state holds it too.
-        *self.latest.0.lock().unwrap_or_else(|e| e.into_inner()) = None;
+        self.latest.set(None);
         self.tt = Arc::new(TranspositionTable::new(1)?);
         self.table_empty = true;
         match TranspositionTable::new(mb) {
@@ -296,7 +300,7 @@ impl Searcher {
             });
         match spawned {
             Ok(handle) => {
-                *self.latest.0.lock().unwrap_or_else(|e| e.into_inner()) = Some(shared.clone());
+                self.latest.set(Some(shared.clone()));
                 self.running = Some(Running { shared, handle });
                 Ok(())
             }

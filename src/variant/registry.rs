@@ -208,26 +208,22 @@ impl Registry {
                 seen.push((n, format!("game '{}' loaded before", old.name)));
             }
         }
+        let mut errors = Vec::new();
+        // So far `seen` holds the kept games' names, none of which a section of the file has
+        // (it would replace that game): a match is a kept game's alias, which the new name
+        // would hide.
+        for s in specs {
+            if let Some((_, owner)) = seen.iter().find(|(n, _)| *n == s.name) {
+                errors.push(SpecError {
+                    line: s.line,
+                    message: format!("[{0}]: '{0}' is an alias of {owner}", s.name),
+                });
+            }
+        }
         for s in specs {
             seen.push((&s.name, format!("[{}] on line {}", s.name, s.line)));
         }
-        let mut errors = Vec::new();
         for s in specs {
-            // A new name would hide the alias of a game loaded before: a name is looked up first.
-            if let Some(old) = self.specs[self.builtins..]
-                .iter()
-                .find(|old| old.name != s.name && old.aliases.contains(&s.name))
-            {
-                if specs.iter().all(|new| new.name != old.name) {
-                    errors.push(SpecError {
-                        line: s.line,
-                        message: format!(
-                            "[{}]: '{}' is an alias of game '{}' loaded before",
-                            s.name, s.name, old.name
-                        ),
-                    });
-                }
-            }
             for a in &s.aliases {
                 if let Some((_, owner)) = seen.iter().find(|(n, _)| *n == a.as_str()) {
                     errors.push(SpecError {

@@ -515,14 +515,13 @@ pub fn decode_text(bytes: &[u8]) -> Result<String, SpecError> {
     let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
     std::str::from_utf8(bytes).map(str::to_string).map_err(|e| {
         let valid = &bytes[..e.valid_up_to()];
-        // Line breaks as the reader counts them: LF, CR LF, or a lone CR.
-        let lone_crs = valid
+        // Line breaks as the reader counts them: LF, CR LF (its LF), or a lone CR.
+        let breaks = valid
             .iter()
             .enumerate()
-            .filter(|&(i, &b)| b == b'\r' && bytes.get(i + 1) != Some(&b'\n'))
-            .count();
+            .filter(|&(i, &b)| b == b'\n' || (b == b'\r' && bytes.get(i + 1) != Some(&b'\n')));
         SpecError {
-            line: 1 + valid.iter().filter(|&&b| b == b'\n').count() + lone_crs,
+            line: 1 + breaks.count(),
             message: "not UTF-8 text (a variants file must be UTF-8)".into(),
         }
     })

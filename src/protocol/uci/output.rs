@@ -161,8 +161,8 @@ impl Output {
                     "info depth {}{score} nodes {} nps {} time {} pv {}",
                     o.depth,
                     o.nodes,
-                    o.nps,
-                    o.time_ms,
+                    o.nps(),
+                    o.time_ms(),
                     format_line(&root, &o.line, chess960).join(" ")
                 )?;
                 let turns = format_turns(&root, &o.line, chess960);
@@ -286,11 +286,7 @@ mod tests {
         ] {
             // The speed comes from the search's microseconds (5,811 nodes in 2,493 µs), as in
             // the iterations' reports, not from the whole milliseconds shown.
-            let (nodes, time_ms, nps) = if depth == 0 {
-                (0, 0, 0)
-            } else {
-                (5811, 2, 2_330_926)
-            };
+            let (nodes, time_us) = if depth == 0 { (0, 0) } else { (5811, 2_493) };
             let outcome = Outcome {
                 best: Some(best),
                 ponder: None,
@@ -298,8 +294,7 @@ mod tests {
                 score: Score::Centipawns(25),
                 depth,
                 nodes,
-                time_ms,
-                nps,
+                time_us,
             };
             let mut out = Vec::new();
             Output::Answer {
