@@ -11,7 +11,7 @@ use super::split::SplitNode;
 use super::tt::Bound;
 use super::RootProgress;
 use crate::position::Position;
-use crate::types::{Bitboard, Color, Move, MoveList};
+use crate::types::{Bitboard, Color, Move, MoveList, MAX_MOVES};
 use crate::variant::{RepetitionRule, StalemateRule};
 use std::marker::PhantomData;
 use std::sync::atomic::Ordering;
@@ -245,11 +245,10 @@ impl<'a, B: Bitboard, R: Role> Worker<'a, B, R> {
     }
 
     /// How many moves the node at `ply` has (the root moves at the root).
-    fn moves_at<N: NodeKind>(&self, ply: usize) -> usize {
-        if N::ROOT {
-            self.t.root_moves.len()
-        } else {
-            self.t.moves.len_at(ply)
+    fn moves_at<N: NodeKind>(&mut self, ply: usize, picker: Option<&mut MovePicker>) -> usize {
+        match picker {
+            Some(p) => p.move_count(self.t.moves.at(ply), &self.pos, &self.s.see, &self.t.hist),
+            None => self.t.root_moves.len(),
         }
     }
 
@@ -678,7 +677,11 @@ impl<'a, B: Bitboard, R: Role> Worker<'a, B, R> {
                 quiets[quiet_count] = m;
                 quiet_count += 1;
             }
-            if N::PV && searched == 1 && self.may_split(depth, self.moves_at::<N>(ply)) {
+            if N::PV
+                && searched == 1
+                && self.may_split(depth)
+                && self.moves_at::<N>(ply, picker.as_mut()) <= MAX_MOVES
+            {
                 let mut at = SplitNode {
                     alpha,
                     beta,

@@ -259,6 +259,17 @@ impl MovePicker {
             self.table_move_done = true;
             return Some((self.hints.tt_move, TT_MOVE));
         }
+        self.generate(buf, pos, see, hist);
+        self.pick(buf)
+    }
+
+    fn generate<B: Bitboard>(
+        &mut self,
+        buf: &mut PlyMoves,
+        pos: &Position<B>,
+        see: &SeeValues,
+        hist: &Histories,
+    ) {
         if self.tactical_only {
             tactical_moves(pos, &mut buf.list);
         } else {
@@ -266,7 +277,22 @@ impl MovePicker {
         }
         self.score(buf, pos, see, hist, pos.side_to_move());
         self.stage = Stage::Pick;
-        self.pick(buf)
+    }
+
+    /// How many moves the node has, generating them now if only the table move was handed
+    /// out so far (the buffer then still holds another node's moves). The table move is
+    /// among them and is not handed out twice.
+    pub fn move_count<B: Bitboard>(
+        &mut self,
+        buf: &mut PlyMoves,
+        pos: &Position<B>,
+        see: &SeeValues,
+        hist: &Histories,
+    ) -> usize {
+        if self.stage != Stage::Pick {
+            self.generate(buf, pos, see, hist);
+        }
+        buf.len()
     }
 
     #[inline(always)]

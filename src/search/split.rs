@@ -176,14 +176,13 @@ pub(super) struct SplitNode<'q> {
 }
 
 impl<B: Bitboard, R: Role> Worker<'_, B, R> {
-    /// Whether the main thread may share the rest of a PV node's moves now. `moves`: how many
-    /// the node has; a split point posts at most `MAX_MOVES` (a node with more, only ever in a
-    /// giant variants-file game, is searched alone).
+    /// Whether the main thread may share the rest of a PV node's moves now. A split point
+    /// posts at most `MAX_MOVES`: the caller searches a node with more (only ever in a giant
+    /// variants-file game) alone.
     #[inline(always)]
-    pub(super) fn may_split(&self, depth: i32, moves: usize) -> bool {
+    pub(super) fn may_split(&self, depth: i32) -> bool {
         R::MAIN
             && depth >= SPLIT_MIN_DEPTH
-            && moves <= MAX_MOVES
             && self.single_line
             && self.s.split.helpers > 0
             && !self.s.split.is_open()
@@ -620,6 +619,50 @@ mod tests {
                 assert!(!answer.is_empty(), "{name}");
                 assert!(helper_results > 0, "{name}: the helper did nothing");
             }
+        }
+    }
+
+    /// A node with more moves than a split point posts (700 in this variants-file game) is
+    /// searched alone. The count must be the node's own: where only the table move had been
+    /// handed out, the ply's buffer still held another node's moves, the split went ahead and
+    /// overran its 512 posting flags, and the search thread panicked at depth 11 to 13.
+    #[test]
+    fn nodes_with_more_moves_than_a_split_posts_are_searched_alone() {
+        struct Depth(Arc<Mutex<i32>>);
+        impl Listener for Depth {
+            fn report(&mut self, _: &Report) {}
+            fn finished(&mut self, o: &Outcome) {
+                *self.0.lock().unwrap() = o.depth;
+            }
+        }
+        const WALKERS: &str = "[giant : chess]\nboard = 16x8\n\
+            start = rnbqkbnrrnbqzbnr/pppppppppppppppp/16/16/16/16/PPPPPPPPPPPPPPPP/RNBQKBNRRNBQZBNR w - - 0 1\n\
+            piece = z Zeus QNCZ 20\ncastle-high = -\ncastle-low = -\npromote-to = q r b n\n\
+            [walkers : giant]\npiece = w Walker mQmNmCmZmGmH 3\n";
+        const DEPTH: i32 = 14;
+        let mut registry = Registry::builtin();
+        registry.load(WALKERS).expect("a valid variants file");
+        let walkers = registry.find("walkers").expect("just loaded");
+        let game = walkers
+            .position("w1W2w3W1W3k/2w9W2W/W6wW1W3w1/W1W1W1W3W1W1W1/p4W4W5/P14W/5WW4W4/K5WW1W1w4 w - - 0 1")
+            .expect("a legal position");
+        let mut list = crate::types::MoveList::new();
+        game.legal_moves(&mut list);
+        assert!(list.len() > crate::types::MAX_MOVES, "{} moves", list.len());
+        for mut searcher in searchers() {
+            searcher.new_game().expect("idle");
+            let depth = Arc::new(Mutex::new(0));
+            searcher
+                .start(
+                    &game,
+                    walkers.eval(),
+                    SearchLimits::depth(DEPTH),
+                    Instant::now(),
+                    Box::new(Depth(depth.clone())),
+                )
+                .expect("idle");
+            searcher.wait();
+            assert_eq!(*depth.lock().unwrap(), DEPTH);
         }
     }
 
