@@ -195,6 +195,27 @@ fn dead_positions_are_draws() {
     }
 }
 
+/// A position the game met once before the search is not a draw when the search meets it
+/// again (that would be a twofold repetition, which the opponent simply avoids); twice before,
+/// it is (threefold). Black, a queen down, once "escaped" to a draw by going back to h8 or g8.
+#[test]
+fn repetition_before_the_root_needs_a_threefold() {
+    let mut u = Uci::new();
+    const KQK: &str = "fen 7k/8/8/8/8/8/8/K2Q4 b - - 0 1 moves";
+    u.position(&format!("{KQK} h8g8 a1a2 g8h7 a2a1"));
+    let (lines, _, _) = go(&mut u, "depth 8");
+    let s = last_score(&lines);
+    assert!(
+        s.starts_with("cp -") || s.starts_with("mate -"),
+        "{s}: {lines:#?}"
+    );
+    // One more round: back to g8 is then the third time.
+    u.position(&format!("{KQK} h8g8 a1a2 g8h7 a2a1 h7g8 a1a2 g8h7 a2a1"));
+    let (lines, best, _) = go(&mut u, "depth 8");
+    let s = last_score(&lines);
+    assert_eq!((s.as_str(), best.as_str()), ("cp 0", "h7g8"), "{lines:#?}");
+}
+
 #[test]
 fn no_legal_move_answers_none() {
     let mut u = Uci::new();

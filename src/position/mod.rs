@@ -220,18 +220,26 @@ impl<B: Bitboard> Position<B> {
     /// the positions before a pass cannot come again after it in a real game, so a "repetition"
     /// across one would be a draw that does not exist.
     pub fn repetitions(&self) -> usize {
+        self.repetition().0
+    }
+
+    /// `repetitions`, and how many plies back the latest of them occurred (0 when none did).
+    pub fn repetition(&self) -> (usize, usize) {
         if self.state.mv == Move::NULL {
             // Reached by a null move (or the start position, with nothing before it).
-            return 0;
+            return (0, 0);
         }
         let limit = self.state.halfmove as usize;
-        let mut count = 0;
+        let (mut count, mut latest) = (0, 0);
         let h = self.state.hash;
         let len = self.history.len();
         let mut back = 1;
         while back <= limit && back <= len {
             let earlier = &self.history[len - back];
             if back % 2 == 0 && earlier.hash == h {
+                if count == 0 {
+                    latest = back;
+                }
                 count += 1;
             }
             if earlier.mv == Move::NULL {
@@ -239,7 +247,7 @@ impl<B: Bitboard> Position<B> {
             }
             back += 1;
         }
-        count
+        (count, latest)
     }
 
     /// Every occurrence of the current position earlier in the game (for no-repetition rules).

@@ -207,9 +207,12 @@ impl<'a, B: Bitboard, R: Role> Worker<'a, B, R> {
         self.t.stopped
     }
 
-    /// Draw by the move rule, by repetition (any repetition inside the search counts) or for
-    /// want of mating material.
-    pub(super) fn is_draw(&mut self, in_check: bool) -> bool {
+    /// Draw by the move rule, by repetition or for want of mating material. A position met
+    /// again inside the search (`ply` plies from the root) counts as a draw, since the side
+    /// that repeated it could go on repeating; one that occurred only in the game before the
+    /// search (the root included) needs two earlier occurrences, as the rules do: a single
+    /// one would let the losing side "escape" to a draw the opponent simply avoids.
+    pub(super) fn is_draw(&mut self, in_check: bool, ply: usize) -> bool {
         if self.pos.dead_material() {
             return true;
         }
@@ -223,7 +226,11 @@ impl<'a, B: Bitboard, R: Role> Worker<'a, B, R> {
             self.pos.legal_moves(&mut list);
             return !list.is_empty();
         }
-        v.repetition == RepetitionRule::Draw && self.pos.repetitions() >= 1
+        if v.repetition != RepetitionRule::Draw {
+            return false;
+        }
+        let (count, latest) = self.pos.repetition();
+        count >= 2 || count == 1 && latest < ply
     }
 
     /// Pieces other than pawns and the king: without them null moves are unsafe (zugzwang).
@@ -404,7 +411,7 @@ impl<'a, B: Bitboard, R: Role> Worker<'a, B, R> {
             return 0;
         }
         if !N::ROOT {
-            if self.is_draw(in_check) {
+            if self.is_draw(in_check, ply) {
                 return DRAW;
             }
             if ply >= MAX_PLY - 4 {

@@ -24,7 +24,7 @@ impl<B: Bitboard, R: Role> Worker<'_, B, R> {
             return 0;
         }
         let in_check = self.t.stack[ply].in_check;
-        if self.is_draw(in_check) {
+        if self.is_draw(in_check, ply) {
             return DRAW;
         }
         if ply >= MAX_PLY - 4 {
