@@ -509,6 +509,57 @@ fn ponder_waits_for_ponderhit_or_stop() {
     u.sync();
 }
 
+/// A node budget ends the work of a ponder or infinite search, never its wait: the answer
+/// still waits for `ponderhit` or `stop` (it came at once when the budget ran out).
+#[test]
+fn a_node_budget_does_not_end_a_ponder_or_infinite_search() {
+    let mut u = Uci::new();
+    u.position("startpos");
+    for (go, release) in [
+        ("go ponder nodes 1000", "ponderhit"),
+        ("go ponder wtime 1000 btime 1000 nodes 1000", "ponderhit"),
+        ("go ponder nodes 1000", "stop"),
+        ("go infinite nodes 2000", "stop"),
+    ] {
+        u.send(go);
+        while let Some(l) = u.read_line(Duration::from_millis(400)) {
+            assert!(!is_bestmove(&l), "{go}: {l} before {release}");
+        }
+        u.send(release);
+        u.read_until(&format!("bestmove after {release}"), QUICK, is_bestmove);
+    }
+    u.sync();
+}
+
+/// `go depth N` and `go mate N` search as asked once a mate is found: a mate in one is not
+/// cut short at depth 6, and `go mate 2` on a mate in three (no mate in two) goes on to the
+/// last depth, as in Stockfish.
+#[test]
+fn depth_and_mate_limits_outlast_a_found_mate() {
+    let mut u = Uci::new();
+    u.position("fen 7k/8/6K1/8/8/8/8/R7 w - - 0 1");
+    let (lines, best, _) = go(&mut u, "depth 20");
+    assert_eq!(best, "a1a8");
+    assert!(
+        lines.iter().any(|l| l.starts_with("info depth 20 ")),
+        "{lines:#?}"
+    );
+    u.position("fen rn2r3/1p5p/2kpp3/p4P2/PRp3P1/4PP2/Q2B1R2/1N5K w - - 1 37");
+    let (lines, _, _) = go(&mut u, "mate 2");
+    assert_eq!(last_score(&lines), "mate 3");
+    assert!(
+        lines.iter().any(|l| l.starts_with("info depth 120 ")),
+        "{lines:#?}"
+    );
+    // With the clock (or no limit) a mate seen well past its length still ends the search.
+    u.position("fen 7k/8/6K1/8/8/8/8/R7 w - - 0 1");
+    let (lines, _, _) = go(&mut u, "wtime 60000 btime 60000");
+    assert!(
+        !lines.iter().any(|l| l.starts_with("info depth 20 ")),
+        "{lines:#?}"
+    );
+}
+
 #[test]
 fn multipv_reports_distinct_lines() {
     let mut u = Uci::new();

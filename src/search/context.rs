@@ -127,9 +127,14 @@ impl SharedContext {
         self.listener.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    pub fn report(&self, r: &Report) {
+    /// Reports an iteration's lines, all of them or, once the answer is out, none: an answer
+    /// given meanwhile would otherwise leave the GUI a MultiPV iteration's first lines only.
+    pub fn report(&self, lines: impl Iterator<Item = Report>) {
+        let mut listener = self.listener();
         if !self.answered.load(Ordering::Acquire) {
-            self.listener().report(r);
+            for r in lines {
+                listener.report(&r);
+            }
         }
     }
 
@@ -165,10 +170,10 @@ impl SharedContext {
 
     /// Records the main thread's current line (best move first; empty when there is none).
     pub fn publish(&self, line: &[Move], score: i32, depth: i32) {
-        self.choice
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .set(line);
+        // All three under the line's lock, so that an answer never pairs them across two
+        // publications.
+        let mut choice = self.choice.lock().unwrap_or_else(|e| e.into_inner());
+        choice.set(line);
         self.choice_score.store(score, Ordering::Release);
         self.choice_depth.store(depth, Ordering::Release);
     }
@@ -182,14 +187,14 @@ impl SharedContext {
         if self.answered.swap(true, Ordering::AcqRel) {
             return false;
         }
-        let mut line = self
-            .choice
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .moves()
-            .to_vec();
-        let mut score = self.choice_score.load(Ordering::Acquire);
-        let mut depth = self.choice_depth.load(Ordering::Acquire);
+        let (mut line, mut score, mut depth) = {
+            let choice = self.choice.lock().unwrap_or_else(|e| e.into_inner());
+            (
+                choice.moves().to_vec(),
+                self.choice_score.load(Ordering::Acquire),
+                self.choice_depth.load(Ordering::Acquire),
+            )
+        };
         // A helper that completed a deeper iteration than the main thread's published one
         // answers instead: with more threads than cores the main thread may not even have
         // finished its first iteration when the clock runs out, while the helpers have.

@@ -137,7 +137,10 @@ impl<B: Bitboard, R: Role> Worker<'_, B, R> {
             }
         }
         // A forced mate (either way) seen well past its length will not change.
-        if is_mate(best.score) && depth >= 2 * (MATE - best.score.abs()) + MATE_CONFIRM_PLIES {
+        if self.s.limits.ends_on_proven_mate()
+            && is_mate(best.score)
+            && depth >= 2 * (MATE - best.score.abs()) + MATE_CONFIRM_PLIES
+        {
             return false;
         }
         if best.mv == progress.last_best {
@@ -178,13 +181,16 @@ impl<B: Bitboard, R: Role> Worker<'_, B, R> {
     }
 
     /// The main thread's search is over: `go infinite` and `go ponder` answer only after
-    /// `stop` (or `ponderhit`), with the search's own time.
+    /// `stop` (or `ponderhit`), with the search's own time. The stop flag may be the search's
+    /// own (a node budget spent): what ends the wait is the answer `stop` gives.
     fn wait_if_required(&self) {
         if !R::MAIN {
             return;
         }
         self.s.search_ended();
-        while (self.s.limits.infinite || self.s.time.pondering()) && !self.s.stopped() {
+        while (self.s.limits.infinite || self.s.time.pondering())
+            && !self.s.answered.load(Ordering::Acquire)
+        {
             std::thread::sleep(std::time::Duration::from_millis(1));
         }
     }
@@ -249,16 +255,17 @@ impl<B: Bitboard, R: Role> Worker<'_, B, R> {
                 .skip(1)
                 .map(|n| n.0.load(Ordering::Relaxed))
                 .sum::<u64>();
-        for (i, rm) in self.t.root_moves.iter().take(lines).enumerate() {
+        let reports = self.t.root_moves.iter().take(lines).enumerate();
+        self.s.report(reports.filter_map(|(i, rm)| {
             let score = if rm.score == -INFINITE {
                 rm.previous_score
             } else {
                 rm.score
             };
             if score == -INFINITE {
-                continue;
+                return None;
             }
-            self.s.report(&Report {
+            Some(Report {
                 depth,
                 seldepth: rm.seldepth.max(1),
                 multipv: i + 1,
@@ -268,7 +275,7 @@ impl<B: Bitboard, R: Role> Worker<'_, B, R> {
                 hashfull: self.s.tt.hashfull(),
                 time_ms: time_us / 1000,
                 pv: rm.pv.clone(),
-            });
-        }
+            })
+        }));
     }
 }

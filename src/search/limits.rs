@@ -40,6 +40,12 @@ impl SearchLimits {
         self.movetime.is_some() || self.time.iter().any(Option::is_some)
     }
 
+    /// A forced mate seen well past its length ends the search: where it runs on the clock (or
+    /// unlimited). A search asked for a depth, a node count or a mate length goes on as asked.
+    pub fn ends_on_proven_mate(&self) -> bool {
+        self.depth.is_none() && self.nodes.is_none() && self.mate.is_none()
+    }
+
     /// Nothing but `stop` ends the search in reasonable time: `infinite`, or a bare `go` with
     /// no depth, nodes, mate or clock (which runs to the last depth, hours away).
     pub fn waits_for_stop(&self) -> bool {
