@@ -392,6 +392,21 @@ impl<B: Bitboard> Position<B> {
         self.scan_attackers::<false>(sq, color, occ, B::EMPTY)
     }
 
+    /// The pieces of `color` that can take a piece other than a king on `sq` with occupancy
+    /// `occ`: the attackers, and the pieces that take by jumping where they may not attack a
+    /// king so (no-jump-check). For exchanges (SEE).
+    #[inline]
+    pub fn capturers(&self, sq: Square, color: Color, occ: B) -> B {
+        let mut found = self.attackers(sq, color, occ);
+        let mut kinds = self.tables.jump_capture_kinds(color);
+        while kinds != 0 {
+            let kind = PieceKind(kinds.trailing_zeros() as u8);
+            kinds &= kinds - 1;
+            found |= self.tables.rev_jump_captures(color, kind, sq) & self.pieces_of(color, kind);
+        }
+        found
+    }
+
     /// Is `sq` attacked by `color` with occupancy `occ`, ignoring `color`'s pieces on `removed`
     /// (a piece just captured)? Stops at the first attacker.
     #[inline]

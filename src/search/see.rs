@@ -120,7 +120,7 @@ impl SeeValues {
         // `result` flips each time a side makes a capture that it need not regret.
         let mut result = true;
         loop {
-            let attackers = pos.attackers(to, side, occ) & occ;
+            let attackers = pos.capturers(to, side, occ) & occ;
             if attackers.is_empty() {
                 break;
             }
@@ -169,6 +169,35 @@ mod tests {
             let m = crate::protocol::notation::parse_uci(p, mv).unwrap();
             assert_eq!(see.see_ge(p, m, threshold), expected, "{fen} {mv} >= {threshold}");
         });
+    }
+
+    /// The Cannons and Crabs cannon takes by jumping (only its attacks on a king may not
+    /// jump), so it retakes over a piece between. Rd2xd4 wins a knight (3) for the rook (5):
+    /// the d6 cannon retakes over the d5 pawn, or straight with d5 empty.
+    #[test]
+    fn cannons_retake_by_jumping() {
+        for fen in [
+            "3c2k/3p3/3n3/7/3R3/K6 w - - 0 1",
+            "3c2k/7/3n3/7/3R3/K6 w - - 0 1",
+        ] {
+            check("cannons-and-crabs", fen, "d2d4", 0, false);
+            check("cannons-and-crabs", fen, "d2d4", -200, true);
+        }
+        // Diagonally: the cannon on f5 jumps the e4 pawn to retake on d3.
+        check(
+            "cannons-and-crabs",
+            "6k/5c1/4p2/3n3/7/K2R3 w - - 0 1",
+            "d1d3",
+            0,
+            false,
+        );
+        check(
+            "cannons-and-crabs",
+            "6k/5c1/4p2/3n3/7/K2R3 w - - 0 1",
+            "d1d3",
+            -200,
+            true,
+        );
     }
 
     #[test]

@@ -146,6 +146,8 @@ impl<B: Bitboard> Tables<B> {
             quiet_leaps: vec![B::EMPTY; 2 * kinds * n],
             capture_leaps: vec![B::EMPTY; 2 * kinds * n],
             rev_capture_leaps: vec![B::EMPTY; 2 * kinds * n],
+            rev_jump_captures: Vec::new(),
+            jump_capture_kinds: [0; 2],
             lame: Vec::new(),
             lame_index: Vec::new(),
             rev_lame: Vec::new(),
@@ -292,13 +294,21 @@ impl<B: Bitboard> Tables<B> {
             self.capture_leaps[i] = self.capture_leaps[i].with(to);
             let r = a.pk * n + to.index();
             match crate::rules::no_jump_check::attack_block::<B>(a.piece, size, sq, dx, dy) {
-                Some(block) => lists.rev_lame[r].push(LameLeap {
-                    target: sq,
-                    block,
-                    quiet: false,
-                    capture: true,
-                    initial: false,
-                }),
+                Some(block) => {
+                    lists.rev_lame[r].push(LameLeap {
+                        target: sq,
+                        block,
+                        quiet: false,
+                        capture: true,
+                        initial: false,
+                    });
+                    if self.rev_jump_captures.is_empty() {
+                        self.rev_jump_captures = vec![B::EMPTY; 2 * self.kinds * n];
+                    }
+                    self.rev_jump_captures[r] = self.rev_jump_captures[r].with(sq);
+                    let (color, kind) = (a.pk / self.kinds, a.pk % self.kinds);
+                    self.jump_capture_kinds[color] |= 1 << kind;
+                }
                 None => self.rev_capture_leaps[r] = self.rev_capture_leaps[r].with(sq),
             }
         }
