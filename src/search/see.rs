@@ -103,6 +103,11 @@ impl SeeValues {
         if swap < 0 {
             return false;
         }
+        if mover.kind() == self.royal {
+            // A legal king move: nothing may take the king where it lands (`capturers` would
+            // count a cannon that takes only by jumping, which it may not do to a king).
+            return true;
+        }
         let mover_value = if m.kind() == MoveKind::Promotion {
             self.of(m.piece())
         } else {
@@ -135,11 +140,13 @@ impl SeeValues {
             }
             let Some((k, sq)) = chosen else { break };
             if k == self.royal {
-                // The king may take only if the other side has nothing left to retake.
+                // The king may take only if the other side has nothing left to retake; then
+                // the exchange ends with its capture.
                 let occ_after = occ.without(sq);
-                if (pos.attackers(to, !side, occ_after) & occ_after).any() {
-                    break;
+                if (pos.attackers(to, !side, occ_after) & occ_after).is_empty() {
+                    result = !result;
                 }
+                break;
             }
             result = !result;
             swap = self.of(k) - swap;
@@ -183,6 +190,22 @@ mod tests {
             check("cannons-and-crabs", fen, "d2d4", 0, false);
             check("cannons-and-crabs", fen, "d2d4", -200, true);
         }
+        // But not a king: Kxd3 is safe from the cannon behind the d4 pawn, and a cannon's
+        // recapture on d3 loses to Kxd3 (the b5 cannon may not jump c4 to retake the king).
+        check(
+            "cannons-and-crabs",
+            "6k/3c3/3p3/3n3/3K3/7 w - - 0 1",
+            "d2d3",
+            0,
+            true,
+        );
+        check(
+            "cannons-and-crabs",
+            "6k/1c1c3/2Pp3/3n3/1NK4/7 w - - 0 1",
+            "b2d3",
+            300,
+            true,
+        );
         // Diagonally: the cannon on f5 jumps the e4 pawn to retake on d3.
         check(
             "cannons-and-crabs",
