@@ -551,13 +551,19 @@ fn depth_and_mate_limits_outlast_a_found_mate() {
         lines.iter().any(|l| l.starts_with("info depth 120 ")),
         "{lines:#?}"
     );
-    // With the clock (or no limit) a mate seen well past its length still ends the search.
+    // With the clock (a depth cap beside it or not) a mate seen well past its length still
+    // ends the search: the clock is worth saving.
     u.position("fen 7k/8/6K1/8/8/8/8/R7 w - - 0 1");
-    let (lines, _, _) = go(&mut u, "wtime 60000 btime 60000");
-    assert!(
-        !lines.iter().any(|l| l.starts_with("info depth 20 ")),
-        "{lines:#?}"
-    );
+    for limits in [
+        "wtime 60000 btime 60000",
+        "wtime 60000 btime 60000 depth 30",
+    ] {
+        let (lines, _, _) = go(&mut u, limits);
+        assert!(
+            !lines.iter().any(|l| l.starts_with("info depth 20 ")),
+            "{lines:#?}"
+        );
+    }
 }
 
 #[test]

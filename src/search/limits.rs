@@ -40,10 +40,11 @@ impl SearchLimits {
         self.movetime.is_some() || self.time.iter().any(Option::is_some)
     }
 
-    /// A forced mate seen well past its length ends the search: where it runs on the clock (or
-    /// unlimited). A search asked for a depth, a node count or a mate length goes on as asked.
+    /// A forced mate seen well past its length ends the search where it runs on the clock
+    /// (a depth or node cap beside it included: the clock is what it saves) or unlimited. A
+    /// search asked only for a depth, a node count or a mate length goes on as asked.
     pub fn ends_on_proven_mate(&self) -> bool {
-        self.depth.is_none() && self.nodes.is_none() && self.mate.is_none()
+        self.uses_clock() || self.depth.is_none() && self.nodes.is_none() && self.mate.is_none()
     }
 
     /// Nothing but `stop` ends the search in reasonable time: `infinite`, or a bare `go` with

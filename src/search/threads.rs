@@ -309,7 +309,8 @@ impl Searcher {
         }
     }
 
-    /// Asks the running search to stop (it reports its result through the listener).
+    /// Asks the running search to stop. It answers through the listener by itself, except a
+    /// `ponder` or `infinite` search, which still waits for `stop_and_answer` or `ponderhit`.
     pub fn request_stop(&self) {
         if let Some(r) = &self.running {
             r.shared.request_stop();
