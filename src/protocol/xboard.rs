@@ -801,12 +801,16 @@ mod tests {
         assert_eq!(l.moves_to_go, Some(40));
         assert!(!l.ponder && l.depth.is_none());
         e.clock.depth = Some(500);
+        // `st`: a fifth kept back for the GUI's delays, at most a second.
         e.clock.per_move_ms = Some(2500);
         let l = e.limits(Color::White, true);
         assert_eq!(
             (l.movetime, l.depth, l.ponder),
-            (Some(2500), Some(MAX_DEPTH), true)
+            (Some(2000), Some(MAX_DEPTH), true)
         );
+        e.clock.per_move_ms = Some(30_000);
+        assert_eq!(e.limits(Color::White, false).movetime, Some(29_000));
+        e.clock.per_move_ms = Some(2500);
         e.clock.nps = Some(1000);
         let l = e.limits(Color::White, false);
         assert_eq!((l.movetime, l.nodes), (None, Some(2500)));

@@ -32,7 +32,22 @@ pub(super) struct Clock {
 /// the clock, or time was added).
 const MAX_GUI_LAG_MS: i64 = 2_000;
 
+/// `st`: XBoard forfeits a move that takes longer than the limit by its own watch, which
+/// starts when it sends the opponent's move: its delays (under Xvfb 75–100 ms were seen, and
+/// a loaded machine adds more before the engine even reads the move) count. A fifth of the
+/// limit, at most a second, is kept back (on top of `Move Overhead`).
+const PER_MOVE_RESERVE_PERMILLE: u64 = 200;
+const PER_MOVE_RESERVE_MAX_MS: u64 = 1_000;
+
 impl Clock {
+    /// The time to search for a move under `st`, if set.
+    pub(super) fn per_move_search_ms(&self) -> Option<u64> {
+        self.per_move_ms.map(|ms| {
+            let reserve = (ms * PER_MOVE_RESERVE_PERMILLE / 1000).min(PER_MOVE_RESERVE_MAX_MS);
+            (ms - reserve).max(1)
+        })
+    }
+
     /// The move goes out now: what our clock should read at the next `time`.
     pub(super) fn move_sent(&mut self, inc_ms: u64) {
         // Not with `st` or `nps` (no clock, or a clock counted in nodes).

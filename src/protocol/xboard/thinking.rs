@@ -105,7 +105,7 @@ impl<W: Write> XboardEngine<W> {
             gui_lag_ms: self.clock.lag_ms,
             ..SearchLimits::default()
         };
-        if let Some(ms) = self.clock.per_move_ms {
+        if let Some(ms) = self.clock.per_move_search_ms() {
             l.movetime = Some(ms);
         } else {
             let level = self.clock.level.unwrap_or(DEFAULT_LEVEL);
@@ -132,10 +132,11 @@ impl<W: Write> XboardEngine<W> {
             }
         }
         if let Some(nps) = self.clock.nps.filter(|&n| n > 0) {
-            // Time is counted in nodes: the budget becomes a node limit.
+            // Time is counted in nodes (no GUI delay counts): the budget becomes a node limit.
             let overhead = self.searcher.options().move_overhead + l.gui_lag_ms;
-            let ms = l
-                .movetime
+            let ms = self
+                .clock
+                .per_move_ms
                 .or_else(|| time::budget(&l, us, overhead).map(|b| b.0))
                 .unwrap_or(1_000);
             l.nodes = Some((ms.saturating_mul(nps) / 1000).max(1));
