@@ -398,11 +398,15 @@ impl<B: Bitboard> Position<B> {
     #[inline]
     pub fn capturers(&self, sq: Square, color: Color, occ: B) -> B {
         let mut found = self.attackers(sq, color, occ);
-        let mut kinds = self.tables.jump_capture_kinds(color);
-        while kinds != 0 {
-            let kind = PieceKind(kinds.trailing_zeros() as u8);
-            kinds &= kinds - 1;
-            found |= self.tables.rev_jump_captures(color, kind, sq) & self.pieces_of(color, kind);
+        let jumpers = self.tables.no_jump_check_kinds;
+        if jumpers != 0 {
+            for from in self.pieces_of_kinds(color, jumpers).squares() {
+                if let Some(p) = self.piece_at(from) {
+                    if self.tables.capture_leaps(color, p.kind(), from).has(sq) {
+                        found = found.with(from);
+                    }
+                }
+            }
         }
         found
     }

@@ -252,7 +252,7 @@ impl<'a, B: Bitboard, R: Role> Worker<'a, B, R> {
     }
 
     /// How many moves the node at `ply` has (the root moves at the root).
-    fn moves_at<N: NodeKind>(&mut self, ply: usize, picker: Option<&mut MovePicker>) -> usize {
+    fn moves_at(&mut self, ply: usize, picker: Option<&mut MovePicker>) -> usize {
         match picker {
             Some(p) => p.move_count(self.t.moves.at(ply), &self.pos, &self.s.see, &self.t.hist),
             None => self.t.root_moves.len(),
@@ -687,7 +687,7 @@ impl<'a, B: Bitboard, R: Role> Worker<'a, B, R> {
             if N::PV
                 && searched == 1
                 && self.may_split(depth)
-                && self.moves_at::<N>(ply, picker.as_mut()) <= MAX_MOVES
+                && self.moves_at(ply, picker.as_mut()) <= MAX_MOVES
             {
                 let mut at = SplitNode {
                     alpha,

@@ -146,8 +146,6 @@ impl<B: Bitboard> Tables<B> {
             quiet_leaps: vec![B::EMPTY; 2 * kinds * n],
             capture_leaps: vec![B::EMPTY; 2 * kinds * n],
             rev_capture_leaps: vec![B::EMPTY; 2 * kinds * n],
-            rev_jump_captures: Vec::new(),
-            jump_capture_kinds: [0; 2],
             lame: Vec::new(),
             lame_index: Vec::new(),
             rev_lame: Vec::new(),
@@ -167,6 +165,10 @@ impl<B: Bitboard> Tables<B> {
             double_step_zone: [B::EMPTY; 2],
             plain_captures: vec![B::EMPTY; 2 * kinds],
             symmetric_kinds: [0; 2],
+            no_jump_check_kinds: variant
+                .kinds()
+                .filter(|&k| variant.piece(k).no_jump_check)
+                .fold(0, |m, k| m | 1 << k.index()),
             pawn_like_kinds: variant
                 .kinds()
                 .filter(|&k| variant.piece(k).pawn && !variant.piece(k).royal)
@@ -294,21 +296,13 @@ impl<B: Bitboard> Tables<B> {
             self.capture_leaps[i] = self.capture_leaps[i].with(to);
             let r = a.pk * n + to.index();
             match crate::rules::no_jump_check::attack_block::<B>(a.piece, size, sq, dx, dy) {
-                Some(block) => {
-                    lists.rev_lame[r].push(LameLeap {
-                        target: sq,
-                        block,
-                        quiet: false,
-                        capture: true,
-                        initial: false,
-                    });
-                    if self.rev_jump_captures.is_empty() {
-                        self.rev_jump_captures = vec![B::EMPTY; 2 * self.kinds * n];
-                    }
-                    self.rev_jump_captures[r] = self.rev_jump_captures[r].with(sq);
-                    let (color, kind) = (a.pk / self.kinds, a.pk % self.kinds);
-                    self.jump_capture_kinds[color] |= 1 << kind;
-                }
+                Some(block) => lists.rev_lame[r].push(LameLeap {
+                    target: sq,
+                    block,
+                    quiet: false,
+                    capture: true,
+                    initial: false,
+                }),
                 None => self.rev_capture_leaps[r] = self.rev_capture_leaps[r].with(sq),
             }
         }

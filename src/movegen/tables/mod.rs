@@ -103,12 +103,6 @@ pub struct Tables<B> {
     quiet_leaps: Vec<B>,
     capture_leaps: Vec<B>,
     rev_capture_leaps: Vec<B>,
-    /// `[pk * n + sq]`: squares from which a kind with the no-jump-check rule (the Cannons
-    /// and Crabs cannon) takes on `sq` by jumping: its attacks on a king there are lame
-    /// leaps, but it takes any other piece over whatever stands between. Empty in games
-    /// without such a kind; `jump_capture_kinds` (per colour) names the kinds.
-    rev_jump_captures: Vec<B>,
-    jump_capture_kinds: [u32; 2],
     lame: Vec<LameLeap<B>>,
     lame_index: Vec<(u32, u32)>,
     rev_lame: Vec<LameLeap<B>>,
@@ -145,6 +139,9 @@ pub struct Tables<B> {
     /// Bit `kind` set for the pawn-like kinds (not royal) and for the royal ones: the
     /// evaluation's roles (`evaluation::eval_params`), read as sets in `role_sets`.
     pawn_like_kinds: u32,
+    /// Bit `kind` set for the kinds with the no-jump-check rule (the Cannons and Crabs
+    /// cannon): their attacks on a king are lame leaps, their other captures jump.
+    pub no_jump_check_kinds: u32,
     royal_kinds: u32,
     /// The colour-bound pieces of FIDE's other dead positions, where the game allows them.
     pub colour_bound: Option<crate::position::ColourBoundRule<B>>,
@@ -252,17 +249,6 @@ impl<B: Bitboard> Tables<B> {
     #[inline(always)]
     pub fn rev_capture_leaps(&self, color: Color, kind: PieceKind, sq: Square) -> B {
         self.rev_capture_leaps[self.pk(color, kind) * self.n + sq.index()]
-    }
-    /// The kinds of `color` that capture by jumping where they may not attack a king so.
-    #[inline(always)]
-    pub fn jump_capture_kinds(&self, color: Color) -> u32 {
-        self.jump_capture_kinds[color.index()]
-    }
-    /// Squares from which a `color` `kind` of `jump_capture_kinds` takes on `sq`, over any
-    /// piece between.
-    #[inline(always)]
-    pub fn rev_jump_captures(&self, color: Color, kind: PieceKind, sq: Square) -> B {
-        self.rev_jump_captures[self.pk(color, kind) * self.n + sq.index()]
     }
     #[inline(always)]
     pub fn lame_leaps(&self, color: Color, kind: PieceKind, sq: Square) -> &[LameLeap<B>] {
