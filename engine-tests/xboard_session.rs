@@ -792,3 +792,40 @@ fn memory_sent_while_thinking_is_set_before_the_next_pong() {
     assert!(resident >= 240, "at the pong: {resident} MB resident");
     s.send("quit");
 }
+
+/// With `nps` the clock is counted in nodes, and a proven mate saves it as it saves a clock:
+/// the search ends once the mate is confirmed, a few plies past its length, instead of
+/// deepening to the last depth within the move's node budget (10 M nodes here).
+#[test]
+fn a_clock_in_nodes_is_saved_on_a_proven_mate() {
+    let mut s = Session::after_handshake();
+    s.send("new");
+    s.send("force");
+    s.send("setboard r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5Q2/PPPP1PPP/RNB1K1NR w KQkq - 4 4");
+    s.send("nps 50000");
+    s.send("st 200");
+    s.send("post");
+    s.send("go");
+    let deadline = Instant::now() + REPLY_TIMEOUT;
+    let mut last_depth = None;
+    let best = loop {
+        let line = s
+            .next_line(deadline)
+            .unwrap_or_else(|| panic!("no move before the deadline\n{}", s.transcript()));
+        if let Some(mv) = line.strip_prefix("move ") {
+            break mv.to_string();
+        }
+        let fields: Vec<&str> = line.split_whitespace().collect();
+        if fields.len() > 4 {
+            last_depth = fields[0].parse::<u32>().ok().or(last_depth);
+        }
+    };
+    assert_eq!(best, "f3f7", "{}", s.transcript());
+    let depth = last_depth.expect("thinking output before the move");
+    assert!(
+        depth < 20,
+        "searched to depth {depth} after the mate was proven\n{}",
+        s.transcript()
+    );
+    s.send("quit");
+}

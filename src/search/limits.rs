@@ -26,6 +26,8 @@ pub struct SearchLimits {
     /// What the GUI was seen to take from our clock on each move beyond our own time
     /// (XBoard), paid on every move like `Move Overhead`.
     pub gui_lag_ms: u64,
+    /// The node limit is a clock counted in nodes (XBoard `nps`), so it is saved as a clock is.
+    pub nodes_are_clock: bool,
 }
 
 impl SearchLimits {
@@ -44,7 +46,9 @@ impl SearchLimits {
     /// (a depth or node cap beside it included: the clock is what it saves) or unlimited. A
     /// search asked only for a depth, a node count or a mate length goes on as asked.
     pub fn ends_on_proven_mate(&self) -> bool {
-        self.uses_clock() || self.depth.is_none() && self.nodes.is_none() && self.mate.is_none()
+        self.uses_clock()
+            || self.nodes_are_clock
+            || self.depth.is_none() && self.nodes.is_none() && self.mate.is_none()
     }
 
     /// Nothing but `stop` ends the search in reasonable time: `infinite`, or a bare `go` with

@@ -140,6 +140,7 @@ impl<W: Write> XboardEngine<W> {
                 .or_else(|| time::budget(&l, us, overhead).map(|b| b.0))
                 .unwrap_or(1_000);
             l.nodes = Some((ms.saturating_mul(nps) / 1000).max(1));
+            l.nodes_are_clock = true;
             l.movetime = None;
             l.time = [None, None];
         }
