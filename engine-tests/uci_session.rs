@@ -481,6 +481,22 @@ fn quit_during_a_search_exits() {
     assert_eq!(u.quit(), Some(0));
 }
 
+/// A move list of millions of plies takes the command loop many seconds to play (some 17 s
+/// for this one, 3 million plies of hostile-relay Grand); a `quit` read meanwhile ends it.
+#[test]
+fn quit_cuts_a_long_move_list_short() {
+    let mut u = Uci::new();
+    u.ok("setoption name UCI_Variant value hostile-relay-friendly-anti-relay-grand");
+    let mut line = String::from("position startpos moves");
+    for _ in 0..750_000 {
+        line.push_str(" b2c4 b9c7 c4b2 c7b9");
+    }
+    line.push('\n');
+    u.send_raw(line.as_bytes());
+    // (`quit` waits 10 s at most.)
+    assert_eq!(u.quit(), Some(0));
+}
+
 #[test]
 fn ponder_waits_for_ponderhit_or_stop() {
     let mut u = Uci::new();

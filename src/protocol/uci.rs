@@ -15,7 +15,7 @@ use crate::search::Searcher;
 use crate::variant::Registry;
 use crate::with_position;
 use std::io::{BufRead, Write};
-use std::sync::atomic::Ordering;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Arc};
 use std::time::Instant;
 use vampirc_uci::{UciMessage, UciOptionConfig};
@@ -47,6 +47,8 @@ pub struct UciEngine {
     /// `go perft` counts on a thread of its own, as a search does.
     perft: BackgroundPerft,
     options: Options,
+    /// Set by the input thread when it reads `quit`: a long move list being played stops there.
+    quit_read: Arc<AtomicBool>,
 }
 
 impl UciEngine {
@@ -69,6 +71,7 @@ impl UciEngine {
             searcher,
             perft: BackgroundPerft::default(),
             options,
+            quit_read: Arc::default(),
         }
     }
 
@@ -97,6 +100,7 @@ impl UciEngine {
         let (tx, rx) = mpsc::channel::<(String, Instant)>();
         let search = self.searcher.handle();
         let perft_stop = self.perft.stop_flag();
+        let quit_read = Arc::clone(&self.quit_read);
         let reader = super::spawn_line_reader(
             input,
             move |line| {
@@ -110,6 +114,7 @@ impl UciEngine {
                         search.stop_and_answer()
                     }
                     Ok(Some(Command::Quit)) => {
+                        quit_read.store(true, Ordering::Relaxed);
                         perft_stop.store(true, Ordering::Relaxed);
                         search.request_stop()
                     }
@@ -198,6 +203,10 @@ impl UciEngine {
                     None => self.game_type.start(),
                 };
                 for m in &moves {
+                    // A list of millions of moves takes seconds to play: `quit` must not wait.
+                    if self.quit_read.load(Ordering::Relaxed) {
+                        return Ok(());
+                    }
                     let mv = game.parse_uci(m).map_err(|e| format!("position: {e}"))?;
                     game.play(mv);
                 }
