@@ -126,7 +126,9 @@ impl Setup {
                         .then(|| variant.kind_of(ch))
                         .flatten()
                         .ok_or_else(|| {
-                            FenError::new(format!("'{ch}' is not a piece of {}", variant.name))
+                            // The whole character, where its first byte is not ASCII.
+                            let typed = row.get(j..).and_then(|r| r.chars().next()).unwrap_or(ch);
+                            FenError::new(format!("'{typed}' is not a piece of {}", variant.name))
                         })?;
                     let color = if ch.is_ascii_uppercase() {
                         Color::White
@@ -503,6 +505,29 @@ mod tests {
         let pawn = "P3k3/8/8/8/8/8/8/4K3 w - - 0 1";
         let err = round_trip(&r, "chess", pawn).unwrap_err();
         assert_eq!(err, "a pawn on a8 can never stand there");
+    }
+
+    /// A character that is no piece is quoted whole, not by its first byte.
+    #[test]
+    fn a_foreign_character_is_quoted_whole() {
+        let r = Registry::builtin();
+        for (typed, fen) in [
+            (
+                'é',
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNé w KQkq - 0 1",
+            ),
+            (
+                '♔',
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ♔BNR w KQkq - 0 1",
+            ),
+            (
+                'x',
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNx w KQkq - 0 1",
+            ),
+        ] {
+            let err = round_trip(&r, "chess", fen).unwrap_err();
+            assert_eq!(err, format!("'{typed}' is not a piece of chess"));
+        }
     }
 
     /// In a game with a fixed array `K`/`Q` name the partner on its start square (the rules'
