@@ -108,17 +108,17 @@ impl UciEngine {
                 // take a scheduler's time slice or more when the search threads outnumber the
                 // cores. The line is still handed on (to collect the search threads, and for
                 // order).
-                match parse_lenient(&line).0 {
-                    Ok(Some(Command::Stop)) => {
+                match command::lone_command(&line) {
+                    Some(Command::Stop) => {
                         perft_stop.store(true, Ordering::Relaxed);
                         search.stop_and_answer()
                     }
-                    Ok(Some(Command::Quit)) => {
+                    Some(Command::Quit) => {
                         quit_read.store(true, Ordering::Relaxed);
                         perft_stop.store(true, Ordering::Relaxed);
                         search.request_stop()
                     }
-                    Ok(Some(Command::PonderHit)) => search.ponderhit(),
+                    Some(Command::PonderHit) => search.ponderhit(),
                     _ => {}
                 }
                 tx.send((line, Instant::now())).is_ok()

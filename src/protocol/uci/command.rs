@@ -89,6 +89,21 @@ const ALONE: &[&str] = &[
 /// The commands that take words.
 const WITH_WORDS: &[&str] = &["debug", "setoption", "register", "position", "go"];
 
+/// The command `parse_lenient` reads from `line` where it takes no words (`stop`, `quit`, ...),
+/// without parsing the rest: the input thread asks this of every line, a `position` with a
+/// million moves included.
+pub fn lone_command(line: &str) -> Option<Command> {
+    let first = line
+        .split_whitespace()
+        .find(|w| ALONE.contains(w) || WITH_WORDS.contains(w))?;
+    match first {
+        "stop" => Some(Command::Stop),
+        "quit" => Some(Command::Quit),
+        "ponderhit" => Some(Command::PonderHit),
+        _ => None,
+    }
+}
+
 /// Reads a line as the UCI text asks: words before the first command are ignored (`joho debug
 /// on` is `debug on`), and so are words after a command that takes none (`isready now`). The
 /// words ignored come back too, for a warning; a line with no command at all is an error.
@@ -317,6 +332,35 @@ pub fn parse_go(words: &[&str]) -> Result<Command, UciError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The input thread's quick look finds the same `stop`, `quit` and `ponderhit` as the full
+    /// parse, and nothing where the full parse finds another command or none.
+    #[test]
+    fn lone_commands_read_as_the_full_parse_reads_them() {
+        let lines = [
+            "stop",
+            "  quit  ",
+            "ponderhit",
+            "joho stop",
+            "stop now",
+            "quitting",
+            "Stop",
+            "position startpos moves e2e4 stop",
+            "go infinite",
+            "debug stop",
+            "setoption name quit value stop",
+            "",
+            "isready quit",
+        ];
+        for line in lines {
+            let full = match parse_lenient(line).0 {
+                Ok(Some(c @ (Command::Stop | Command::Quit | Command::PonderHit))) => Some(c),
+                _ => None,
+            };
+            assert_eq!(lone_command(line), full, "{line:?}");
+        }
+        assert_eq!(lone_command("joho stop"), Some(Command::Stop));
+    }
 
     #[test]
     fn go_parameters() {
