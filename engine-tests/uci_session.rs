@@ -497,6 +497,26 @@ fn quit_cuts_a_long_move_list_short() {
     assert_eq!(u.quit(), Some(0));
 }
 
+/// A script piped in whole (`position … moves …`, `go`, `quit`): the input thread has read the
+/// `quit` before the command loop plays the moves, and a short list is still played in full,
+/// so the answer is a move of the position the script set (Black's, after three plies).
+#[test]
+fn a_piped_script_is_answered_from_its_position() {
+    let script = b"uci\nposition startpos moves e2e4 e7e5 g1f3\ngo depth 8\nquit\n";
+    let r = run_bin(&["uci"], Some(script), TIMEOUT);
+    let best = r
+        .stdout
+        .lines()
+        .find_map(|l| l.strip_prefix("bestmove "))
+        .unwrap_or_else(|| panic!("no bestmove\n{}", r.describe()));
+    let from_rank = best.chars().nth(1).and_then(|c| c.to_digit(10));
+    assert!(
+        matches!(from_rank, Some(5..=8)),
+        "not a Black move: {best}\n{}",
+        r.describe()
+    );
+}
+
 #[test]
 fn ponder_waits_for_ponderhit_or_stop() {
     let mut u = Uci::new();

@@ -28,6 +28,9 @@ use output::{Output, UciListener, Writer};
 
 pub const DEFAULT_HASH_MB: usize = 16;
 
+/// How long `quit` may wait for a `position` move list being played.
+const LONGEST_WAIT_FOR_QUIT: std::time::Duration = std::time::Duration::from_millis(100);
+
 /// Option values as last set.
 struct Options {
     hash_max_mb: usize,
@@ -49,6 +52,8 @@ pub struct UciEngine {
     options: Options,
     /// Set by the input thread when it reads `quit`: a long move list being played stops there.
     quit_read: Arc<AtomicBool>,
+    /// A move list was cut short for a `quit` read meanwhile: the session ends at once.
+    quit_now: bool,
 }
 
 impl UciEngine {
@@ -72,6 +77,7 @@ impl UciEngine {
             perft: BackgroundPerft::default(),
             options,
             quit_read: Arc::default(),
+            quit_now: false,
         }
     }
 
@@ -175,7 +181,7 @@ impl UciEngine {
                 if let Err(e) = self.execute(cmd, received) {
                     self.error(&e);
                 }
-                true
+                !self.quit_now
             }
             Err(e) => {
                 self.error(&e.to_string());
@@ -202,9 +208,17 @@ impl UciEngine {
                         .map_err(|e| format!("bad FEN: {e}"))?,
                     None => self.game_type.start(),
                 };
-                for m in &moves {
-                    // A list of millions of moves takes seconds to play: `quit` must not wait.
-                    if self.quit_read.load(Ordering::Relaxed) {
+                let started = Instant::now();
+                for (i, m) in moves.iter().enumerate() {
+                    // A list of millions of moves takes seconds to play: a `quit` read
+                    // meanwhile ends the session, and the commands between are dropped. A
+                    // list played in less time is played, so that a script's `position`, `go`,
+                    // `quit` still answers from the position it set.
+                    if i % 1024 == 1023
+                        && self.quit_read.load(Ordering::Relaxed)
+                        && started.elapsed() > LONGEST_WAIT_FOR_QUIT
+                    {
+                        self.quit_now = true;
                         return Ok(());
                     }
                     let mv = game.parse_uci(m).map_err(|e| format!("position: {e}"))?;
