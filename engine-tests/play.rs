@@ -120,6 +120,26 @@ fn promotion_lists_the_choices() {
     );
 }
 
+/// Where promotion is optional (Grand's eighth and ninth ranks), a move written without a piece
+/// does not promote, as in SAN and in the PGN `chimera match` writes; no question is asked.
+#[test]
+fn an_optional_promotion_written_without_a_piece_does_not_promote() {
+    let fen = "4k5/10/P9/10/10/10/10/10/10/4K5 w - - 0 1";
+    let args = ["--variant", "grand", "--engine", "none", "--fen", fen];
+    let (code, out) = play(&args, "a9\nfen\n");
+    assert_eq!(code, Some(0), "{out}");
+    assert!(!out.contains("Promote to"), "{out}");
+    assert!(
+        out.contains("4k5/P9/10/10/10/10/10/10/10/4K5 b - - 0 1"),
+        "{out}"
+    );
+    let (_, out) = play(&args, "a9=Q\nfen\n");
+    assert!(
+        out.contains("4k5/Q9/10/10/10/10/10/10/10/4K5 b - - 0 1"),
+        "{out}"
+    );
+}
+
 /// Cancellation placements are listed and, like the promotion piece, may be named by the
 /// letter alone (or the square alone) when that names one placement.
 #[test]

@@ -428,6 +428,12 @@ impl<W: Write> Session<W> {
                 return Some(false);
             }
         };
+        // A move written without a promotion piece where it need not promote does not, as SAN
+        // has it (`a9` in Grand); the piece is asked for only where promotion is compulsory.
+        let found = match san::unpromoted(&found) {
+            Some(m) => vec![m],
+            None => found,
+        };
         let chosen = match found.as_slice() {
             [] => {
                 self.say(&format!(

@@ -382,21 +382,30 @@ pub fn parse_move(game: &mut Game, text: &str) -> Result<Move, SanError> {
         [m] => Ok(*m),
         [] => Err(SanError::Illegal(text.trim().to_string())),
         many => {
-            let plain: Vec<Move> = many
-                .iter()
-                .copied()
-                .filter(|m| m.kind() != MoveKind::Promotion)
-                .collect();
-            let same_route = many
-                .iter()
-                .all(|m| m.from() == many[0].from() && m.to() == many[0].to());
-            if same_route && plain.len() == 1 {
-                return Ok(plain[0]);
+            if let Some(m) = unpromoted(many) {
+                return Ok(m);
             }
             let legal = legal_moves(game);
             let names = many.iter().map(|&m| to_san_with(game, m, &legal)).collect();
             Err(SanError::Ambiguous(text.trim().to_string(), names))
         }
+    }
+}
+
+/// Where `found` are one route's moves, promoting or not (a text without its promotion piece),
+/// the one that does not promote, if the rules allow it: SAN writes no piece for it.
+pub fn unpromoted(found: &[Move]) -> Option<Move> {
+    let first = found.first()?;
+    if !found
+        .iter()
+        .all(|m| m.from() == first.from() && m.to() == first.to())
+    {
+        return None;
+    }
+    let mut plain = found.iter().filter(|m| m.kind() != MoveKind::Promotion);
+    match (plain.next(), plain.next()) {
+        (Some(&m), None) => Some(m),
+        _ => None,
     }
 }
 
