@@ -482,24 +482,30 @@ fn quit_during_a_search_exits() {
 }
 
 /// A move list of millions of plies takes the command loop many seconds to play (some 17 s
-/// for this one, 3 million plies of hostile-relay Grand); a `quit` read meanwhile ends it.
+/// for this one, 3 million plies of hostile-relay Grand); when `quit` is the next line, the
+/// list is left unplayed.
 #[test]
 fn quit_cuts_a_long_move_list_short() {
     let mut u = Uci::new();
     u.ok("setoption name UCI_Variant value hostile-relay-friendly-anti-relay-grand");
-    let mut line = String::from("position startpos moves");
-    for _ in 0..750_000 {
-        line.push_str(" b2c4 b9c7 c4b2 c7b9");
-    }
-    line.push('\n');
-    u.send_raw(line.as_bytes());
+    u.send_raw(long_move_list(750_000).as_bytes());
     // (`quit` waits 10 s at most.)
     assert_eq!(u.quit(), Some(0));
 }
 
+/// `position startpos moves` and `n` times four knight moves there and back, a line.
+fn long_move_list(n: usize) -> String {
+    let mut line = String::from("position startpos moves");
+    for _ in 0..n {
+        line.push_str(" b2c4 b9c7 c4b2 c7b9");
+    }
+    line.push('\n');
+    line
+}
+
 /// A script piped in whole (`position … moves …`, `go`, `quit`): the input thread has read the
-/// `quit` before the command loop plays the moves, and a short list is still played in full,
-/// so the answer is a move of the position the script set (Black's, after three plies).
+/// `quit` before the command loop plays the moves, and a command between them is answered from
+/// the position the list sets, however long it is: only `quit` straight after a list cuts it.
 #[test]
 fn a_piped_script_is_answered_from_its_position() {
     let script = b"uci\nposition startpos moves e2e4 e7e5 g1f3\ngo depth 8\nquit\n";
@@ -513,6 +519,17 @@ fn a_piped_script_is_answered_from_its_position() {
     assert!(
         matches!(from_rank, Some(5..=8)),
         "not a Black move: {best}\n{}",
+        r.describe()
+    );
+    // 40,000 plies of Grand, then `d` and `quit`: the list is played (the knights are home,
+    // and the move counter says so).
+    let mut script = b"uci\nsetoption name UCI_Variant value grand\n".to_vec();
+    script.extend_from_slice(long_move_list(10_000).as_bytes());
+    script.extend_from_slice(b"d\nquit\n");
+    let r = run_bin(&["uci"], Some(&script), TIMEOUT);
+    assert!(
+        r.stdout.contains(" w - - 40000 20001"),
+        "the list was not played\n{}",
         r.describe()
     );
 }

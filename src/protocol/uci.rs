@@ -15,7 +15,7 @@ use crate::search::Searcher;
 use crate::variant::Registry;
 use crate::with_position;
 use std::io::{BufRead, Write};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{mpsc, Arc};
 use std::time::Instant;
 use vampirc_uci::{UciMessage, UciOptionConfig};
@@ -27,9 +27,6 @@ pub use command::{parse_command, parse_go, parse_lenient, Command, GoCommand, Uc
 use output::{Output, UciListener, Writer};
 
 pub const DEFAULT_HASH_MB: usize = 16;
-
-/// How long `quit` may wait for a `position` move list being played.
-const LONGEST_WAIT_FOR_QUIT: std::time::Duration = std::time::Duration::from_millis(100);
 
 /// Option values as last set.
 struct Options {
@@ -50,9 +47,13 @@ pub struct UciEngine {
     /// `go perft` counts on a thread of its own, as a search does.
     perft: BackgroundPerft,
     options: Options,
-    /// Set by the input thread when it reads `quit`: a long move list being played stops there.
-    quit_read: Arc<AtomicBool>,
-    /// A move list was cut short for a `quit` read meanwhile: the session ends at once.
+    /// The number of the first `quit` line the input thread has read (lines counted from 1;
+    /// 0: none yet), so that a `position` whose move list takes seconds to play, and that
+    /// only `quit` follows, is left unplayed: nothing could show it.
+    quit_line: Arc<AtomicU64>,
+    /// The number of the line being handled.
+    line: u64,
+    /// A move list was left unplayed for the `quit` after it: the session ends at once.
     quit_now: bool,
 }
 
@@ -76,7 +77,8 @@ impl UciEngine {
             searcher,
             perft: BackgroundPerft::default(),
             options,
-            quit_read: Arc::default(),
+            quit_line: Arc::default(),
+            line: 0,
             quit_now: false,
         }
     }
@@ -106,10 +108,12 @@ impl UciEngine {
         let (tx, rx) = mpsc::channel::<(String, Instant)>();
         let search = self.searcher.handle();
         let perft_stop = self.perft.stop_flag();
-        let quit_read = Arc::clone(&self.quit_read);
+        let quit_line = Arc::clone(&self.quit_line);
+        let mut lines_read = 0;
         let reader = super::spawn_line_reader(
             input,
             move |line| {
+                lines_read += 1;
                 // `stop` and `ponderhit` act at once, here: waking up another thread first can
                 // take a scheduler's time slice or more when the search threads outnumber the
                 // cores. The line is still handed on (to collect the search threads, and for
@@ -120,7 +124,12 @@ impl UciEngine {
                         search.stop_and_answer()
                     }
                     Some(Command::Quit) => {
-                        quit_read.store(true, Ordering::Relaxed);
+                        let _ = quit_line.compare_exchange(
+                            0,
+                            lines_read,
+                            Ordering::Relaxed,
+                            Ordering::Relaxed,
+                        );
                         perft_stop.store(true, Ordering::Relaxed);
                         search.request_stop()
                     }
@@ -136,6 +145,7 @@ impl UciEngine {
             return;
         }
         for (line, received) in rx {
+            self.line += 1;
             if !self.handle_at(&line, received) {
                 self.searcher.abandon();
                 self.perft.stop();
@@ -208,16 +218,9 @@ impl UciEngine {
                         .map_err(|e| format!("bad FEN: {e}"))?,
                     None => self.game_type.start(),
                 };
-                let started = Instant::now();
-                for (i, m) in moves.iter().enumerate() {
-                    // A list of millions of moves takes seconds to play: a `quit` read
-                    // meanwhile ends the session, and the commands between are dropped. A
-                    // list played in less time is played, so that a script's `position`, `go`,
-                    // `quit` still answers from the position it set.
-                    if i % 1024 == 1023
-                        && self.quit_read.load(Ordering::Relaxed)
-                        && started.elapsed() > LONGEST_WAIT_FOR_QUIT
-                    {
+                for m in &moves {
+                    // Millions of moves take seconds to play: `quit` must not wait for them.
+                    if self.quit_line.load(Ordering::Relaxed) == self.line + 1 {
                         self.quit_now = true;
                         return Ok(());
                     }
