@@ -89,13 +89,15 @@ const ALONE: &[&str] = &[
 /// The commands that take words.
 const WITH_WORDS: &[&str] = &["debug", "setoption", "register", "position", "go"];
 
+fn is_command_word(word: &str) -> bool {
+    ALONE.contains(&word) || WITH_WORDS.contains(&word)
+}
+
 /// `stop`, `quit` or `ponderhit` where `parse_lenient` reads that command from `line`, found
 /// without parsing the rest: the input thread asks this of every line, a `position` with a
 /// million moves included.
 pub fn lone_command(line: &str) -> Option<Command> {
-    let first = line
-        .split_whitespace()
-        .find(|w| ALONE.contains(w) || WITH_WORDS.contains(w))?;
+    let first = line.split_whitespace().find(|w| is_command_word(w))?;
     match first {
         "stop" => Some(Command::Stop),
         "quit" => Some(Command::Quit),
@@ -109,10 +111,7 @@ pub fn lone_command(line: &str) -> Option<Command> {
 /// words ignored come back too, for a warning; a line with no command at all is an error.
 pub fn parse_lenient(line: &str) -> (Result<Option<Command>, UciError>, Vec<String>) {
     let words: Vec<&str> = line.split_whitespace().collect();
-    let Some(k) = words
-        .iter()
-        .position(|w| ALONE.contains(w) || WITH_WORDS.contains(w))
-    else {
+    let Some(k) = words.iter().position(|w| is_command_word(w)) else {
         return (parse_command(line), Vec::new());
     };
     let mut ignored: Vec<String> = words[..k].iter().map(|w| w.to_string()).collect();
