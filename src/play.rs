@@ -442,30 +442,21 @@ impl<W: Write> Session<W> {
                 return Some(false);
             }
             [m] => *m,
-            many if many
-                .iter()
-                .all(|m| m.from() == many[0].from() && m.to() == many[0].to()) =>
+            // One route's promotions, none of them optional (`unpromoted` took that case).
+            many if many.iter().all(|m| {
+                m.kind() == MoveKind::Promotion
+                    && m.from() == many[0].from()
+                    && m.to() == many[0].to()
+            }) =>
             {
-                // The promotion choice.
                 let v = self.gt.variant.clone();
-                let mut options: Vec<(String, Move)> = Vec::new();
-                for &m in many {
-                    if m.kind() == MoveKind::Promotion {
-                        let k = m.piece();
-                        options.push((v.letter(Color::White, k).to_string(), m));
-                    } else {
-                        options.push(("-".to_string(), m));
-                    }
-                }
+                let options: Vec<(String, Move)> = many
+                    .iter()
+                    .map(|&m| (v.letter(Color::White, m.piece()).to_string(), m))
+                    .collect();
                 let list: Vec<String> = options
                     .iter()
-                    .map(|(l, m)| {
-                        if l == "-" {
-                            "- (no promotion)".to_string()
-                        } else {
-                            format!("{l} ({})", v.piece(m.piece()).name)
-                        }
-                    })
+                    .map(|(l, m)| format!("{l} ({})", v.piece(m.piece()).name))
                     .collect();
                 self.say(&format!("Promote to: {}", list.join(", ")));
                 loop {
