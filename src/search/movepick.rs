@@ -93,6 +93,39 @@ fn table_move_playable<B: Bitboard>(pos: &Position<B>, m: Move) -> bool {
     }
 }
 
+/// The first place of `value` in `scores`, which holds it: four scores compared at once into
+/// a mask (a plain search compares and branches score by score).
+#[inline(always)]
+fn first_place(scores: &[i32], value: i32) -> usize {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::arch::x86_64::{
+            __m128i, _mm_castsi128_ps, _mm_cmpeq_epi32, _mm_loadu_si128, _mm_movemask_ps,
+            _mm_set1_epi32,
+        };
+        let mut chunks = scores.chunks_exact(4);
+        // SAFETY: SSE2 is part of x86-64; each load reads the four scores of one chunk.
+        unsafe {
+            let wanted = _mm_set1_epi32(value);
+            for (n, chunk) in (&mut chunks).enumerate() {
+                let four = _mm_loadu_si128(chunk.as_ptr().cast::<__m128i>());
+                let mask = _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(four, wanted)));
+                if mask != 0 {
+                    return 4 * n + mask.trailing_zeros() as usize;
+                }
+            }
+        }
+        let base = scores.len() & !3;
+        base + chunks
+            .remainder()
+            .iter()
+            .position(|&s| s == value)
+            .unwrap_or(0)
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    scores.iter().position(|&s| s == value).unwrap_or(0)
+}
+
 /// One ply's move buffer, owned by the thread.
 #[derive(Default)]
 pub struct PlyMoves {
@@ -305,14 +338,14 @@ impl MovePicker {
             }
             self.quiets_dropped = true;
         }
-        // The highest score, then its first place: two branch-free passes that the compiler
-        // vectorises, where one pass keeping the best would branch on every move. Ties go to
-        // the earlier move either way.
+        // The highest score (a pass the compiler vectorises), then its first place (four
+        // scores at a time): one pass keeping the best would branch on every move. Ties go to
+        // the earlier move.
         let best = scores.iter().fold(USED, |b, &s| b.max(s));
         if best == USED {
             return None;
         }
-        let at = scores.iter().position(|&s| s == best).unwrap_or(0);
+        let at = first_place(scores, best);
         scores[at] = USED;
         Some((buf.list.as_slice()[at], best))
     }
@@ -379,6 +412,23 @@ mod tests {
     use super::*;
     use crate::variant::Registry;
     use crate::with_position;
+    use rand::rngs::StdRng;
+    use rand::{Rng, SeedableRng};
+
+    /// `first_place` finds the first of equal scores, wherever it stands and however long
+    /// the list (the four-at-a-time search and its tail).
+    #[test]
+    fn first_place_finds_the_first_of_equals() {
+        let mut rng = StdRng::seed_from_u64(23);
+        for len in 1..=70 {
+            for _ in 0..50 {
+                let scores: Vec<i32> = (0..len).map(|_| rng.gen_range(-3..3) * (1 << 26)).collect();
+                let value = scores[rng.gen_range(0..len)];
+                let want = scores.iter().position(|&s| s == value).unwrap();
+                assert_eq!(first_place(&scores, value), want, "{scores:?} {value}");
+            }
+        }
+    }
 
     /// Quiescence tries a promotion only to the most valuable piece it may choose (Grand's
     /// Queen and Marshall, both 9); the main search tries all six.
