@@ -117,6 +117,9 @@ impl GameType {
 }
 
 /// A position of either width.
+// The wide position is larger (its bitboards are twice the size), but a game is built once
+// and handed to a search by reference: a box would only add a pointer to every use.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone)]
 pub enum Game {
     Narrow(Position<u64>),

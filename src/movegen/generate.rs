@@ -305,40 +305,25 @@ impl<B: Bitboard> Position<B> {
             return;
         }
         let them = !us;
-        let size = self.variant.size;
         let kfrom = self.king(us);
         let occ = self.occupied();
         for side in 0..2 {
             if rights & castle_bit(us, side) == 0 {
                 continue;
             }
-            let Some((psq, kto, pto)) = self.castle_squares(us, side, kfrom) else {
+            let Some(path) = self.castle_path_of(us, side) else {
                 continue;
             };
-            let rank = size.rank(kfrom);
-            let others = occ.without(kfrom).without(psq);
-            let span = |a: Square, b: Square| -> (u8, u8) {
-                let (fa, fb) = (size.file(a), size.file(b));
-                (fa.min(fb), fa.max(fb))
-            };
-            let mut clear = true;
-            for (a, b) in [span(kfrom, psq), span(kfrom, kto), span(psq, pto)] {
-                for f in a..=b {
-                    if others.has(size.square(f, rank)) {
-                        clear = false;
-                    }
-                }
-            }
-            if !clear {
+            debug_assert_eq!(path.king_from, kfrom, "a castling right outlived its king");
+            if path.king_from != kfrom || (occ & path.must_be_empty).any() {
                 continue;
             }
             // The squares the king crosses, judged in the position before the move.
-            let (a, b) = span(kfrom, kto);
-            let crossed_safe = (a..=b)
-                .map(|f| size.square(f, rank))
-                .filter(|&s| s != kfrom && s != kto)
-                .all(|s| !self.is_attacked(s, them, occ));
-            if !crossed_safe {
+            if path
+                .crossed
+                .squares()
+                .any(|s| self.is_attacked(s, them, occ))
+            {
                 continue;
             }
             let kind = if side == 0 {
@@ -346,7 +331,7 @@ impl<B: Bitboard> Position<B> {
             } else {
                 MoveKind::CastleLow
             };
-            let m = Move::new(kfrom, kto, kind);
+            let m = Move::new(kfrom, path.king_to, kind);
             if self.leaves_king_safe(m) {
                 list.push(m);
             }

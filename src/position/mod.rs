@@ -52,6 +52,9 @@ pub struct Position<B: Bitboard> {
     king: [Square; 2],
     /// Castling partners' start squares: [color][side], side 0 = higher file.
     partner: [[Option<Square>; 2]; 2],
+    /// The squares each castling must find empty and must not cross under attack, worked out
+    /// once: the king and partner stand on their start squares while the right lasts.
+    castle_paths: [[Option<CastlePath<B>>; 2]; 2],
     /// `[rights]`: the hash key of a set of castling rights, their partners' files included
     /// (see `castling_key`).
     castling_keys: [u64; 16],
@@ -65,6 +68,18 @@ pub struct Position<B: Bitboard> {
     cancellation: bool,
     /// What each cancellation ply took off and put on the board, for its undo.
     placement_log: Vec<placement::PlacementLog>,
+}
+
+/// One castling move of one side, as `Position::generate_castling` tests it.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct CastlePath<B> {
+    pub king_from: Square,
+    pub king_to: Square,
+    /// Every square between the king, the partner and their destinations, theirs included,
+    /// but for the king's and the partner's own.
+    pub must_be_empty: B,
+    /// The squares the king passes over between its start and its destination.
+    pub crossed: B,
 }
 
 /// The bit of a castling (or King's Leap) right.
@@ -137,6 +152,33 @@ impl<B: Bitboard> Position<B> {
     }
     pub fn partner_square(&self, color: Color, side: usize) -> Option<Square> {
         self.partner[color.index()][side]
+    }
+
+    #[inline(always)]
+    pub(crate) fn castle_path_of(&self, color: Color, side: usize) -> Option<&CastlePath<B>> {
+        self.castle_paths[color.index()][side].as_ref()
+    }
+
+    /// The castling path of `side` for a king on `king_from`.
+    fn castle_path(&self, color: Color, side: usize, king_from: Square) -> Option<CastlePath<B>> {
+        let (partner, king_to, partner_to) = self.castle_squares(color, side, king_from)?;
+        let size = self.variant.size;
+        let rank = size.rank(king_from);
+        let span = |a: Square, b: Square| {
+            let (fa, fb) = (size.file(a), size.file(b));
+            (fa.min(fb)..=fa.max(fb)).fold(B::EMPTY, |m, f| m.with(size.square(f, rank)))
+        };
+        let must_be_empty =
+            (span(king_from, partner) | span(king_from, king_to) | span(partner, partner_to))
+                .without(king_from)
+                .without(partner);
+        let crossed = span(king_from, king_to).without(king_from).without(king_to);
+        Some(CastlePath {
+            king_from,
+            king_to,
+            must_be_empty,
+            crossed,
+        })
     }
     #[inline(always)]
     pub fn hash(&self) -> u64 {
@@ -295,6 +337,7 @@ impl<B: Bitboard> Position<B> {
             side: setup.side,
             king: [Square::new(0); 2],
             partner: setup.partners,
+            castle_paths: [[None; 2]; 2],
             castling_keys: [0; 16],
             castle_mask: [0xFF; MAX_SQUARES],
             state: State {
@@ -351,6 +394,7 @@ impl<B: Bitboard> Position<B> {
                 if let Some(p) = pos.partner[color.index()][side] {
                     pos.castle_mask[p.index()] &= !bit;
                 }
+                pos.castle_paths[color.index()][side] = pos.castle_path(color, side, ksq);
             }
         }
         // An en-passant square nobody can use is dropped, so equal positions hash equal.
