@@ -195,7 +195,45 @@ impl<B: Bitboard> Position<B> {
             let reach = t.reach(us, k, from, occ);
             return (reach & !occ, reach & enemy, B::EMPTY);
         }
+        if t.is_leaper(us, k) {
+            let quiet = t.quiet_leaps(us, k, from) & !occ;
+            let caps = t.capture_leaps(us, k, from) & enemy;
+            return self.with_lame_leaps(us, k, from, occ, enemy, (quiet, caps));
+        }
         self.asymmetric_targets(us, k, from, occ, enemy)
+    }
+
+    /// `targets` with the piece's lame leaps (initial moves among them) added to its
+    /// (quiet moves, captures).
+    #[inline(always)]
+    fn with_lame_leaps(
+        &self,
+        us: Color,
+        k: PieceKind,
+        from: Square,
+        occ: B,
+        enemy: B,
+        (mut quiet, mut caps): (B, B),
+    ) -> (B, B, B) {
+        let empty = !occ;
+        let mut doubles = B::EMPTY;
+        // Initial moves are listed only from the squares they may be made from (`Tables::new`).
+        for l in self.tables.lame_leaps(us, k, from) {
+            if (l.block & occ).any() {
+                continue;
+            }
+            if l.quiet && empty.has(l.target) {
+                if l.initial {
+                    doubles = doubles.with(l.target);
+                } else {
+                    quiet = quiet.with(l.target);
+                }
+            }
+            if l.capture && enemy.has(l.target) {
+                caps = caps.with(l.target);
+            }
+        }
+        (quiet, caps, doubles & !quiet)
     }
 
     #[inline(never)]
@@ -212,7 +250,6 @@ impl<B: Bitboard> Position<B> {
         let km = t.kind_moves(us, k);
         let mut quiet = t.quiet_leaps(us, k, from) & empty;
         let mut caps = t.capture_leaps(us, k, from) & enemy;
-        let mut doubles = B::EMPTY;
         if let Some((q, c)) = km.combined {
             let reach = t.slide(from, t.ride_lines(us, k, from), occ);
             if q {
@@ -255,23 +292,7 @@ impl<B: Bitboard> Position<B> {
                 }
             }
         }
-        // Initial moves are listed only from the squares they may be made from (`Tables::new`).
-        for l in t.lame_leaps(us, k, from) {
-            if (l.block & occ).any() {
-                continue;
-            }
-            if l.quiet && empty.has(l.target) {
-                if l.initial {
-                    doubles = doubles.with(l.target);
-                } else {
-                    quiet = quiet.with(l.target);
-                }
-            }
-            if l.capture && enemy.has(l.target) {
-                caps = caps.with(l.target);
-            }
-        }
-        (quiet, caps, doubles & !quiet)
+        self.with_lame_leaps(us, k, from, occ, enemy, (quiet, caps))
     }
 
     /// The promotions of a pawn move from `from` to `to` in the promotion zone (limited by the

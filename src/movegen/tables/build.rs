@@ -165,6 +165,7 @@ impl<B: Bitboard> Tables<B> {
             double_step_zone: [B::EMPTY; 2],
             plain_captures: vec![B::EMPTY; 2 * kinds],
             symmetric_kinds: [0; 2],
+            leaper_kinds: [0; 2],
             no_jump_check_kinds: variant
                 .kinds()
                 .filter(|&k| variant.piece(k).no_jump_check)
@@ -545,12 +546,16 @@ impl<B: Bitboard> Tables<B> {
                         && self.lame_index[i].0 == self.lame_index[i].1
                         && self.bent_index[i].0 == self.bent_index[i].1
                 });
+            let leaper = rides.is_empty() && !self.kind_moves[pk].bent;
             let km = &mut self.kind_moves[pk];
             km.rides = rides;
             km.combined = modes;
             km.other_rides = other;
             if symmetric {
                 self.symmetric_kinds[pk / self.kinds] |= 1 << (pk % self.kinds);
+            }
+            if leaper {
+                self.leaper_kinds[pk / self.kinds] |= 1 << (pk % self.kinds);
             }
         }
         for ci in 0..2 {

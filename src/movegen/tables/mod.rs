@@ -136,6 +136,9 @@ pub struct Tables<B> {
     /// `[color]`: bit `kind` set when the kind moves and captures alike (same leaps, every
     /// ride combined and both quiet and capturing, no lame leaps): its targets are `reach`.
     symmetric_kinds: [u32; 2],
+    /// `[color]`: bit `kind` set when the kind only leaps (plain or lame leaps, no rides or
+    /// hops): the pawns of most games, whose targets are two table reads and a short list.
+    leaper_kinds: [u32; 2],
     /// Bit `kind` set for the pawn-like kinds (not royal) and for the royal ones: the
     /// evaluation's roles (`evaluation::eval_params`), read as sets in `role_sets`.
     pawn_like_kinds: u32,
@@ -282,6 +285,12 @@ impl<B: Bitboard> Tables<B> {
     #[inline(always)]
     pub fn role_kinds(&self) -> (u32, u32) {
         (self.pawn_like_kinds, self.royal_kinds)
+    }
+
+    /// Does a `color` `kind` only leap (see `leaper_kinds`)?
+    #[inline(always)]
+    pub fn is_leaper(&self, color: Color, kind: PieceKind) -> bool {
+        self.leaper_kinds[color.index()] >> kind.index() & 1 != 0
     }
 
     /// Does a `color` `kind` move and capture alike (see `symmetric_kinds`)?
