@@ -1289,3 +1289,36 @@ fn perft_stops_when_the_gui_is_gone() {
         }
     }
 }
+
+/// A search stopped inside an iteration may answer with a move whose score is only a bound
+/// (the first move failed low in the aspiration window, or a new move failed high): the last
+/// `info` line says so with UCI's `upperbound` / `lowerbound`, which GUIs and python-chess
+/// read, instead of passing a bound off as the score. Node limits spread over a tactical
+/// middlegame stop the search at many points of its iterations.
+#[test]
+fn a_score_cut_short_is_reported_as_a_bound() {
+    let mut u = Uci::start();
+    u.handshake();
+    let mut bounded = 0;
+    for nodes in (1_000..60_000).step_by(997) {
+        u.send("ucinewgame");
+        u.send("position fen r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
+        let (lines, _, _) = go(&mut u, &format!("nodes {nodes}"));
+        for l in lines.iter().filter(|l| l.contains(" score ")) {
+            let words: Vec<&str> = l.split_whitespace().collect();
+            let at = words.iter().position(|w| *w == "score").unwrap();
+            // `score cp N [lowerbound|upperbound] nodes …`: a bound word, if any, right after.
+            assert!(
+                matches!(words.get(at + 1), Some(&"cp") | Some(&"mate"))
+                    && words.get(at + 2).is_some_and(|n| n.parse::<i32>().is_ok())
+                    && matches!(
+                        words.get(at + 3),
+                        Some(&"lowerbound") | Some(&"upperbound") | Some(&"nodes")
+                    ),
+                "{l}"
+            );
+            bounded += matches!(words[at + 3], "lowerbound" | "upperbound") as usize;
+        }
+    }
+    assert!(bounded > 0, "no search was cut short inside a window");
+}

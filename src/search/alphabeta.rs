@@ -642,6 +642,7 @@ impl<'a, B: Bitboard, R: Role> Worker<'a, B, R> {
                 let rm = &mut self.t.root_moves[root_index - 1];
                 if searched == 1 || score > alpha {
                     rm.score = score;
+                    rm.bound = Bound::of_result(score, alpha, beta);
                     rm.seldepth = seldepth;
                     rm.pv.clear();
                     rm.pv.push(m);
@@ -650,7 +651,8 @@ impl<'a, B: Bitboard, R: Role> Worker<'a, B, R> {
                     // With several lines the answer stays the last completed iteration's best,
                     // so that it is never the first move of another line the GUI shows.
                     if R::MAIN && score > alpha && self.t.pv_index == 0 && self.single_line {
-                        self.s.publish(&rm.pv, score, self.t.completed_depth);
+                        self.s
+                            .publish(&rm.pv, score, rm.bound, self.t.completed_depth);
                     }
                 } else {
                     rm.score = -INFINITE;

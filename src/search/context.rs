@@ -11,7 +11,7 @@ use super::score::Score;
 use super::score::{INFINITE, MATE, NONE};
 use super::see::SeeValues;
 use super::time::TimeManager;
-use super::tt::TranspositionTable;
+use super::tt::{Bound, TranspositionTable};
 use super::{Listener, Outcome, Report};
 use crate::types::Move;
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, Ordering};
@@ -168,12 +168,15 @@ impl SharedContext {
             .copied()
     }
 
-    /// Records the main thread's current line (best move first; empty when there is none).
-    pub fn publish(&self, line: &[Move], score: i32, depth: i32) {
-        // All three under the line's lock, so that an answer never pairs them across two
+    /// Records the main thread's current line (best move first; empty when there is none),
+    /// its score and what the score is (a move that beat the window of an unfinished
+    /// iteration has only a bound).
+    pub fn publish(&self, line: &[Move], score: i32, bound: Bound, depth: i32) {
+        // All under the line's lock, so that an answer never pairs them across two
         // publications.
         let mut choice = self.choice.lock().unwrap_or_else(|e| e.into_inner());
         choice.set(line);
+        choice.bound = bound;
         self.choice_score.store(score, Ordering::Release);
         self.choice_depth.store(depth, Ordering::Release);
     }
@@ -187,11 +190,12 @@ impl SharedContext {
         if self.answered.swap(true, Ordering::AcqRel) {
             return false;
         }
-        let (mut line, mut score, mut depth) = {
+        let (mut line, mut score, mut bound, mut depth) = {
             let choice = self.choice.lock().unwrap_or_else(|e| e.into_inner());
             (
                 choice.moves().to_vec(),
                 self.choice_score.load(Ordering::Acquire),
+                choice.bound,
                 self.choice_depth.load(Ordering::Acquire),
             )
         };
@@ -202,6 +206,7 @@ impl SharedContext {
             if !deeper.pv.is_empty() {
                 line = deeper.pv;
                 score = deeper.score.max(-MATE);
+                bound = Bound::Exact;
                 depth = deeper.depth;
             }
         }
@@ -210,6 +215,7 @@ impl SharedContext {
             ponder: line.get(1).copied(),
             line,
             score: Score::from_internal(score),
+            bound,
             depth,
             nodes: self.total_nodes(),
             time_us: self.search_time_us(),
@@ -224,6 +230,8 @@ impl SharedContext {
 pub struct ChoiceLine {
     moves: [Move; CHOICE_LINE_LEN],
     len: usize,
+    /// What the published score is.
+    bound: Bound,
 }
 
 /// Enough for a whole turn of a cancellation game (a capture and its placements) and the reply.
@@ -233,6 +241,7 @@ impl ChoiceLine {
     pub const EMPTY: ChoiceLine = ChoiceLine {
         moves: [Move::NULL; CHOICE_LINE_LEN],
         len: 0,
+        bound: Bound::Exact,
     };
 
     fn set(&mut self, line: &[Move]) {
@@ -255,16 +264,30 @@ impl ChoiceLine {
 pub struct RootMove {
     pub mv: Move,
     pub score: i32,
+    /// What `score` is: exact, or a bound of an aspiration window or of a null window that
+    /// an iteration left unfinished.
+    pub bound: Bound,
     pub previous_score: i32,
     pub seldepth: usize,
     pub pv: Vec<Move>,
 }
 
 impl RootMove {
+    /// The score to report and what it is: a move not searched again in this iteration (it
+    /// was cut short, or the move fell below the best) keeps the previous one's score.
+    pub fn reported_score(&self) -> (i32, Bound) {
+        if self.score == -INFINITE {
+            (self.previous_score, Bound::Exact)
+        } else {
+            (self.score, self.bound)
+        }
+    }
+
     pub fn new(mv: Move) -> RootMove {
         RootMove {
             mv,
             score: -INFINITE,
+            bound: Bound::Exact,
             previous_score: -INFINITE,
             seldepth: 0,
             pv: vec![mv],
@@ -370,6 +393,7 @@ mod tests {
         let line = |raw: u32, score: i32| RootMove {
             mv: Move::from_raw(raw),
             score,
+            bound: Bound::Exact,
             previous_score: 0,
             seldepth: 9,
             pv: vec![Move::from_raw(raw), Move::from_raw(raw + 1)],

@@ -5,6 +5,7 @@
 use super::alphabeta::{Role, Root, Worker};
 use super::params::*;
 use super::score::*;
+use super::tt::Bound;
 use super::Report;
 use crate::types::{Bitboard, Move};
 use std::sync::atomic::Ordering;
@@ -172,6 +173,7 @@ impl<B: Bitboard, R: Role> Worker<'_, B, R> {
         }
         let rm = &mut self.t.root_moves[0];
         rm.score = line.score;
+        rm.bound = Bound::Exact;
         rm.seldepth = line.seldepth;
         rm.pv = line.pv;
         log::debug!("main thread takes over a helper's iteration {}", line.depth);
@@ -233,13 +235,9 @@ impl<B: Bitboard, R: Role> Worker<'_, B, R> {
     /// The current best root move (and the reply to ponder on) for whoever answers.
     fn publish(&self) {
         let rm = &self.t.root_moves[0];
-        let score = if rm.score == -INFINITE {
-            rm.previous_score
-        } else {
-            rm.score
-        };
+        let (score, bound) = rm.reported_score();
         self.s
-            .publish(&rm.pv, score.max(-MATE), self.t.completed_depth);
+            .publish(&rm.pv, score.max(-MATE), bound, self.t.completed_depth);
     }
 
     fn report(&self, depth: i32, lines: usize) {
@@ -257,11 +255,7 @@ impl<B: Bitboard, R: Role> Worker<'_, B, R> {
                 .sum::<u64>();
         let reports = self.t.root_moves.iter().take(lines).enumerate();
         self.s.report(reports.filter_map(|(i, rm)| {
-            let score = if rm.score == -INFINITE {
-                rm.previous_score
-            } else {
-                rm.score
-            };
+            let (score, bound) = rm.reported_score();
             if score == -INFINITE {
                 return None;
             }
@@ -270,6 +264,7 @@ impl<B: Bitboard, R: Role> Worker<'_, B, R> {
                 seldepth: rm.seldepth.max(1),
                 multipv: i + 1,
                 score: Score::from_internal(score),
+                bound,
                 nodes,
                 nps: super::nodes_per_second(nodes, time_us),
                 hashfull: self.s.tt.hashfull(),

@@ -47,6 +47,9 @@ pub struct Report {
     /// 1-based line number.
     pub multipv: usize,
     pub score: Score,
+    /// Whether `score` is exact or only a bound: the last report of a search stopped inside an
+    /// iteration can give a move that beat the window before its exact score was known.
+    pub bound: tt::Bound,
     /// All threads together.
     pub nodes: u64,
     pub nps: u64,
@@ -66,6 +69,8 @@ pub struct Outcome {
     /// plies (a capture and its placements), then the reply. Front ends answer with the turn.
     pub line: Vec<Move>,
     pub score: Score,
+    /// Whether `score` is exact or a bound (see `Report::bound`).
+    pub bound: tt::Bound,
     /// Last completed iteration.
     pub depth: i32,
     pub nodes: u64,

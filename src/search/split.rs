@@ -22,6 +22,7 @@ use super::movepick::{is_tactical, MovePicker};
 use super::params::{FUTILITY_MAX_DEPTH, LMP_MAX_DEPTH, SPLIT_HELPERS, SPLIT_MIN_DEPTH};
 use super::params::{MAX_PLY, SEE_PRUNE_MAX_DEPTH};
 use super::score::INFINITE;
+use super::tt::Bound;
 use crate::types::{Bitboard, Move, MAX_MOVES};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Mutex, MutexGuard};
@@ -76,7 +77,7 @@ struct SplitState {
     line: Vec<Move>,
     seldepth: usize,
     /// At the root: the moves that raised alpha, with their scores.
-    raisers: Vec<(usize, i32)>,
+    raisers: Vec<(usize, i32, Bound)>,
     /// At the root: the main thread's completed depth, to publish each new best move at once.
     publish_depth: Option<i32>,
     /// At the root: root moves searched before the split (the first move's place is this + 1).
@@ -135,7 +136,7 @@ impl SplitState {
         score: i32,
         line: &[Move],
         seldepth: usize,
-        publish: impl FnOnce(&[Move], i32, i32),
+        publish: impl FnOnce(&[Move], i32, Bound, i32),
     ) {
         if score <= self.best {
             return;
@@ -149,8 +150,9 @@ impl SplitState {
         self.line.extend_from_slice(line);
         self.seldepth = seldepth;
         if let Some(depth) = self.publish_depth {
-            self.raisers.push((k, score));
-            publish(line, score, depth);
+            let bound = Bound::of_result(score, self.alpha, self.beta);
+            self.raisers.push((k, score, bound));
+            publish(line, score, bound, depth);
         }
         if score >= self.beta {
             abort.store(true, Ordering::Relaxed);
@@ -291,8 +293,10 @@ impl<B: Bitboard, R: Role> Worker<'_, B, R> {
         let m = st.moves[k].m;
         at.best_move = m;
         if N::ROOT {
-            for &(i, score) in &st.raisers {
-                self.t.root_moves[at.root_index + i].score = score;
+            for &(i, score, bound) in &st.raisers {
+                let rm = &mut self.t.root_moves[at.root_index + i];
+                rm.score = score;
+                rm.bound = bound;
             }
             let rm = &mut self.t.root_moves[at.root_index + k];
             rm.seldepth = st.seldepth;
@@ -394,7 +398,7 @@ impl<B: Bitboard, R: Role> Worker<'_, B, R> {
                 score,
                 &self.line_buf,
                 self.t.seldepth,
-                |line, score, depth| shared.publish(line, score, depth),
+                |line, score, bound, depth| shared.publish(line, score, bound, depth),
             );
         }
         self.in_split = false;

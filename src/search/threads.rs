@@ -13,7 +13,7 @@ use super::limits::{SearchLimits, SearchOptions, MAX_THREADS};
 use super::see::SeeValues;
 use super::split::SplitPoint;
 use super::time::TimeManager;
-use super::tt::TranspositionTable;
+use super::tt::{Bound, TranspositionTable};
 use super::{Listener, Outcome};
 use crate::game::Game;
 use crate::position::Position;
@@ -274,10 +274,11 @@ impl Searcher {
             let roots = root_moves(p, &shared.limits.search_moves);
             let hashed = self.tt.probe(p.hash()).map(|h| h.mv);
             match roots.iter().find(|r| Some(r.mv) == hashed).or(roots.first()) {
-                Some(first) => shared.publish(&[first.mv], 0, 0),
+                Some(first) => shared.publish(&[first.mv], 0, Bound::Exact, 0),
                 None => shared.publish(
                     &[],
                     no_move_score(p.variant.stalemate, p.in_check(), 0),
+                    Bound::Exact,
                     0,
                 ),
             }
@@ -660,14 +661,15 @@ fn finish<B: Bitboard>(shared: &SharedContext, main: &ThreadContext, pos: &mut P
         pos.undo();
     }
     let cut_short = main.root_depth > main.completed_depth;
-    let score = if best.score == -super::score::INFINITE || (cut_short && several_lines) {
-        best.previous_score
+    let (score, bound) = if cut_short && several_lines {
+        (best.previous_score, Bound::Exact)
     } else {
-        best.score
+        best.reported_score()
     };
     shared.publish(
         &line[..len],
         score.max(-super::score::MATE),
+        bound,
         main.completed_depth,
     );
 }

@@ -3,6 +3,7 @@
 
 use super::super::notation::move_to_uci_in;
 use crate::game::Game;
+use crate::search::tt::Bound;
 use crate::search::{Listener, Outcome, Report, RootProgress, Score};
 use crate::types::Move;
 use crate::with_position;
@@ -66,10 +67,16 @@ fn format_turns(game: &Game, line: &[Move], chess960: bool) -> Vec<String> {
     turns
 }
 
-fn format_score(s: Score) -> String {
-    match s {
+/// `cp N` or `mate N`, with UCI's `lowerbound` / `upperbound` when the score is only a bound.
+fn format_score(s: Score, bound: Bound) -> String {
+    let value = match s {
         Score::Centipawns(cp) => format!("cp {cp}"),
         Score::Mate(n) => format!("mate {n}"),
+    };
+    match bound {
+        Bound::Exact => value,
+        Bound::Lower => format!("{value} lowerbound"),
+        Bound::Upper => format!("{value} upperbound"),
     }
 }
 
@@ -119,7 +126,7 @@ impl Output {
                     // table answers near the root; the nominal depth was reached all the same.
                     r.seldepth.max(r.depth.max(0) as usize),
                     r.multipv,
-                    format_score(r.score),
+                    format_score(r.score, r.bound),
                     r.nodes,
                     r.nps,
                     r.hashfull,
@@ -146,7 +153,11 @@ impl Output {
             } => {
                 // `line` starts with `best` (see `SharedContext::answer`).
                 if o.best.is_none() {
-                    writeln!(w, "info depth 0 score {}", format_score(o.score))?;
+                    writeln!(
+                        w,
+                        "info depth 0 score {}",
+                        format_score(o.score, Bound::Exact)
+                    )?;
                     return writeln!(w, "bestmove (none)");
                 }
                 // The final statistics (the spec asks for them right before `bestmove`): the
@@ -154,7 +165,7 @@ impl Output {
                 // Before the first iteration is complete there is no score to tell.
                 let score = match o.depth {
                     0 => String::new(),
-                    _ => format!(" score {}", format_score(o.score)),
+                    _ => format!(" score {}", format_score(o.score, o.bound)),
                 };
                 writeln!(
                     w,
@@ -277,11 +288,22 @@ mod tests {
         let mut list = MoveList::new();
         game.legal_moves(&mut list);
         let best = list.as_slice()[0];
-        for (depth, expected) in [
-            (0, "info depth 0 nodes 0 nps 0 time 0 pv "),
+        for (depth, bound, expected) in [
+            (0, Bound::Exact, "info depth 0 nodes 0 nps 0 time 0 pv "),
             (
                 3,
+                Bound::Exact,
                 "info depth 3 score cp 25 nodes 5811 nps 2330926 time 2 pv ",
+            ),
+            (
+                3,
+                Bound::Lower,
+                "info depth 3 score cp 25 lowerbound nodes 5811 ",
+            ),
+            (
+                3,
+                Bound::Upper,
+                "info depth 3 score cp 25 upperbound nodes 5811 ",
             ),
         ] {
             // The speed comes from the search's microseconds (5,811 nodes in 2,493 µs), as in
@@ -292,6 +314,7 @@ mod tests {
                 ponder: None,
                 line: vec![best],
                 score: Score::Centipawns(25),
+                bound,
                 depth,
                 nodes,
                 time_us,
