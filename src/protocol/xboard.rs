@@ -440,6 +440,9 @@ impl<W: Write> XboardEngine<W> {
                 self.discard();
                 self.analyzing = false;
                 self.engine = Some(!self.game.side_to_move());
+                if self.ponder {
+                    self.start_guessing();
+                }
             }
             Command::White | Command::Black => {
                 self.discard();
@@ -546,7 +549,7 @@ impl<W: Write> XboardEngine<W> {
                 if matches!(
                     self.running,
                     Some(Running {
-                        kind: SearchKind::Ponder(_),
+                        kind: SearchKind::Ponder(_) | SearchKind::Guess,
                         ..
                     })
                 ) {

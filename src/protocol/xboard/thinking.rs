@@ -37,8 +37,17 @@ pub(super) enum SearchKind {
     Think,
     /// On the opponent's time, after guessing its move.
     Ponder(Move),
+    /// A short search of the opponent's move, to find the move to ponder on where no search
+    /// of the engine's own has named one (`playother`).
+    Guess,
     Analyze,
 }
+
+/// A guess at the opponent's move takes this share of the engine's own move's time ...
+const GUESS_SHARE: u64 = 8;
+/// ... within these bounds (milliseconds).
+const GUESS_MIN_MS: u64 = 20;
+const GUESS_MAX_MS: u64 = 1_000;
 
 pub(super) struct Running {
     pub(super) id: u64,
@@ -206,9 +215,40 @@ impl<W: Write> XboardEngine<W> {
         self.start_search(SearchKind::Ponder(guess), root, limits, Instant::now());
     }
 
+    /// Pondering without a reply to expect (`playother`, the engine's last search naming
+    /// none): a short search for the opponent first, then pondering on its move, as Crafty
+    /// does. The protocol asks an engine told `playother` to ponder when pondering is on.
+    pub(super) fn start_guessing(&mut self) {
+        if self.no_position || ending(&mut self.game).is_some() {
+            return;
+        }
+        let limits = self.guess_limits();
+        self.start_search(SearchKind::Guess, self.game.clone(), limits, Instant::now());
+    }
+
+    /// The guess's limits: a share of what the engine's own next move may take (nodes where
+    /// the clock counts nodes), and no deeper than `sd`.
+    fn guess_limits(&self) -> SearchLimits {
+        let engine = !self.game.side_to_move();
+        let own = self.limits(engine, false);
+        let mut l = SearchLimits {
+            depth: own.depth,
+            ..SearchLimits::default()
+        };
+        if let Some(n) = own.nodes {
+            l.nodes = Some((n / GUESS_SHARE).max(1));
+            return l;
+        }
+        let overhead = self.searcher.options().move_overhead + own.gui_lag_ms;
+        let soft = time::budget(&own, engine, overhead).map_or(GUESS_MAX_MS, |b| b.0);
+        l.movetime = Some((soft / GUESS_SHARE).clamp(GUESS_MIN_MS, GUESS_MAX_MS));
+        l
+    }
+
     pub(super) fn report(&mut self, id: u64, r: Report) {
         let Some(running) = &self.running else { return };
-        if running.id != id || r.multipv != 1 {
+        // The guess's lines are the opponent's: not shown as the engine's thinking.
+        if running.id != id || r.multipv != 1 || running.kind == SearchKind::Guess {
             return;
         }
         let line = if self.post {
@@ -335,6 +375,13 @@ impl<W: Write> XboardEngine<W> {
         }
         let kind = running.kind;
         self.running = None;
+        if kind == SearchKind::Guess {
+            self.searcher.wait();
+            if self.ponder && !self.closing && self.engine == Some(!self.game.side_to_move()) {
+                self.start_pondering(outcome.best);
+            }
+            return;
+        }
         if kind != SearchKind::Think {
             self.searcher.wait();
             return;
