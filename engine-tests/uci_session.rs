@@ -792,6 +792,8 @@ fn bad_input_keeps_the_state() {
         "go depth 3 depth 4",
         "go frobnicate",
         "go infinite perft 2",
+        // Black is to move.
+        "go wtime 1000 winc 10",
     ] {
         u.sync();
         u.send(bad);

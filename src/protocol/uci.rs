@@ -249,6 +249,14 @@ impl UciEngine {
                 if !go.search_moves.is_empty() && limits.search_moves.is_empty() {
                     notes.push("no legal move among the searchmoves: all moves searched".into());
                 }
+                let us = self.game.side_to_move().index();
+                if limits.time[us].is_none() && limits.time[1 - us].is_some() {
+                    // The time manager reads the missing clock as empty: an answer at once.
+                    let (ours, theirs) = [("wtime", "btime"), ("btime", "wtime")][us];
+                    notes.push(format!(
+                        "'{theirs}' but no '{ours}' for the side to move: read as no time left"
+                    ));
+                }
                 if !notes.is_empty() {
                     self.warning(&format!("go: {}", notes.join("; ")));
                 }

@@ -297,7 +297,11 @@ impl Pending {
             .ok_or_else(|| format!("placement field: '{sq}' is not a square"))?;
         let remaining = match value.parse::<u8>() {
             Ok(v) if v > 0 => v,
-            _ => return Err(format!("placement field: value '{value}' must be 1..=255")),
+            _ => {
+                return Err(format!(
+                    "placement field: value '{value}' must be a number from 1 up"
+                ))
+            }
         };
         let at_center = match *step {
             "dest" => true,
