@@ -512,7 +512,8 @@ impl Replica {
     }
 
     fn take_back(&mut self, plies: usize) {
-        if self.played >= plies {
+        // Refused without a position: the engine's board is not the one the GUI shows.
+        if self.played >= plies && !self.no_position {
             for _ in 0..plies {
                 self.game.undo();
             }

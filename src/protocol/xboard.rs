@@ -529,7 +529,9 @@ impl<W: Write> XboardEngine<W> {
             Command::Undo | Command::Remove => {
                 let plies = if cmd == Command::Undo { 1 } else { 2 };
                 let played = with_position!(&self.game, p => p.plies_played());
-                if played < plies {
+                // Without a position (the last one set up was refused) there is nothing the
+                // GUI shows to take back: the engine's own board is the one it replaced.
+                if played < plies || self.no_position {
                     self.send(&format!("Error (command not legal now): {line}"));
                     return;
                 }

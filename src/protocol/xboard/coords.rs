@@ -215,14 +215,21 @@ pub fn highlight(game: &mut Game, from: Option<Square>) -> String {
                 if m.kind() == MoveKind::Drop || m.from() != from {
                     continue;
                 }
+                let castle = matches!(m.kind(), MoveKind::CastleHigh | MoveKind::CastleLow);
+                // In a Fischer Random game XBoard enters castling as the king taking its
+                // partner (the king's own destination may be a plain step, or its square).
+                let to = match castle_partner(game, m) {
+                    Some(partner) if game.variant().chess960 => partner,
+                    _ => m.to(),
+                };
                 let capture = m.kind() == MoveKind::EnPassant
-                    || with_position!(&*game, p => p.piece_at(m.to()).is_some());
+                    || !castle && with_position!(&*game, p => p.piece_at(m.to()).is_some());
                 let c = match m.kind() {
                     MoveKind::Promotion => 'M',
                     _ if capture => 'R',
                     _ => 'Y',
                 };
-                let slot = &mut colours[m.to().index()];
+                let slot = &mut colours[to.index()];
                 // A square reached by a promotion and by a plain move offers the choice.
                 *slot = Some(match (*slot, c) {
                     (Some('M'), _) | (_, 'M') => 'M',
@@ -232,6 +239,17 @@ pub fn highlight(game: &mut Game, from: Option<Square>) -> String {
         }
     }
     board_field(size, &colours)
+}
+
+/// The square of the partner a castling move takes along.
+fn castle_partner(game: &Game, m: Move) -> Option<Square> {
+    let side = match m.kind() {
+        MoveKind::CastleHigh => 0,
+        MoveKind::CastleLow => 1,
+        _ => return None,
+    };
+    with_position!(game, p => p.castle_squares(p.side_to_move(), side, m.from()))
+        .map(|(partner, _, _)| partner)
 }
 
 /// The pieces the piece on `from` may promote to, as XBoard's `choice` names them: capital
@@ -604,6 +622,39 @@ mod tests {
         assert_eq!(highlight(&mut g, b7), "1M6/8/8/8/8/8/8/8");
         let e8 = g.variant().size.parse("e8");
         assert_eq!(highlight(&mut g, e8), "8/8/8/8/8/8/8/8");
+    }
+
+    /// In Fischer Random games castling is entered as the king taking its partner: the
+    /// partner's square is marked (as a quiet move), not the king's destination, which may be
+    /// a plain step's (c1 below) or the king's own square.
+    #[test]
+    fn fischer_random_castling_is_highlighted_on_the_partner() {
+        let reg = Registry::builtin();
+        for (name, fen, lifted, marks) in [
+            (
+                "fischerandom",
+                "rk4rb/pppppppp/8/8/8/8/PPPPPPPP/RK4RB w KQkq - 0 1",
+                "b1",
+                "8/8/8/8/8/8/8/Y1Y3Y1",
+            ),
+            (
+                "fischerandom",
+                "1rk3rb/pppppppp/8/8/8/8/PPPPPPPP/1RK3RB w KQkq - 0 1",
+                "c1",
+                "8/8/8/8/8/8/8/1Y1Y2Y1",
+            ),
+            // Elsewhere castling is the king's move to its own destination.
+            (
+                "capablanca",
+                "r4k3r/10/10/10/10/10/10/R4K3R w KQkq - 0 1",
+                "f1",
+                "10/10/10/10/10/10/4YYY3/2Y1Y1Y1Y1",
+            ),
+        ] {
+            let mut g = reg.find(name).unwrap().position(fen).unwrap();
+            let from = g.variant().size.parse(lifted);
+            assert_eq!(highlight(&mut g, from), marks, "{name} {fen}");
+        }
     }
 
     #[test]
