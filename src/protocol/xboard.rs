@@ -399,17 +399,26 @@ impl<W: Write> XboardEngine<W> {
                 }
             }
             Command::Variant(name) => {
-                let found = self
-                    .gui_games
-                    .iter()
-                    .position(|g| g.name == name)
-                    .map(|i| self.registry.games()[i].clone())
-                    .or_else(|| self.registry.find(&name).ok().cloned())
-                    // A cancellation turn is a capture and then placements, which XBoard
-                    // cannot be told: those games are played over UCI, `play` or `match`.
-                    .filter(|gt| gt.variant.cancellation.is_none());
+                let found = match self.gui_games.iter().position(|g| g.name == name) {
+                    Some(i) => Ok(self.registry.games()[i].clone()),
+                    None => self
+                        .registry
+                        .find(&name)
+                        .cloned()
+                        .map_err(|e| e.to_string()),
+                }
+                // A cancellation turn is a capture and then placements, which XBoard cannot
+                // be told: those games are played over UCI, `play` or `match`.
+                .and_then(|gt| match gt.variant.cancellation {
+                    None => Ok(gt),
+                    Some(_) => Err(format!(
+                        "{}: a cancellation turn cannot be played through XBoard; use UCI, \
+                         chimera play or chimera match",
+                        gt.variant.name
+                    )),
+                });
                 match found {
-                    Some(gt) => {
+                    Ok(gt) => {
                         self.discard();
                         self.set_game_type(gt);
                         for l in self.gui.lines.clone() {
@@ -419,10 +428,13 @@ impl<W: Write> XboardEngine<W> {
                             self.analyze();
                         }
                     }
-                    None => self.send(&format!(
-                        "Error (unsupported variant): {}",
-                        command::shown(&name)
-                    )),
+                    Err(reason) => {
+                        self.send(&format!(
+                            "Error (unsupported variant): {}",
+                            command::shown(&name)
+                        ));
+                        self.send(&format!("telluser {}", super::clipped(&reason)));
+                    }
                 }
             }
             Command::Force => {
@@ -785,7 +797,8 @@ mod tests {
             e.line(line, now);
         }
         let out = String::from_utf8(e.out.clone()).unwrap();
-        assert_eq!(out.lines().count(), 4, "{out}");
+        // The refused variant has its reason on a `telluser` line of its own.
+        assert_eq!(out.lines().count(), 5, "{out}");
         assert!(!out.chars().any(|c| c.is_control() && c != '\n'), "{out:?}");
         assert!(!out.contains('\u{202e}'), "{out:?}");
         assert!(out.contains("x\\u{1b}[2Jy"), "{out}");
