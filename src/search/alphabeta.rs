@@ -713,7 +713,11 @@ impl<'a, B: Bitboard, R: Role> Worker<'a, B, R> {
         if legal == 0 {
             return no_move_score(self.pos.variant.stalemate, in_check, mate_ply);
         }
-        if !N::ROOT {
+        // The root's result is stored too, for the next search of this position (analysis
+        // started again, pondering that missed): its move is searched first there. Not a
+        // later line of MultiPV, nor a search of some moves only: their best is not the
+        // position's.
+        if !N::ROOT || (self.t.pv_index == 0 && self.s.limits.search_moves.is_empty()) {
             let bound = Bound::of_result(best, original_alpha, beta);
             let score = to_tt(best, mate_ply);
             self.s

@@ -497,7 +497,15 @@ fn run_typed<B: Bitboard>(
     mut pos: Position<B>,
     threads: &mut [ThreadContext],
 ) {
-    let roots = root_moves(&pos, &shared.limits.search_moves);
+    let mut roots = root_moves(&pos, &shared.limits.search_moves);
+    // The table's move first (an earlier search's, pondering's): the first iteration scores
+    // its first move from its own shallow search and every later one against the table's
+    // deeper bounds, so a move the table knows nothing about must not lead it.
+    if let Some(h) = shared.tt.probe(pos.hash()) {
+        if let Some(i) = roots.iter().position(|r| r.mv == h.mv) {
+            roots[..=i].rotate_right(1);
+        }
+    }
     for t in threads.iter_mut() {
         t.reset(roots.clone());
     }
@@ -759,6 +767,47 @@ mod tests {
         let mut searcher = abandoning.join().expect("abandoned");
         let outcome = searcher.search(&chess.start(), chess.eval(), SearchLimits::depth(3));
         assert!(outcome.best.is_some());
+    }
+
+    /// The root's result goes into the table, so that the next search of the position (a
+    /// restarted analysis, a missed ponder) searches its move first; a later MultiPV line's
+    /// and a `searchmoves` search's do not, since their best is not the position's.
+    #[test]
+    fn the_roots_best_move_is_kept_in_the_table() {
+        let registry = Registry::builtin();
+        let chess = registry.find("chess").expect("chess is built in");
+        let game = chess
+            .position("r2q1rk1/ppp2ppp/2np1n2/2b1p1B1/2B1P1b1/2NP1N2/PPP2PPP/R2Q1RK1 w - - 0 8")
+            .expect("a legal FEN");
+        let key = crate::with_position!(&game, p => p.hash());
+        // The root's entry is the one of the search's depth (the position may recur deeper in
+        // the tree, after two null moves, with an entry of its own).
+        let table_move = |s: &Searcher| s.tt.probe(key).filter(|h| h.depth >= 6).map(|h| h.mv);
+        let mut searcher = Searcher::new(4).expect("a 4 MB table");
+        let best = searcher
+            .search(&game, chess.eval(), SearchLimits::depth(6))
+            .best;
+        assert!(best.is_some());
+        assert_eq!(table_move(&searcher), best);
+
+        searcher.new_game().expect("idle");
+        let some = crate::with_position!(&game, p => {
+            let mut list = crate::types::MoveList::new();
+            p.legal_moves(&mut list);
+            list.as_slice()[..3].to_vec()
+        });
+        let limits = SearchLimits {
+            depth: Some(6),
+            search_moves: some,
+            ..SearchLimits::default()
+        };
+        searcher.search(&game, chess.eval(), limits);
+        assert_eq!(table_move(&searcher), None);
+
+        searcher.new_game().expect("idle");
+        searcher.set_multi_pv(3).expect("idle");
+        let o = searcher.search(&game, chess.eval(), SearchLimits::depth(6));
+        assert_eq!(table_move(&searcher), o.best);
     }
 
     /// A `Hash` the machine cannot give is refused and the table keeps its size.
