@@ -277,7 +277,16 @@ pub fn promotion_choice(game: &mut Game, from: Option<Square>) -> Option<String>
         return None;
     }
     let v = game.variant();
-    kinds.sort_by_key(|&k| (std::cmp::Reverse(v.piece(k).value), v.piece(k).letter));
+    // Equal values in the game's own order (`promote-to`): Capablanca's queen before its
+    // chancellor, as players expect of the default.
+    let listed = |k: PieceKind| v.promote_to.iter().position(|&p| p == k);
+    kinds.sort_by_key(|&k| {
+        (
+            std::cmp::Reverse(v.piece(k).value),
+            listed(k),
+            v.piece(k).letter,
+        )
+    });
     kinds.dedup();
     Some(
         kinds
@@ -672,6 +681,12 @@ mod tests {
         let chess = "4k3/1P6/8/8/8/8/8/4K3 w - - 0 1";
         assert_eq!(choice("chess", chess, "b7").as_deref(), Some("QRBN"));
         assert_eq!(choice("chess", chess, "e1"), None);
+        // The queen and the chancellor are worth the same: the game's listed order decides.
+        let capablanca = "5k4/1P8/10/10/10/10/10/5K4 w - - 0 1";
+        assert_eq!(
+            choice("capablanca", capablanca, "b7").as_deref(),
+            Some("QCARBN")
+        );
         let crabs = "3k3/X6/7/7/7/3K3 w - - 0 1";
         assert_eq!(
             choice("cannons-and-crabs", crabs, "a5").as_deref(),
