@@ -477,6 +477,16 @@ fn castling_crossed_squares_are_judged_before_the_move() {
     );
 }
 
+/// The landing square is judged only as the King's safety after the move (relay.md: the squares
+/// the King crosses before it, its safety after it). Under hostile relay the a1 Empress gives the
+/// b3 rook the Knight move, which attacks c1 and d2 (no e1d2); castling takes her to d1, out of
+/// the rook's sight, so c1 is safe after the move and e1c1 is legal.
+#[test]
+fn castling_landing_square_is_judged_after_the_move() {
+    let fen = "4k3/8/8/8/8/1r6/8/E3K3 w Q - 0 1";
+    has("hostile-relay-tutti-frutti", fen, "e1c1", "e1d2");
+}
+
 /// En passant with effective moves: bxc6 empties the 5th rank between Ka5 and Rh5; in chess that
 /// exposes the King, here Rh1 sees Rh5 and the black rook has no Rook move. Legal: b5c6 (e.p.),
 /// b5b6, Ka4 Ka6 Kb6 (b4 is attacked by c5).
