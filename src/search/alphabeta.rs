@@ -8,7 +8,7 @@ use super::movepick::{is_tactical, MovePicker, OrderHints};
 use super::params::*;
 use super::score::*;
 use super::split::SplitNode;
-use super::tt::Bound;
+use super::tt::{Bound, TranspositionTable};
 use super::RootProgress;
 use crate::position::Position;
 use crate::types::{Bitboard, Color, Move, MoveList, MAX_MOVES};
@@ -728,12 +728,27 @@ impl<'a, B: Bitboard, R: Role> Worker<'a, B, R> {
     }
 }
 
-/// The root moves of a search: every legal move, or those of `search_moves` that are legal.
-pub fn root_moves<B: Bitboard>(pos: &Position<B>, search_moves: &[Move]) -> Vec<RootMove> {
+/// The root moves of a search: every legal move, or those of `search_moves` that are legal,
+/// the table's move first (an earlier search's, pondering's). It is the answer should the
+/// search be stopped before its first iteration; and the first iteration scores its first move
+/// from its own shallow search and every later one against the table's deeper bounds, so a move
+/// the table knows nothing about must not lead it.
+pub fn root_moves<B: Bitboard>(
+    pos: &Position<B>,
+    search_moves: &[Move],
+    tt: &TranspositionTable,
+) -> Vec<RootMove> {
     let mut list = MoveList::new();
     pos.legal_moves(&mut list);
-    list.iter()
+    let mut roots: Vec<RootMove> = list
+        .iter()
         .filter(|m| search_moves.is_empty() || search_moves.contains(m))
         .map(|&m| RootMove::new(m))
-        .collect()
+        .collect();
+    if let Some(h) = tt.probe(pos.hash()) {
+        if let Some(i) = roots.iter().position(|r| r.mv == h.mv) {
+            roots[..=i].rotate_right(1);
+        }
+    }
+    roots
 }

@@ -268,12 +268,10 @@ impl Searcher {
         });
         // An answer is ready from the start (a `stop` or `quit` may come before the search
         // thread has run at all, or a loaded machine may not run it before the clock runs
-        // out): the table's move for this position where it has one (an earlier search or
-        // pondering), else the first legal root move; with none the game's result.
+        // out): the first root move, the table's where it has one; with none the game's result.
         with_position!(game, p => {
-            let roots = root_moves(p, &shared.limits.search_moves);
-            let hashed = self.tt.probe(p.hash()).map(|h| h.mv);
-            match roots.iter().find(|r| Some(r.mv) == hashed).or(roots.first()) {
+            let roots = root_moves(p, &shared.limits.search_moves, &self.tt);
+            match roots.first() {
                 Some(first) => shared.publish(&[first.mv], 0, Bound::Exact, 0),
                 None => shared.publish(
                     &[],
@@ -497,15 +495,7 @@ fn run_typed<B: Bitboard>(
     mut pos: Position<B>,
     threads: &mut [ThreadContext],
 ) {
-    let mut roots = root_moves(&pos, &shared.limits.search_moves);
-    // The table's move first (an earlier search's, pondering's): the first iteration scores
-    // its first move from its own shallow search and every later one against the table's
-    // deeper bounds, so a move the table knows nothing about must not lead it.
-    if let Some(h) = shared.tt.probe(pos.hash()) {
-        if let Some(i) = roots.iter().position(|r| r.mv == h.mv) {
-            roots[..=i].rotate_right(1);
-        }
-    }
+    let roots = root_moves(&pos, &shared.limits.search_moves, &shared.tt);
     for t in threads.iter_mut() {
         t.reset(roots.clone());
     }

@@ -660,7 +660,8 @@ mod tests {
                 "10/10/10/10/10/10/4YYY3/2Y1Y1Y1Y1",
             ),
         ] {
-            let mut g = reg.find(name).unwrap().position(fen).unwrap();
+            let gt = reg.find(name).expect("a built-in game");
+            let mut g = gt.position(fen).expect("a legal test position");
             let from = g.variant().size.parse(lifted);
             assert_eq!(highlight(&mut g, from), marks, "{name} {fen}");
         }
