@@ -771,6 +771,30 @@ fn chess960_castling_is_king_takes_rook() {
     assert!(pv.contains(" pv e1h1"), "{pv}");
 }
 
+/// `0000` in a move list is a null move (UCI's name for one, which a GUI sending an analysed
+/// line with a pass in it writes): the turn passes. Passing in check is refused and the
+/// position kept.
+#[test]
+fn a_null_move_in_the_move_list_passes_the_turn() {
+    let mut u = Uci::new();
+    u.position("startpos moves e2e4 0000 d2d4");
+    u.send("d");
+    let (_, fen) = u.read_until("Fen: ", TIMEOUT, |l| l.starts_with("Fen: "));
+    assert_eq!(
+        fen,
+        "Fen: rnbqkbnr/pppppppp/8/8/3PP3/8/PPP2PPP/RNBQKBNR b KQkq - 0 2"
+    );
+    u.sync();
+    let (_, best, _) = go(&mut u, "depth 4");
+    assert!(legal_moves(&mut u).has(&best), "{best}");
+    // White passes again and the bishop's check is answered, not passed.
+    u.position("startpos moves e2e4 0000 d2d4 d7d6 f1b5");
+    let before = legal_moves(&mut u).move_set();
+    let error = u.expect_error("position startpos moves e2e4 0000 d2d4 d7d6 f1b5 0000");
+    assert!(error.contains("0000") && error.contains("check"), "{error}");
+    assert_eq!(legal_moves(&mut u).move_set(), before);
+}
+
 #[test]
 fn bad_input_keeps_the_state() {
     let mut u = Uci::new();

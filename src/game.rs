@@ -153,8 +153,28 @@ impl Game {
     pub fn play(&mut self, m: Move) {
         with_position!(self, p => p.play(m))
     }
+    /// Takes back the last move, or the last pass (`pass`).
     pub fn undo(&mut self) {
-        with_position!(self, p => p.undo())
+        with_position!(self, p => if p.last_move() == Some(Move::NULL) {
+            p.undo_null()
+        } else {
+            p.undo()
+        })
+    }
+    /// A null move: the turn passes with nothing played (UCI's `0000`), as the search's null
+    /// move does. Refused in check, where passing would leave the king en prise, and mid-turn,
+    /// with placements owed.
+    pub fn pass(&mut self) -> Result<(), &'static str> {
+        if self.in_check() {
+            return Err("a null move is not allowed in check");
+        }
+        with_position!(self, p => {
+            if p.placement_pending() {
+                return Err("a null move is not allowed while placements are owed");
+            }
+            p.play_null();
+        });
+        Ok(())
     }
     pub fn hash(&self) -> u64 {
         with_position!(self, p => p.hash())
@@ -178,5 +198,47 @@ impl Game {
     }
     pub fn in_check(&self) -> bool {
         with_position!(self, p => p.in_check())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::variant::Registry;
+
+    /// A pass changes only the side to move (and clears en passant), is refused in check and
+    /// with placements owed, and `undo` takes it back.
+    #[test]
+    fn a_pass_changes_only_the_turn() {
+        let reg = Registry::builtin();
+        let chess = reg.find("chess").expect("chess");
+        let mut g = chess
+            .position("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1")
+            .expect("FEN");
+        let before = g.fen();
+        assert_eq!(g.pass(), Ok(()));
+        assert_eq!(
+            g.fen(),
+            "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 1 2"
+        );
+        assert_eq!(g.hash(), g.compute_hash());
+        g.undo();
+        assert_eq!(g.fen(), before);
+
+        let mut checked = chess
+            .position("rnbqkbnr/ppp1pppp/3p4/1B6/4P3/8/PPPP1PPP/RNBQK1NR b KQkq - 1 2")
+            .expect("FEN");
+        let before = checked.fen();
+        assert!(checked.pass().is_err());
+        assert_eq!(checked.fen(), before);
+
+        let cancellation = reg.find("cancellation-chess").expect("cancellation-chess");
+        let mut owed = cancellation
+            .position("4k3/8/8/8/3r4/8/8/Q3K3 w - - 0 1")
+            .expect("FEN");
+        let m = owed.parse_uci("a1d4").expect("a1d4");
+        owed.play(m);
+        let before = owed.fen();
+        assert!(owed.pass().is_err());
+        assert_eq!(owed.fen(), before);
     }
 }

@@ -210,6 +210,10 @@ impl<B: Bitboard> Position<B> {
     pub fn plies_played(&self) -> usize {
         self.history.len()
     }
+    /// The last ply's move (`Move::NULL` for a pass); `None` before any.
+    pub fn last_move(&self) -> Option<Move> {
+        (!self.history.is_empty()).then_some(self.state.mv)
+    }
 
     /// The evaluation's additive terms summed over the pieces, kept move by move; `None` when
     /// the tables have no evaluation data attached.

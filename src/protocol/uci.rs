@@ -27,6 +27,9 @@ pub use command::{parse_command, parse_go, parse_lenient, Command, GoCommand, Uc
 use output::{Output, UciListener, Writer};
 
 pub const DEFAULT_HASH_MB: usize = 16;
+/// UCI's null move, in `position … moves` (a GUI that sends every move of an analysed line
+/// writes a pass so).
+const NULL_MOVE: &str = "0000";
 
 /// Option values as last set.
 struct Options {
@@ -223,6 +226,10 @@ impl UciEngine {
                     if self.quit_line.load(Ordering::Relaxed) == self.line + 1 {
                         self.quit_now = true;
                         return Ok(());
+                    }
+                    if m == NULL_MOVE {
+                        game.pass().map_err(|e| format!("position: {m}: {e}"))?;
+                        continue;
                     }
                     let mv = game.parse_uci(m).map_err(|e| format!("position: {e}"))?;
                     game.play(mv);
