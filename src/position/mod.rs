@@ -487,16 +487,26 @@ impl<B: Bitboard> Position<B> {
         let theirs = self.by_color[color.index()] & occ & !removed;
         let scan = t.attack_scan(color);
         let mut result = B::EMPTY;
+        // Each group's pieces are gathered kind by kind (`by_kinds`), which costs more than a
+        // table read: first look whether any piece of `color` stands where the group could
+        // attack from at all.
         for &(row, kinds) in &scan.leaps {
-            result |= t.rev_capture_leaps_at(row, sq) & self.by_kinds(kinds) & theirs;
+            let near = t.rev_capture_leaps_at(row, sq) & theirs;
+            if near.any() {
+                result |= near & self.by_kinds(kinds);
+            }
         }
         if ANY && result.any() {
             return result;
         }
         for &(row, kinds) in &scan.lines {
-            let candidates = self.by_kinds(kinds) & theirs;
             let lines = t.group_lines_at(color, row, sq);
-            if (lines & candidates).any() {
+            let near = lines & theirs;
+            if near.is_empty() {
+                continue;
+            }
+            let candidates = self.by_kinds(kinds) & near;
+            if candidates.any() {
                 result |= t.slide(sq, lines, occ) & candidates;
                 if ANY && result.any() {
                     return result;
