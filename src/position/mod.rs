@@ -315,6 +315,17 @@ impl<B: Bitboard> Position<B> {
         self.counts[piece.color().index()][piece.kind().index()] += 1;
     }
 
+    /// `remove` from `from` then `put` on the empty `to`, in one pass: the counts stay.
+    #[inline(always)]
+    fn shift(&mut self, piece: Piece, from: Square, to: Square) {
+        debug_assert!(from != to && self.board[to.index()].is_none());
+        self.board[from.index()] = None;
+        self.board[to.index()] = Some(piece);
+        let bb = B::from_square(from) | B::from_square(to);
+        self.by_color[piece.color().index()] ^= bb;
+        self.by_kind[piece.kind().index()] ^= bb;
+    }
+
     fn remove(&mut self, sq: Square) -> Option<Piece> {
         let piece = self.board[sq.index()].take()?;
         let bb = !B::from_square(sq);

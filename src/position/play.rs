@@ -34,21 +34,62 @@ impl<B: Bitboard> Position<B> {
     /// with the state).
     #[inline(always)]
     pub(super) fn put_hashed(&mut self, piece: Piece, sq: Square) {
-        self.put(piece, sq);
-        self.state.hash ^= self.tables.piece_key(piece, sq);
-        self.state.additive += self.tables.piece_additive(piece, sq);
+        self.put_keyed::<true>(piece, sq);
     }
 
     #[inline(always)]
     pub(super) fn remove_hashed(&mut self, sq: Square) -> Option<Piece> {
+        self.remove_keyed::<true>(sq)
+    }
+
+    /// `put_hashed`, the hash left alone unless `HASH`.
+    #[inline(always)]
+    fn put_keyed<const HASH: bool>(&mut self, piece: Piece, sq: Square) {
+        self.put(piece, sq);
+        if HASH {
+            self.state.hash ^= self.tables.piece_key(piece, sq);
+        }
+        self.state.additive += self.tables.piece_additive(piece, sq);
+    }
+
+    /// `shift`, with the hash (if `HASH`) and the additive sum.
+    #[inline(always)]
+    fn shift_keyed<const HASH: bool>(&mut self, piece: Piece, from: Square, to: Square) {
+        self.shift(piece, from, to);
+        if HASH {
+            self.state.hash ^=
+                self.tables.piece_key(piece, from) ^ self.tables.piece_key(piece, to);
+        }
+        self.state.additive +=
+            self.tables.piece_additive(piece, to) - self.tables.piece_additive(piece, from);
+    }
+
+    #[inline(always)]
+    fn remove_keyed<const HASH: bool>(&mut self, sq: Square) -> Option<Piece> {
         let p = self.remove(sq)?;
-        self.state.hash ^= self.tables.piece_key(p, sq);
+        if HASH {
+            self.state.hash ^= self.tables.piece_key(p, sq);
+        }
         self.state.additive -= self.tables.piece_additive(p, sq);
         Some(p)
     }
 
     /// Plays a legal move (as generated for this position).
     pub fn play(&mut self, m: Move) {
+        self.play_keyed::<true>(m, 0);
+    }
+
+    /// `play`, given `hash_after(m)` (the search computes it anyway, to prefetch the table
+    /// entry), so that the hash is not worked out a second time piece by piece. Only the
+    /// en-passant square, which `hash_after` leaves out, is added. Cancellation plies are
+    /// played as by `play`.
+    pub fn play_hashed(&mut self, m: Move, hash_after: u64) {
+        self.play_keyed::<false>(m, hash_after);
+    }
+
+    /// `play`; unless `INCREMENTAL`, the new hash is `hash_after` plus the en-passant square.
+    #[inline(always)]
+    fn play_keyed<const INCREMENTAL: bool>(&mut self, m: Move, hash_after: u64) {
         if self.cancellation && self.is_cancellation_ply(m) {
             return self.play_cancellation(m);
         }
@@ -56,13 +97,17 @@ impl<B: Bitboard> Position<B> {
         self.history.push(prev);
         self.state.known_unchecked = false;
         let us = self.side;
-        let z_castle = self.castling_key(prev.castling);
-        let z_side = self.tables.zobrist.side;
-        let mut hash_fix = z_castle ^ z_side;
-        if let Some(ep) = prev.ep {
-            hash_fix ^= self.tables.zobrist.en_passant[ep.index()];
+        if INCREMENTAL {
+            let z_castle = self.castling_key(prev.castling);
+            let z_side = self.tables.zobrist.side;
+            let mut hash_fix = z_castle ^ z_side;
+            if let Some(ep) = prev.ep {
+                hash_fix ^= self.tables.zobrist.en_passant[ep.index()];
+            }
+            self.state.hash ^= hash_fix;
+        } else {
+            self.state.hash = hash_after;
         }
-        self.state.hash ^= hash_fix;
         self.state.ep = None;
         self.state.captured = None;
         self.state.promoted = None;
@@ -72,8 +117,8 @@ impl<B: Bitboard> Position<B> {
         let (from, to) = (m.from(), m.to());
         match m.kind() {
             MoveKind::Normal | MoveKind::DoubleStep | MoveKind::Promotion | MoveKind::KingLeap => {
-                let captured = self.remove_hashed(to);
-                let Some(mut piece) = self.remove_hashed(from) else {
+                let captured = self.remove_keyed::<INCREMENTAL>(to);
+                let Some(piece) = self.piece_at(from) else {
                     debug_assert!(false, "play: no piece on the from-square");
                     return;
                 };
@@ -81,12 +126,17 @@ impl<B: Bitboard> Position<B> {
                     self.state.halfmove = 0;
                 }
                 self.state.captured = captured;
-                if m.kind() == MoveKind::Promotion {
+                let placed = if m.kind() == MoveKind::Promotion {
                     self.state.promoted = Some(piece.kind());
-                    piece = Piece::new(us, m.piece());
-                }
-                self.put_hashed(piece, to);
-                if piece.kind() == self.variant.royal {
+                    self.remove_keyed::<INCREMENTAL>(from);
+                    let promoted = Piece::new(us, m.piece());
+                    self.put_keyed::<INCREMENTAL>(promoted, to);
+                    promoted
+                } else {
+                    self.shift_keyed::<INCREMENTAL>(piece, from, to);
+                    piece
+                };
+                if placed.kind() == self.variant.royal {
                     self.king[us.index()] = to;
                 }
                 if m.kind() == MoveKind::DoubleStep {
@@ -95,9 +145,9 @@ impl<B: Bitboard> Position<B> {
             }
             MoveKind::EnPassant => {
                 let victim = self.ep_victim_square(m);
-                self.state.captured = self.remove_hashed(victim);
-                if let Some(piece) = self.remove_hashed(from) {
-                    self.put_hashed(piece, to);
+                self.state.captured = self.remove_keyed::<INCREMENTAL>(victim);
+                if let Some(piece) = self.piece_at(from) {
+                    self.shift_keyed::<INCREMENTAL>(piece, from, to);
                 }
                 self.state.halfmove = 0;
             }
@@ -106,25 +156,33 @@ impl<B: Bitboard> Position<B> {
                 if let Some((partner_from, king_to, partner_to)) =
                     self.castle_squares(us, side, from)
                 {
-                    let king = self.remove_hashed(from);
-                    let partner = self.remove_hashed(partner_from);
+                    let king = self.remove_keyed::<INCREMENTAL>(from);
+                    let partner = self.remove_keyed::<INCREMENTAL>(partner_from);
                     if let (Some(k), Some(p)) = (king, partner) {
-                        self.put_hashed(k, king_to);
-                        self.put_hashed(p, partner_to);
+                        self.put_keyed::<INCREMENTAL>(k, king_to);
+                        self.put_keyed::<INCREMENTAL>(p, partner_to);
                     }
                     self.king[us.index()] = king_to;
                 }
             }
             MoveKind::Drop => {
-                self.put_hashed(Piece::new(us, m.piece()), to);
+                self.put_keyed::<INCREMENTAL>(Piece::new(us, m.piece()), to);
             }
         }
         self.state.castling &= self.castle_mask[from.index()] & self.castle_mask[to.index()];
-        self.state.hash ^= self.castling_key(self.state.castling);
+        if INCREMENTAL {
+            self.state.hash ^= self.castling_key(self.state.castling);
+        }
         self.side = !us;
         if self.state.ep.is_some() {
             self.drop_unplayable_ep();
         }
+        // The search trusts `hash_after` for every move but the cancellation plies: a move kind
+        // it got wrong would corrupt the table and the repetition checks silently.
+        debug_assert!(
+            INCREMENTAL || self.state.hash == self.compute_hash(),
+            "hash_after({m:?}) is not the hash after the move"
+        );
     }
 
     /// FIDE 9.2.3: positions differ by an en-passant capture only where it may be made, so the
@@ -200,14 +258,20 @@ impl<B: Bitboard> Position<B> {
         let (from, to) = (m.from(), m.to());
         match m.kind() {
             MoveKind::Normal | MoveKind::DoubleStep | MoveKind::Promotion | MoveKind::KingLeap => {
-                if let Some(mut piece) = self.remove(to) {
-                    if let Some(kind) = promoted {
-                        piece = Piece::new(us, kind);
+                let restored = if let Some(kind) = promoted {
+                    self.remove(to);
+                    let pawn = Piece::new(us, kind);
+                    self.put(pawn, from);
+                    Some(pawn)
+                } else {
+                    let piece = self.piece_at(to);
+                    if let Some(p) = piece {
+                        self.shift(p, to, from);
                     }
-                    self.put(piece, from);
-                    if piece.kind() == self.variant.royal {
-                        self.king[us.index()] = from;
-                    }
+                    piece
+                };
+                if restored.is_some_and(|p| p.kind() == self.variant.royal) {
+                    self.king[us.index()] = from;
                 }
                 if let Some(c) = captured {
                     self.put(c, to);

@@ -98,8 +98,9 @@ impl<B: Bitboard, R: Role> Worker<'_, B, R> {
             }
             self.t.stack[ply].mv = m;
             // Asked for before playing, so that the load overlaps `play` as well.
-            self.s.tt.prefetch(self.pos.hash_after(m));
-            self.pos.play(m);
+            let hash = self.pos.hash_after(m);
+            self.s.tt.prefetch(hash);
+            self.pos.play_hashed(m, hash);
             self.t.stack[ply + 1].in_check = self.pos.in_check_after_move();
             self.t.stack[ply + 1].mate_ply = mate_ply + (self.pos.side_to_move() != us) as usize;
             let score = if self.pos.side_to_move() == us {
