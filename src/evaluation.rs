@@ -90,6 +90,27 @@ impl<B: Bitboard> EvalBoard for Position<B> {
         }
     }
 
+    /// Only the kinds asked for: the eval's pass over the ordinary pieces skips the pawn-like
+    /// and royal kinds (and those it has no use for) without reading their sets.
+    #[inline(always)]
+    fn for_each_kind_in<F: FnMut(nnue_free_eval::Color, u8, u128)>(
+        &self,
+        kinds: [u32; 2],
+        mut f: F,
+    ) {
+        for color in Color::BOTH {
+            let mut rest = kinds[color.index()];
+            while rest != 0 {
+                let kind = PieceKind(rest.trailing_zeros() as u8);
+                rest &= rest - 1;
+                let set = self.pieces_of(color, kind);
+                if set.any() {
+                    f(eval_color(color), kind.0, set.to_u128());
+                }
+            }
+        }
+    }
+
     #[inline(always)]
     fn additive(&self) -> Option<Additive> {
         self.eval_additive()
@@ -98,7 +119,11 @@ impl<B: Bitboard> EvalBoard for Position<B> {
     #[inline(always)]
     fn role_sets(&self) -> Option<RoleSets> {
         let (pawn_like, royal) = self.tables.role_kinds();
-        let sets = |kinds| Color::BOTH.map(|c: Color| self.pieces_of_kinds(c, kinds).to_u128());
+        // Each role's kinds gathered once, then split by colour.
+        let sets = |kinds| {
+            let all = self.by_kinds(kinds);
+            Color::BOTH.map(|c: Color| (all & self.pieces(c)).to_u128())
+        };
         Some(RoleSets {
             pawns: sets(pawn_like),
             royals: sets(royal),
@@ -156,6 +181,10 @@ impl<B: Bitboard> EvalBoard for RelayView<'_, B> {
 
     fn for_each_kind<F: FnMut(nnue_free_eval::Color, u8, u128)>(&self, f: F) {
         self.pos.for_each_kind(f)
+    }
+
+    fn for_each_kind_in<F: FnMut(nnue_free_eval::Color, u8, u128)>(&self, kinds: [u32; 2], f: F) {
+        self.pos.for_each_kind_in(kinds, f)
     }
 
     fn additive(&self) -> Option<Additive> {

@@ -81,6 +81,19 @@ pub trait EvalBoard {
         self.for_each_piece(|color, kind, sq| f(color, kind, 1u128 << sq));
     }
 
+    /// Optional, faster than [`for_each_kind`](EvalBoard::for_each_kind) where few kinds are
+    /// wanted: the calls of [`for_each_kind`](EvalBoard::for_each_kind) for `color`'s kinds in
+    /// `kinds[color]` (bit `kind` each) only. The default filters
+    /// [`for_each_kind`](EvalBoard::for_each_kind).
+    #[inline(always)]
+    fn for_each_kind_in<F: FnMut(Color, u8, u128)>(&self, kinds: [u32; 2], mut f: F) {
+        self.for_each_kind(|color, kind, set| {
+            if kinds[color.index()] >> kind & 1 != 0 {
+                f(color, kind, set);
+            }
+        });
+    }
+
     /// Optional: the sum of [`EvalParams::additive`](crate::EvalParams::additive) over every
     /// piece on the board, when the engine keeps it up to date move by move;
     /// [`evaluate`](crate::evaluate) then skips adding up the pieces itself. The default says

@@ -133,12 +133,20 @@ pub(crate) fn terms<B: EvalBoard>(
     ];
     let mut mobility = [Score::ZERO; 2];
     let mut attacks = king_safety::KingAttacks::default();
-    board.for_each_kind(|color, kind, set| {
+    // The ordinary pieces with a mobility term, and all of them where the enemy has a king
+    // zone to attack; `[color]`.
+    let scanned = |them: usize| match zones[them] {
+        0 => params.mobility.kinds,
+        _ => params.piece_kinds,
+    };
+    let kinds = [scanned(1), scanned(0)];
+    board.for_each_kind_in(kinds, |color, kind, set| {
         let them = color.opposite().index();
+        debug_assert!(
+            kinds[color.index()] >> kind & 1 != 0,
+            "kind {kind} not asked for"
+        );
         let with_mobility = mobility::enabled(params, kind);
-        if params.roles[usize::from(kind)] != Role::Piece || !with_mobility && zones[them] == 0 {
-            return;
-        }
         for sq in squares_of(set) {
             let targets = board.piece_targets(color, kind, sq as u8);
             if with_mobility {

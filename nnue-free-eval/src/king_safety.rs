@@ -102,10 +102,12 @@ pub(crate) fn evaluate(params: &EvalParams, snap: &Snapshot, attacks: &KingAttac
         let (us, them) = (color.index(), color.opposite().index());
         let units = attacks.units[them];
         let attackers = attacks.attackers[them].clamp(0, 7) as usize;
-        let danger = (units * units / KING_DANGER_DIVISOR).min(KING_DANGER_MAX)
-            * KING_ATTACKERS_PCT[attackers]
-            / 100;
-        out[us] -= Score::new(danger, danger * KING_DANGER_EG_PCT / 100);
+        let pct = KING_ATTACKERS_PCT[attackers];
+        // Too few attackers cost nothing: skip the arithmetic (most positions).
+        if pct != 0 {
+            let danger = (units * units / KING_DANGER_DIVISOR).min(KING_DANGER_MAX) * pct / 100;
+            out[us] -= Score::new(danger, danger * KING_DANGER_EG_PCT / 100);
+        }
 
         let mut shield = 0;
         for sq in squares_of(snap.royals[us]) {

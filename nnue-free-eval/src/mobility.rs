@@ -13,29 +13,35 @@ use crate::geometry::round;
 use crate::params::{MOBILITY_NEUTRAL_PCT, MOBILITY_SPAN_LEAPER, MOBILITY_SPAN_SLIDER};
 use crate::{EvalParams, Score};
 
-/// One entry per possible target count, 0 ..= 127.
-const COUNTS: usize = MAX_SQUARES;
+/// One entry per possible target count, 0 ..= 128 (a `u128` holds at most 128 squares; with
+/// 129 entries no count read needs a bounds check or a cap at run time).
+const COUNTS: usize = MAX_SQUARES + 1;
 
 #[derive(Clone, Debug)]
 pub(crate) struct MobilityTables {
-    /// `[kind][target count]`, counts above `max` read `max`.
+    /// `[kind][target count]`; the entries above `max` repeat the one of `max` (the count is
+    /// capped at `max` by the table itself).
     pub table: [[Score; COUNTS]; MAX_KINDS],
-    /// `[kind]` → the largest count in the table; 0 = no mobility term for this kind.
+    /// `[kind]` → the largest count of the curve; 0 = no mobility term for this kind.
     pub max: [u8; MAX_KINDS],
+    /// The kinds with a mobility term (`max` above 0), bit `kind` each.
+    pub kinds: u32,
 }
 
 pub(crate) fn build(game: &EvalGameInfo) -> MobilityTables {
     let mut t = MobilityTables {
         table: [[Score::ZERO; COUNTS]; MAX_KINDS],
         max: [0; MAX_KINDS],
+        kinds: 0,
     };
     let neutral = (f64::from(MOBILITY_NEUTRAL_PCT) / 100.0).sqrt();
     for (kind, p) in game.pieces.iter().enumerate() {
         if p.role != Role::Piece || p.max_targets == 0 {
             continue;
         }
-        let max = p.max_targets.min((COUNTS - 1) as u8);
+        let max = p.max_targets.min((MAX_SQUARES - 1) as u8);
         t.max[kind] = max;
+        t.kinds |= 1 << kind;
         let span = if p.slider_like {
             MOBILITY_SPAN_SLIDER
         } else {
@@ -46,6 +52,8 @@ pub(crate) fn build(game: &EvalGameInfo) -> MobilityTables {
             t.table[kind][usize::from(m)] =
                 Score::new(round(f64::from(span.mg) * x), round(f64::from(span.eg) * x));
         }
+        let top = t.table[kind][usize::from(max)];
+        t.table[kind][usize::from(max) + 1..].fill(top);
     }
     t
 }
@@ -53,7 +61,7 @@ pub(crate) fn build(game: &EvalGameInfo) -> MobilityTables {
 /// Whether `kind` has a mobility term at all.
 #[inline(always)]
 pub(crate) fn enabled(params: &EvalParams, kind: u8) -> bool {
-    params.mobility.max[usize::from(kind)] != 0
+    params.mobility.kinds >> kind & 1 != 0
 }
 
 /// The mobility score of one piece of `kind` with these `targets`, given the squares attacked by
@@ -65,11 +73,9 @@ pub(crate) fn piece(
     targets: u128,
     enemy_pawn_attacks: u128,
 ) -> Score {
-    let k = usize::from(kind);
-    let count = (targets & !enemy_pawn_attacks)
-        .count_ones()
-        .min(u32::from(params.mobility.max[k]));
-    params.mobility.table[k][count as usize]
+    // At most 128: within the table, whose entries above `max` read `max`.
+    let count = (targets & !enemy_pawn_attacks).count_ones();
+    params.mobility.table[usize::from(kind)][count as usize]
 }
 
 #[cfg(test)]
@@ -97,7 +103,11 @@ mod tests {
                 assert!(t.table[kind][m].eg <= t.table[kind][m + 1].eg);
             }
             assert!(t.table[kind][0].mg < 0 && t.table[kind][max].mg > 0);
+            assert!(t.table[kind][max..]
+                .iter()
+                .all(|&s| s == t.table[kind][max]));
         }
+        assert_eq!(t.kinds, 0b110);
         assert!(t.table[1][2].mg < 0 && t.table[1][3].mg >= 0);
     }
 }

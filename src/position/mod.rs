@@ -121,7 +121,7 @@ impl<B: Bitboard> Position<B> {
     }
     /// The pieces of either colour of the kinds in `kinds` (bit `kind` each).
     #[inline(always)]
-    fn by_kinds(&self, kinds: u32) -> B {
+    pub(crate) fn by_kinds(&self, kinds: u32) -> B {
         let mut set = B::EMPTY;
         let mut rest = kinds;
         while rest != 0 {
