@@ -348,12 +348,28 @@ impl<B: Bitboard> Position<B> {
         if self.is_cancellation_ply(m) {
             return self.hash_after_cancellation(m);
         }
+        self.hash_after_any_move() ^ self.hash_change(m)
+    }
+
+    /// The part of `hash_after` that is the same for every move (not a cancellation ply):
+    /// the side to move flips, the en-passant square and the castling rights are taken out.
+    /// A caller hashing many moves of one position takes it once.
+    #[inline(always)]
+    pub(crate) fn hash_after_any_move(&self) -> u64 {
         let z = &self.tables.zobrist;
-        let us = self.side;
-        let mut h = self.state.hash ^ z.side;
+        let mut h = self.state.hash ^ z.side ^ self.castling_key(self.state.castling);
         if let Some(ep) = self.state.ep {
             h ^= z.en_passant[ep.index()];
         }
+        h
+    }
+
+    /// The part of `hash_after` that depends on `m` (not a cancellation ply): the pieces moved,
+    /// taken and placed, and the castling rights left.
+    #[inline(always)]
+    pub(crate) fn hash_change(&self, m: Move) -> u64 {
+        let us = self.side;
+        let mut h = 0;
         let (from, to) = (m.from(), m.to());
         let key = |p: Option<Piece>, sq: Square| p.map_or(0, |p| self.tables.piece_key(p, sq));
         match m.kind() {
@@ -382,7 +398,7 @@ impl<B: Bitboard> Position<B> {
         }
         let rights =
             self.state.castling & self.castle_mask[from.index()] & self.castle_mask[to.index()];
-        h ^ self.castling_key(self.state.castling) ^ self.castling_key(rights)
+        h ^ self.castling_key(rights)
     }
 
     /// Did the game (from its set-up position on) already have the position with this hash?

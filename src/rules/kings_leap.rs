@@ -9,9 +9,19 @@ use crate::types::{Bitboard, Move, MoveKind, MoveList};
 const LEAPS: [(i32, i32); 4] = [(2, 0), (-2, 0), (0, 2), (0, -2)];
 
 /// Adds the legal leaps. Called only when the side to move is not in check.
+///
+/// The test of the game's rule is inlined into the generator, the leaps not.
+#[inline(always)]
 pub fn generate<B: Bitboard>(pos: &Position<B>, list: &mut MoveList) {
+    if pos.variant.king_leap {
+        generate_leaps(pos, list);
+    }
+}
+
+#[inline(never)]
+fn generate_leaps<B: Bitboard>(pos: &Position<B>, list: &mut MoveList) {
     let us = pos.side_to_move();
-    if !pos.variant.king_leap || pos.castling_rights() & castle_bit(us, 0) == 0 {
+    if pos.castling_rights() & castle_bit(us, 0) == 0 {
         return;
     }
     let them = !us;

@@ -9,15 +9,26 @@ use crate::variant::RepetitionRule;
 /// Removes the moves that would recreate an earlier position. Without placements a capture
 /// leaves fewer pieces than any earlier position had, so only the other moves are looked at,
 /// each against the positions since the last capture.
+///
+/// The test of the rule is inlined into the generators (which call this for every node of
+/// every game), the filtering not.
+#[inline(always)]
 pub fn filter<B: Bitboard>(pos: &Position<B>, list: &mut MoveList) {
-    if pos.variant.repetition != RepetitionRule::Illegal {
-        return;
+    if pos.variant.repetition == RepetitionRule::Illegal {
+        filter_repetitions(pos, list);
     }
+}
+
+#[inline(never)]
+fn filter_repetitions<B: Bitboard>(pos: &Position<B>, list: &mut MoveList) {
     if pos.variant.cancellation.is_some() {
         return filter_by(list, |m| pos.seen(pos.hash_after(m)));
     }
+    // No move here is a cancellation ply: `hash_after` is its two parts, the one common to
+    // every move taken once.
+    let common = pos.hash_after_any_move();
     filter_by(list, |m| {
-        !pos.is_capture(m) && pos.seen_since_last_capture(pos.hash_after(m))
+        !pos.is_capture(m) && pos.seen_since_last_capture(common ^ pos.hash_change(m))
     });
 }
 

@@ -39,15 +39,21 @@ pub fn is_tactical<B: Bitboard>(pos: &Position<B>, m: Move) -> bool {
 /// MVV/LVA: the most valuable victim first, the cheapest attacker among equals.
 #[inline(always)]
 fn mvv_lva<B: Bitboard>(pos: &Position<B>, see: &SeeValues, m: Move) -> i32 {
-    let attacker = pos
-        .piece_at(m.from())
-        .map_or(0, |p| see.of(p.kind()).min(10_000));
-    see.gain(pos, m) * 16 - attacker / 16
+    let taker = pos.piece_at(m.from()).map(|p| see.of(p.kind()));
+    mvv_lva_of(see.gain(pos, m), taker)
+}
+
+/// `mvv_lva` from the move's gain and its taker's exchange value (a king's is capped).
+#[inline(always)]
+fn mvv_lva_of(gain: i32, taker: Option<i32>) -> i32 {
+    gain * 16 - taker.map_or(0, |t| t.min(10_000)) / 16
 }
 
 /// A promotion to a lesser piece than another promotion of the same move. Quiescence looks
 /// for material and leaves under-promotions to the main search: in a position full of pawns
 /// that may promote (a Grand endgame: up to six choices each) they multiplied its captures.
+/// Inlined: for most moves (not promotions) it is one test.
+#[inline(always)]
 fn outranked_promotion(list: &MoveList, see: &SeeValues, m: Move) -> bool {
     m.kind() == MoveKind::Promotion
         && list.iter().any(|o| {
@@ -378,16 +384,17 @@ impl MovePicker {
                         GOOD_TACTICAL + mvv_lva(pos, see, m)
                     }
                 } else {
+                    // The taker's value and the gain read once, for the test below and MVV/LVA.
+                    let taker = pos.piece_at(m.from()).map(|p| see.of(p.kind()));
+                    let gain = see.gain(pos, m);
                     // Taking something worth at least the taker never loses material.
-                    let cheap_taker = pos
-                        .piece_at(m.from())
-                        .is_some_and(|p| see.of(p.kind()) <= see.gain(pos, m));
+                    let cheap_taker = taker.is_some_and(|t| t <= gain);
                     let base = if cheap_taker || see.see_ge(pos, m, 0) {
                         GOOD_TACTICAL
                     } else {
                         BAD_TACTICAL
                     };
-                    base + mvv_lva(pos, see, m)
+                    base + mvv_lva_of(gain, taker)
                 }
             } else if m == h.killers[0] {
                 KILLER
