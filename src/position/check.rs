@@ -3,6 +3,7 @@
 //! a plain move can give check from.
 
 use super::Position;
+use crate::movegen::tables::AttackGroup;
 use crate::types::{Bitboard, Color, Move, MoveKind, Piece, PieceKind, Square};
 
 impl<B: Bitboard> Position<B> {
@@ -69,11 +70,24 @@ impl<B: Bitboard> Position<B> {
         if !t.attack_span(color, kind, target).has(from) {
             return false;
         }
-        let at = B::from_square(from);
+        // Every group listed holds `kind`, so the one piece on `from` is the group's only
+        // candidate: leaps and combined lines need no mask of the group's kinds built.
         t.kind_groups(color, kind).iter().any(|&gi| {
             let group = &t.attack_groups[color.index()][gi];
-            self.group_attackers(color, gi, group, target, occ, at)
-                .any()
+            match group {
+                AttackGroup::Leaps { table_of, .. } => {
+                    t.rev_capture_leaps(color, *table_of, target).has(from)
+                }
+                AttackGroup::Rays { .. } => match t.group_lines(color, gi, target) {
+                    Some(lines) => lines.has(from) && t.slide(target, lines, occ).has(from),
+                    None => self
+                        .group_attackers(color, gi, group, target, occ, B::from_square(from))
+                        .any(),
+                },
+                AttackGroup::Lame { .. } => self
+                    .group_attackers(color, gi, group, target, occ, B::from_square(from))
+                    .any(),
+            }
         })
     }
 }

@@ -206,7 +206,9 @@ impl<B: Bitboard> Tables<B> {
             return mask;
         }
         let b = self.nearest(ray, blockers);
-        mask & !self.ray(self.ray_full[ray as usize], b)
+        // `mask`'s squares past `b` are those in `b`'s shadow from `sq` (both lie on the line
+        // from `sq` through `b`): one load instead of `ray_full`'s row of `b`.
+        mask & !self.beyond(sq, b)
     }
 
     /// What a rider (or, with `hop`, a hopper) along `ray` from `sq` attacks: every square
@@ -230,13 +232,14 @@ impl<B: Bitboard> Tables<B> {
             return (B::EMPTY, B::EMPTY);
         }
         let screen = self.nearest(ray, blockers);
-        let beyond = mask & self.ray(self.ray_full[ray as usize], screen);
+        // As in `ride`: the shadow from `sq` holds the same squares of `mask` as `ray_full`.
+        let beyond = mask & self.beyond(sq, screen);
         let far = beyond & occ;
         if far.is_empty() {
             return (beyond, B::EMPTY);
         }
         let hurdle = self.nearest(ray, far);
-        let cut = beyond & !self.ray(self.ray_full[ray as usize], hurdle);
+        let cut = beyond & !self.beyond(sq, hurdle);
         (cut.without(hurdle), B::from_square(hurdle))
     }
 
