@@ -105,6 +105,12 @@ impl<B: Bitboard> Position<B> {
     /// Pieces still to be placed (cancellation) are material too. Cheap where there are more
     /// than three pieces, as in most positions.
     pub fn dead_material(&self) -> bool {
+        // Most positions searched hold a pawn, and with one on the board the material is never
+        // dead (both branches below then answer false): asked first, before the count.
+        let (pawn_like, _) = self.tables.role_kinds();
+        if self.by_kinds(pawn_like).any() {
+            return false;
+        }
         if self.occupied().count() > 3 {
             return self.only_pieces_that_cannot_mate();
         }

@@ -212,25 +212,31 @@ impl<'a, B: Bitboard, R: Role> Worker<'a, B, R> {
     /// that repeated it could go on repeating; one that occurred only in the game before the
     /// search (the root included) needs two earlier occurrences, as the rules do: a single
     /// one would let the losing side "escape" to a draw the opponent simply avoids.
+    /// Inlined at every node: the rare case that needs a move list is `move_rule_draw_in_check`.
+    #[inline(always)]
     pub(super) fn is_draw(&mut self, in_check: bool, ply: usize) -> bool {
         if self.pos.dead_material() {
             return true;
         }
         let v = &self.pos.variant;
         if v.move_rule > 0 && self.pos.halfmove_clock() >= v.move_rule {
-            if !in_check {
-                return true;
-            }
-            // Checkmate on the last move beats the move rule.
-            let mut list = MoveList::new();
-            self.pos.legal_moves(&mut list);
-            return !list.is_empty();
+            return !in_check || self.move_rule_draw_in_check();
         }
         if v.repetition != RepetitionRule::Draw {
             return false;
         }
         let (count, latest) = self.pos.repetition();
         count >= 2 || count == 1 && latest < ply
+    }
+
+    /// The move rule is reached in check: a draw unless it is checkmate (checkmate on the last
+    /// move beats the move rule). Rare, and its move list is large: kept out of `is_draw`.
+    #[cold]
+    #[inline(never)]
+    fn move_rule_draw_in_check(&mut self) -> bool {
+        let mut list = MoveList::new();
+        self.pos.legal_moves(&mut list);
+        !list.is_empty()
     }
 
     /// Pieces other than pawns and the king: without them null moves are unsafe (zugzwang).
@@ -289,8 +295,16 @@ impl<'a, B: Bitboard, R: Role> Worker<'a, B, R> {
         cut_node: bool,
         same_side: bool,
     ) -> i32 {
+        // A leaf goes straight to quiescence, as `negamax` would send it: most children are
+        // leaves, and this spares them `negamax`'s large frame (set up and torn down for nothing).
         if same_side {
-            self.negamax::<N>(alpha, beta, depth, ply + 1, cut_node)
+            if depth <= 0 {
+                self.quiescence::<N>(alpha, beta, ply + 1, 0)
+            } else {
+                self.negamax::<N>(alpha, beta, depth, ply + 1, cut_node)
+            }
+        } else if depth <= 0 {
+            -self.quiescence::<N>(-beta, -alpha, ply + 1, 0)
         } else {
             -self.negamax::<N>(-beta, -alpha, depth, ply + 1, cut_node)
         }
@@ -484,7 +498,7 @@ impl<'a, B: Bitboard, R: Role> Worker<'a, B, R> {
                 self.pos.play_null();
                 self.t.stack[ply + 1].in_check = false;
                 self.t.stack[ply + 1].mate_ply = mate_ply + 1;
-                let score = -self.negamax::<NonPv>(-beta, -beta + 1, depth - r, ply + 1, !cut_node);
+                let score = self.child::<NonPv>(beta - 1, beta, depth - r, ply, !cut_node, false);
                 self.pos.undo_null();
                 if self.t.stopped {
                     return 0;
