@@ -74,17 +74,17 @@ impl<B: Bitboard> Position<B> {
         // candidate: leaps and combined lines need no mask of the group's kinds built.
         t.kind_groups(color, kind).iter().any(|&gi| {
             let group = &t.attack_groups[color.index()][gi];
-            match group {
+            let lines = match group {
                 AttackGroup::Leaps { table_of, .. } => {
-                    t.rev_capture_leaps(color, *table_of, target).has(from)
+                    return t.rev_capture_leaps(color, *table_of, target).has(from);
                 }
-                AttackGroup::Rays { .. } => match t.group_lines(color, gi, target) {
-                    Some(lines) => lines.has(from) && t.slide(target, lines, occ).has(from),
-                    None => self
-                        .group_attackers(color, gi, group, target, occ, B::from_square(from))
-                        .any(),
-                },
-                AttackGroup::Lame { .. } => self
+                AttackGroup::Rays { .. } => t.group_lines(color, gi, target),
+                AttackGroup::Lame { .. } => None,
+            };
+            match lines {
+                Some(lines) => lines.has(from) && t.slide(target, lines, occ).has(from),
+                // Hoppers, rides without combined lines, lame leapers: the group's own test.
+                None => self
                     .group_attackers(color, gi, group, target, occ, B::from_square(from))
                     .any(),
             }

@@ -133,16 +133,10 @@ impl<B: Bitboard> Position<B> {
         extra <= 1 || self.only_pieces_that_cannot_mate()
     }
 
-    /// Most positions searched hold a pawn, so that is asked first.
-    #[inline(always)]
-    fn only_pieces_that_cannot_mate(&self) -> bool {
-        let (pawn_like, _) = self.tables.role_kinds();
-        self.by_kinds(pawn_like).is_empty() && self.only_pieces_that_cannot_mate_slow()
-    }
-
+    /// Asked only with no pawn-like piece on the board (`dead_material` answers before that).
     #[cold]
     #[inline(never)]
-    fn only_pieces_that_cannot_mate_slow(&self) -> bool {
+    fn only_pieces_that_cannot_mate(&self) -> bool {
         let (_, royals) = self.tables.role_kinds();
         let harmless = self.tables.harmless_kinds;
         if harmless != 0 && (self.occupied() & !self.by_kinds(harmless | royals)).is_empty() {
