@@ -296,6 +296,18 @@ impl<B: Bitboard> Position<B> {
         (count, latest)
     }
 
+    /// `hash_change` of a plain move or initial step of `piece` onto the empty square `to`
+    /// (no capture, no promotion), for a caller that has the piece at hand: its keys on both
+    /// squares and the castling rights left.
+    #[inline(always)]
+    pub(crate) fn quiet_hash_change(&self, piece: Piece, from: Square, to: Square) -> u64 {
+        let rights =
+            self.state.castling & self.castle_mask[from.index()] & self.castle_mask[to.index()];
+        self.tables.piece_key(piece, from)
+            ^ self.tables.piece_key(piece, to)
+            ^ self.castling_key(rights)
+    }
+
     /// Every occurrence of the current position earlier in the game (for no-repetition rules).
     pub fn occurred_before(&self) -> bool {
         let h = self.state.hash;

@@ -3,7 +3,7 @@
 //! alike, against every position since the game (or the FEN it started from) was set up.
 
 use crate::position::Position;
-use crate::types::{Bitboard, Move, MoveList};
+use crate::types::{Bitboard, Move, MoveKind, MoveList};
 use crate::variant::RepetitionRule;
 
 /// Removes the moves that would recreate an earlier position. Without placements a capture
@@ -28,6 +28,17 @@ fn filter_repetitions<B: Bitboard>(pos: &Position<B>, list: &mut MoveList) {
     // every move taken once.
     let common = pos.hash_after_any_move();
     filter_by(list, |m| {
+        // Most moves are plain ones: their hash is the mover's two keys, with no dispatch on
+        // the kind of move for each piece looked at.
+        if matches!(m.kind(), MoveKind::Normal | MoveKind::DoubleStep) {
+            let (from, to) = (m.from(), m.to());
+            if pos.piece_at(to).is_some() {
+                return false;
+            }
+            if let Some(p) = pos.piece_at(from) {
+                return pos.seen_since_last_capture(common ^ pos.quiet_hash_change(p, from, to));
+            }
+        }
         !pos.is_capture(m) && pos.seen_since_last_capture(common ^ pos.hash_change(m))
     });
 }
