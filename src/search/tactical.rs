@@ -51,6 +51,15 @@ pub(crate) fn tactical_ordinary<B: Bitboard>(pos: &Position<B>, list: &mut MoveL
         for from in pieces.squares() {
             let (quiet, mut caps) = if t.plain_captures(us, k).has(from) {
                 (B::EMPTY, t.capture_leaps(us, k, from) & enemy)
+            } else if !pawn && t.is_symmetric(us, k) {
+                // Only the captures are wanted (no promotion): the slide is worked out only
+                // when an enemy stands on the piece's lines at all.
+                let (leaps, lines) = t.reach_parts(us, k, from);
+                let mut caps = leaps & enemy;
+                if (lines & enemy).any() {
+                    caps |= t.slide(from, lines, occ) & enemy;
+                }
+                (B::EMPTY, caps)
             } else {
                 let (quiet, caps, _) = pos.targets(us, k, from, occ, enemy);
                 (quiet, caps)

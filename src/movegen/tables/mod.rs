@@ -329,6 +329,13 @@ impl<B: Bitboard> Tables<B> {
         leaps | self.slide(sq, lines, occ)
     }
 
+    /// For a kind with `symmetric` moves: (its leaps, the union of its rides' rays) from `sq`,
+    /// whose union is its reach on an empty board.
+    #[inline(always)]
+    pub fn reach_parts(&self, color: Color, kind: PieceKind, sq: Square) -> (B, B) {
+        self.reach_parts[self.pk(color, kind) * self.n + sq.index()]
+    }
+
     /// The combined rays of a kind's rides (see `KindMoves::combined`).
     #[inline(always)]
     pub fn ride_lines(&self, color: Color, kind: PieceKind, sq: Square) -> B {
