@@ -181,7 +181,7 @@ impl<B: Bitboard> Tables<B> {
             colour_bound: crate::position::ColourBoundRule::of(variant),
             harmless_kinds: crate::position::harmless_kinds(variant),
             zobrist,
-            shadow: Vec::new(),
+            shadow: empty_shadows(),
             reach_parts: Vec::new(),
             group_lines: [Vec::new(), Vec::new()],
             group_combined: [Vec::new(), Vec::new()],
@@ -493,7 +493,6 @@ impl<B: Bitboard> Tables<B> {
     fn build_line_tables(&mut self) {
         let size = self.size;
         let n = self.n;
-        self.shadow = vec![[B::EMPTY; 128]; n];
         for from in size.all_squares() {
             for b in size.all_squares() {
                 let dx = size.file(b) as i32 - size.file(from) as i32;
@@ -515,9 +514,12 @@ impl<B: Bitboard> Tables<B> {
                 self.shadow[from.index()][b.index()] = bb;
             }
         }
-        self.reach_parts = (0..self.kind_moves.len() * n)
-            .map(|i| (self.quiet_leaps[i], B::EMPTY))
-            .collect();
+        self.reach_parts = vec![[(B::EMPTY, B::EMPTY); 128]; self.kind_moves.len()];
+        for (pk, row) in self.reach_parts.iter_mut().enumerate() {
+            for (sq, parts) in row.iter_mut().enumerate().take(n) {
+                parts.0 = self.quiet_leaps[pk * n + sq];
+            }
+        }
         for pk in 0..self.kind_moves.len() {
             let rides = std::mem::take(&mut self.kind_moves[pk].rides);
             let mut dirs: Vec<(i8, i8)> = Vec::new();
@@ -532,7 +534,7 @@ impl<B: Bitboard> Tables<B> {
                     modes = Some((r.quiet, r.capture));
                     for sq in 0..n {
                         let line = self.rays[r.ray as usize * n + sq];
-                        self.reach_parts[pk * n + sq].1 |= line;
+                        self.reach_parts[pk][sq].1 |= line;
                     }
                 } else {
                     other.push(*r);
@@ -784,4 +786,13 @@ fn confined_leaps<'a, B: Bitboard>(
                 confine.has(to).then_some((sq, to, dx, dy))
             })
         })
+}
+
+/// `Tables::shadow` before it is filled: zeroed memory straight from the allocator (a 128 x 128
+/// array would not fit on a thread's stack).
+fn empty_shadows<B: Bitboard>() -> Box<[[B; 128]; 128]> {
+    vec![[B::EMPTY; 128]; 128]
+        .into_boxed_slice()
+        .try_into()
+        .unwrap_or_else(|_| unreachable!("128 rows were made"))
 }

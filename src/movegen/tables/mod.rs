@@ -151,11 +151,14 @@ pub struct Tables<B> {
     /// The kinds that can never take anything (`position::harmless_kinds`).
     pub harmless_kinds: u32,
     pub zobrist: Zobrist,
-    /// `[from][b]`: the squares beyond `b` on the line from `from` through `b`.
-    shadow: Vec<[B; 128]>,
-    /// `[pk * n + sq]`: (quiet leaps, the union of the rays of the kind's combined rides),
-    /// side by side since `reach` reads both.
-    reach_parts: Vec<(B, B)>,
+    /// `[from][b]`: the squares beyond `b` on the line from `from` through `b`. 128 rows of
+    /// 128 whatever the board: no square's index needs a bounds check (rows past the board's
+    /// squares are never touched, so never resident).
+    shadow: Box<[[B; 128]; 128]>,
+    /// `[pk][sq]`: (quiet leaps, the union of the rays of the kind's combined rides), side by
+    /// side since `reach` reads both. Rows of 128, as `shadow`'s: a square's index needs no
+    /// bounds check there (the evaluation reads it for every piece).
+    reach_parts: Vec<[(B, B); 128]>,
     /// Per colour, `[group * n + sq]`: the union of an attack group's rays, when they go in
     /// distinct primitive directions and do not hop (else empty, and `group_combined` false).
     group_lines: [Vec<B>; 2],
@@ -315,7 +318,7 @@ impl<B: Bitboard> Tables<B> {
     pub fn slide(&self, from: Square, lines: B, occ: B) -> B {
         // Every blocker's shadow, the hidden ones' too: the loads do not wait on each other.
         // Rows of 128: a square's index needs no bounds check there.
-        let row = &self.shadow[from.index()];
+        let row = &self.shadow[from.index() & 127];
         let shadows = (lines & occ).or_over(B::EMPTY, |b| row[b.index() & 127]);
         lines & !shadows
     }
@@ -324,8 +327,7 @@ impl<B: Bitboard> Tables<B> {
     /// pieces' squares included.
     #[inline(always)]
     pub fn reach(&self, color: Color, kind: PieceKind, sq: Square, occ: B) -> B {
-        let i = self.pk(color, kind) * self.n + sq.index();
-        let (leaps, lines) = self.reach_parts[i];
+        let (leaps, lines) = self.reach_parts(color, kind, sq);
         leaps | self.slide(sq, lines, occ)
     }
 
@@ -333,13 +335,13 @@ impl<B: Bitboard> Tables<B> {
     /// whose union is its reach on an empty board.
     #[inline(always)]
     pub fn reach_parts(&self, color: Color, kind: PieceKind, sq: Square) -> (B, B) {
-        self.reach_parts[self.pk(color, kind) * self.n + sq.index()]
+        self.reach_parts[self.pk(color, kind)][sq.index() & 127]
     }
 
     /// The combined rays of a kind's rides (see `KindMoves::combined`).
     #[inline(always)]
     pub fn ride_lines(&self, color: Color, kind: PieceKind, sq: Square) -> B {
-        self.reach_parts[self.pk(color, kind) * self.n + sq.index()].1
+        self.reach_parts(color, kind, sq).1
     }
 
     /// `color`'s attack groups laid out for scanning (see `AttackScan`).
@@ -409,7 +411,7 @@ impl<B: Bitboard> Tables<B> {
     /// The squares beyond `b` on the line from `from` through `b` (empty when `b` is `from`).
     #[inline(always)]
     pub fn beyond(&self, from: Square, b: Square) -> B {
-        self.shadow[from.index()][b.index() & 127]
+        self.shadow[from.index() & 127][b.index() & 127]
     }
     #[inline(always)]
     pub fn screen_lines(&self, attacker: Color, sq: Square) -> B {
