@@ -46,6 +46,17 @@ impl Histories {
         self.butterfly[index(color, m)] as i32
     }
 
+    /// `color`'s quiet-move history as one table, read at `from * MAX_SQUARES + to`: the
+    /// picker takes it once per node and, with squares below `MAX_SQUARES`, reads it without
+    /// a bounds check per move.
+    #[inline(always)]
+    pub fn quiet_table(&self, color: Color) -> &[i16; MAX_SQUARES * MAX_SQUARES] {
+        let side = color.index() * MAX_SQUARES * MAX_SQUARES;
+        self.butterfly[side..side + MAX_SQUARES * MAX_SQUARES]
+            .try_into()
+            .expect("a side's history is MAX_SQUARES x MAX_SQUARES")
+    }
+
     #[inline(always)]
     pub fn killers(&self, ply: usize) -> [Move; 2] {
         self.killers[ply]

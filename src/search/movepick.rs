@@ -9,7 +9,9 @@ use super::history::Histories;
 use super::see::SeeValues;
 use super::tactical::tactical_moves;
 use crate::position::Position;
-use crate::types::{Bitboard, Color, Move, MoveKind, MoveList, SpillList, MAX_MOVES};
+use crate::types::{
+    Bitboard, Color, Move, MoveKind, MoveList, SpillList, Square, MAX_MOVES, MAX_SQUARES,
+};
 use crate::variant::RepetitionRule;
 
 const TT_MOVE: i32 = 1 << 30;
@@ -34,6 +36,14 @@ pub fn is_tactical<B: Bitboard>(pos: &Position<B>, m: Move) -> bool {
         MoveKind::CastleHigh | MoveKind::CastleLow | MoveKind::Drop | MoveKind::KingLeap => false,
         _ => pos.piece_at(m.to()).is_some(),
     }
+}
+
+/// A square's index, which is below `MAX_SQUARES` on every board: masked so that the compiler
+/// knows it too and drops the bounds checks of the tables it indexes.
+#[inline(always)]
+fn below_max(sq: Square) -> usize {
+    const _: () = assert!(MAX_SQUARES.is_power_of_two() && MAX_SQUARES <= 256);
+    sq.index() & (MAX_SQUARES - 1)
 }
 
 /// MVV/LVA: the most valuable victim first, the cheapest attacker among equals.
@@ -364,47 +374,86 @@ impl MovePicker {
         hist: &Histories,
         us: Color,
     ) {
+        let list = &buf.list;
+        let scores = buf.scores.resized(list.len());
+        if self.tactical_only {
+            for (score, &m) in scores.iter_mut().zip(list.iter()) {
+                *score = self.score_move(list, pos, see, hist, us, m);
+            }
+            return;
+        }
+        // Most moves are plain quiet moves (no capture, no special kind) that no hint names:
+        // their score is their history. The hints all go to the squares marked here, so a plain
+        // move to any other square is none of them and skips the comparisons.
         let h = &self.hints;
-        let scores = buf.scores.resized(buf.list.len());
-        for (score, &m) in scores.iter_mut().zip(buf.list.iter()) {
-            *score = if m == h.tt_move {
-                if self.table_move_done {
+        // (An absent hint, the null move, marks square 0: its moves merely take the long way.)
+        let mut hinted = [false; MAX_SQUARES];
+        for m in [h.tt_move, h.killers[0], h.killers[1], h.counter] {
+            hinted[below_max(m.to())] = true;
+        }
+        let quiet_history = hist.quiet_table(us);
+        for (score, &m) in scores.iter_mut().zip(list.iter()) {
+            let to = below_max(m.to());
+            let plain = matches!(m.kind(), MoveKind::Normal | MoveKind::DoubleStep)
+                && pos.piece_at(Square::new(to as u8)).is_none()
+                && !hinted[to];
+            *score = if plain {
+                quiet_history[below_max(m.from()) * MAX_SQUARES + to] as i32
+            } else {
+                self.score_move(list, pos, see, hist, us, m)
+            };
+        }
+    }
+
+    /// The ordering score of one move of `list`.
+    #[inline(always)]
+    fn score_move<B: Bitboard>(
+        &self,
+        list: &MoveList,
+        pos: &Position<B>,
+        see: &SeeValues,
+        hist: &Histories,
+        us: Color,
+        m: Move,
+    ) -> i32 {
+        let h = &self.hints;
+        if m == h.tt_move {
+            if self.table_move_done {
+                USED
+            } else {
+                TT_MOVE
+            }
+        } else if m.kind() == MoveKind::Drop {
+            // A placement (cancellation): the strongest piece first.
+            GOOD_TACTICAL + see.of(m.piece())
+        } else if is_tactical(pos, m) {
+            if self.quiescence {
+                if self.tactical_only && outranked_promotion(list, see, m) {
                     USED
                 } else {
-                    TT_MOVE
+                    GOOD_TACTICAL + mvv_lva(pos, see, m)
                 }
-            } else if m.kind() == MoveKind::Drop {
-                // A placement (cancellation): the strongest piece first.
-                GOOD_TACTICAL + see.of(m.piece())
-            } else if is_tactical(pos, m) {
-                if self.quiescence {
-                    if self.tactical_only && outranked_promotion(&buf.list, see, m) {
-                        USED
-                    } else {
-                        GOOD_TACTICAL + mvv_lva(pos, see, m)
-                    }
-                } else {
-                    // The taker's value and the gain read once, for the test below and MVV/LVA.
-                    let taker = pos.piece_at(m.from()).map(|p| see.of(p.kind()));
-                    let gain = see.gain(pos, m);
-                    // Taking something worth at least the taker never loses material.
-                    let cheap_taker = taker.is_some_and(|t| t <= gain);
-                    let base = if cheap_taker || see.see_ge(pos, m, 0) {
-                        GOOD_TACTICAL
-                    } else {
-                        BAD_TACTICAL
-                    };
-                    base + mvv_lva_of(gain, taker)
-                }
-            } else if m == h.killers[0] {
-                KILLER
-            } else if m == h.killers[1] {
-                KILLER - 1
-            } else if m == h.counter {
-                COUNTER
             } else {
-                hist.quiet(us, m)
-            };
+                // The taker's value and the gain read once, for the test below and MVV/LVA.
+                let taker = pos.piece_at(m.from()).map(|p| see.of(p.kind()));
+                let gain = see.gain(pos, m);
+                // Taking something worth at least the taker never loses material.
+                let cheap_taker = taker.is_some_and(|t| t <= gain);
+                let base = if cheap_taker || see.see_ge(pos, m, 0) {
+                    GOOD_TACTICAL
+                } else {
+                    BAD_TACTICAL
+                };
+                base + mvv_lva_of(gain, taker)
+            }
+        } else if m == h.killers[0] {
+            KILLER
+        } else if m == h.killers[1] {
+            KILLER - 1
+        } else if m == h.counter {
+            COUNTER
+        } else {
+            hist.quiet(us, m)
         }
     }
 
@@ -435,6 +484,58 @@ mod tests {
                 assert_eq!(first_place(&scores, value), want, "{scores:?} {value}");
             }
         }
+    }
+
+    /// The main search's scores, with plain quiet moves scored the short way, are each move's
+    /// score from the full comparison chain; on random playouts of every built-in game, with
+    /// hints drawn from the legal moves (or absent) and a history that is not all zero.
+    #[test]
+    fn short_way_scores_match_the_full_chain() {
+        let registry = Registry::builtin();
+        let mut rng = StdRng::seed_from_u64(41);
+        let mut checked = 0usize;
+        for gt in registry.games() {
+            let see = SeeValues::new(&gt.variant);
+            let mut game = gt.start();
+            with_position!(&mut game, pos => {
+                let mut hist = Histories::new();
+                let mut buf = PlyMoves::default();
+                for ply in 0..80 {
+                    pos.legal_moves(&mut buf.list);
+                    if buf.list.is_empty() {
+                        break;
+                    }
+                    let moves: Vec<Move> = buf.list.iter().copied().collect();
+                    let mut any = || {
+                        if rng.gen_bool(0.2) {
+                            Move::NULL
+                        } else {
+                            moves[rng.gen_range(0..moves.len())]
+                        }
+                    };
+                    let hints = OrderHints {
+                        tt_move: any(),
+                        killers: [any(), any()],
+                        counter: any(),
+                    };
+                    let (rewarded, tried) = (any(), [any(), any()]);
+                    if rewarded != Move::NULL {
+                        hist.reward_quiet(pos.side_to_move(), rewarded, &tried, 3, ply, any());
+                    }
+                    let mut picker = MovePicker::main(pos, hints);
+                    picker.table_move_done = rng.gen_bool(0.5);
+                    let us = pos.side_to_move();
+                    picker.score(&mut buf, pos, &see, &hist, us);
+                    for (i, &m) in buf.list.iter().enumerate() {
+                        let full = picker.score_move(&buf.list, pos, &see, &hist, us, m);
+                        assert_eq!(buf.scores.as_slice()[i], full, "{}: {m:?}", gt.variant.name);
+                        checked += 1;
+                    }
+                    pos.play(moves[rng.gen_range(0..moves.len())]);
+                }
+            });
+        }
+        assert!(checked > 10_000, "{checked}");
     }
 
     /// Quiescence tries a promotion only to the most valuable piece it may choose (Grand's
