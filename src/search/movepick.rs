@@ -22,6 +22,9 @@ const BAD_TACTICAL: i32 = -(1 << 28);
 /// Marks a move already handed out (or never to be).
 const USED: i32 = i32::MIN;
 
+/// The picker's scores come in blocks of this many (two vectors of four).
+const SCORE_BLOCK: usize = 8;
+
 /// Quiet moves score between the bad and the good tactical ones (history, killers).
 #[inline(always)]
 fn is_quiet_score(s: i32) -> bool {
@@ -146,7 +149,8 @@ fn first_place(scores: &[i32], value: i32) -> usize {
 #[derive(Default)]
 pub struct PlyMoves {
     list: MoveList,
-    /// The ordering value of each move of `list`, in the same places.
+    /// The ordering value of each move of `list`, in the same places; in the main search
+    /// followed by `USED` up to a whole number of `SCORE_BLOCK`s.
     scores: SpillList<i32, MAX_MOVES>,
 }
 
@@ -346,8 +350,7 @@ impl MovePicker {
 
     #[inline(always)]
     fn pick(&mut self, buf: &mut PlyMoves) -> Option<(Move, i32)> {
-        let n = buf.list.len();
-        let scores = &mut buf.scores.as_mut_slice()[..n];
+        let scores = buf.scores.as_mut_slice();
         if self.skip_quiets && !self.quiets_dropped {
             for s in scores.iter_mut().filter(|s| is_quiet_score(**s)) {
                 *s = USED;
@@ -375,8 +378,10 @@ impl MovePicker {
         us: Color,
     ) {
         let list = &buf.list;
-        let scores = buf.scores.resized(list.len());
+        let n = list.len();
         if self.tactical_only {
+            // Few moves: picked from exactly as many scores.
+            let scores = buf.scores.resized(n);
             for (score, &m) in scores.iter_mut().zip(list.iter()) {
                 *score = self.score_move(list, pos, see, hist, us, m);
             }
@@ -390,6 +395,14 @@ impl MovePicker {
         let mut hinted = [false; MAX_SQUARES];
         for m in [h.tt_move, h.killers[0], h.killers[1], h.counter] {
             hinted[below_max(m.to())] = true;
+        }
+        // Whole blocks of scores, the places past the moves `USED`: the picks' passes over
+        // them then have no odd tail to finish score by score. (The last block is filled
+        // before scoring: one block's stores, whatever the number of places left over.)
+        let scores = buf.scores.resized(n.next_multiple_of(SCORE_BLOCK));
+        let blocks = scores.len();
+        if blocks > 0 {
+            scores[blocks - SCORE_BLOCK..].fill(USED);
         }
         let quiet_history = hist.quiet_table(us);
         for (score, &m) in scores.iter_mut().zip(list.iter()) {
