@@ -82,6 +82,10 @@ impl<B: Bitboard, R: Role> Worker<'_, B, R> {
             if recaptures_on.is_some_and(|sq| m.to() != sq) {
                 continue;
             }
+            // Asked for before the pruning tests, so that the load overlaps them as well as
+            // `play` (a probe that waits on memory is most of a quiescence node's own time).
+            let hash = self.pos.hash_after(m);
+            self.s.tt.prefetch(hash);
             if !in_check && !mid_turn && best > -MATE_BOUND {
                 if m.kind() != MoveKind::Promotion
                     && static_eval + self.s.see.gain(&self.pos, m) + DELTA_MARGIN <= alpha
@@ -97,9 +101,6 @@ impl<B: Bitboard, R: Role> Worker<'_, B, R> {
                 }
             }
             self.t.stack[ply].mv = m;
-            // Asked for before playing, so that the load overlaps `play` as well.
-            let hash = self.pos.hash_after(m);
-            self.s.tt.prefetch(hash);
             self.pos.play_hashed(m, hash);
             self.t.stack[ply + 1].in_check = self.pos.in_check_after_move();
             self.t.stack[ply + 1].mate_ply = mate_ply + (self.pos.side_to_move() != us) as usize;
