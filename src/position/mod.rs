@@ -301,11 +301,18 @@ impl<B: Bitboard> Position<B> {
     /// squares and the castling rights left.
     #[inline(always)]
     pub(crate) fn quiet_hash_change(&self, piece: Piece, from: Square, to: Square) -> u64 {
-        let rights =
-            self.state.castling & self.castle_mask[from.index()] & self.castle_mask[to.index()];
         self.tables.piece_key(piece, from)
             ^ self.tables.piece_key(piece, to)
-            ^ self.castling_key(rights)
+            ^ self.castling_key_after(from, to)
+    }
+
+    /// The key of the castling rights left after a move from `from` to `to` (the part of
+    /// `hash_change` that every kind of move but a cancellation ply shares).
+    #[inline(always)]
+    pub(crate) fn castling_key_after(&self, from: Square, to: Square) -> u64 {
+        let rights =
+            self.state.castling & self.castle_mask[from.index()] & self.castle_mask[to.index()];
+        self.castling_key(rights)
     }
 
     /// Every occurrence of the current position earlier in the game (for no-repetition rules).

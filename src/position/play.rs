@@ -396,9 +396,7 @@ impl<B: Bitboard> Position<B> {
             }
             MoveKind::Drop => h ^= key(Some(Piece::new(us, m.piece())), to),
         }
-        let rights =
-            self.state.castling & self.castle_mask[from.index()] & self.castle_mask[to.index()];
-        h ^ self.castling_key(rights)
+        h ^ self.castling_key_after(from, to)
     }
 
     /// Did the game (from its set-up position on) already have the position with this hash?
