@@ -7,6 +7,7 @@ mod material;
 mod placement;
 mod play;
 
+use crate::movegen::tables::GROUP_SLOTS;
 use crate::movegen::Tables;
 use crate::rules::cancellation::Pending;
 use crate::types::{
@@ -47,6 +48,10 @@ pub struct Position<B: Bitboard> {
     board: [Option<Piece>; MAX_SQUARES],
     by_color: [B; 2],
     by_kind: [B; MAX_KINDS],
+    /// `[slot]`: the pieces of each leap or line attack group (`AttackScan`), the colour's
+    /// own, kept by `put`, `shift` and `remove` so that an attacker scan need not gather a
+    /// group's pieces kind by kind.
+    group_pieces: [B; 2 * GROUP_SLOTS],
     counts: [[u8; MAX_KINDS]; 2],
     side: Color,
     king: [Square; 2],
@@ -129,6 +134,11 @@ impl<B: Bitboard> Position<B> {
             rest &= rest - 1;
         }
         set
+    }
+    /// The pieces of the leap or line group in `slot` of `group_pieces` (an `AttackScan` entry's).
+    #[inline(always)]
+    fn group_pieces(&self, slot: usize) -> B {
+        self.group_pieces[slot & (2 * GROUP_SLOTS - 1)]
     }
     /// The pieces of `color` of the kinds in `kinds` (bit `kind` each).
     #[inline(always)]
@@ -331,6 +341,7 @@ impl<B: Bitboard> Position<B> {
         let bb = B::from_square(sq);
         self.by_color[piece.color().index()] |= bb;
         self.by_kind[piece.kind().index()] |= bb;
+        self.toggle_group_pieces(piece, bb);
         self.counts[piece.color().index()][piece.kind().index()] += 1;
     }
 
@@ -343,13 +354,25 @@ impl<B: Bitboard> Position<B> {
         let bb = B::from_square(from) | B::from_square(to);
         self.by_color[piece.color().index()] ^= bb;
         self.by_kind[piece.kind().index()] ^= bb;
+        self.toggle_group_pieces(piece, bb);
+    }
+
+    /// Flips `bb` (squares `piece` leaves or enters) in the sets of the piece's groups.
+    #[inline(always)]
+    fn toggle_group_pieces(&mut self, piece: Piece, bb: B) {
+        let mut slots = self.tables.group_slots(piece);
+        while slots != 0 {
+            self.group_pieces[slots.trailing_zeros() as usize & (2 * GROUP_SLOTS - 1)] ^= bb;
+            slots &= slots - 1;
+        }
     }
 
     fn remove(&mut self, sq: Square) -> Option<Piece> {
         let piece = self.board[sq.index()].take()?;
-        let bb = !B::from_square(sq);
-        self.by_color[piece.color().index()] &= bb;
-        self.by_kind[piece.kind().index()] &= bb;
+        let bb = B::from_square(sq);
+        self.by_color[piece.color().index()] &= !bb;
+        self.by_kind[piece.kind().index()] &= !bb;
+        self.toggle_group_pieces(piece, bb);
         self.counts[piece.color().index()][piece.kind().index()] -= 1;
         Some(piece)
     }
@@ -367,6 +390,7 @@ impl<B: Bitboard> Position<B> {
             board: [None; MAX_SQUARES],
             by_color: [B::EMPTY; 2],
             by_kind: [B::EMPTY; MAX_KINDS],
+            group_pieces: [B::EMPTY; 2 * GROUP_SLOTS],
             counts: [[0; MAX_KINDS]; 2],
             side: setup.side,
             king: [Square::new(0); 2],
@@ -514,28 +538,19 @@ impl<B: Bitboard> Position<B> {
     #[inline(always)]
     fn scan_attackers<const ANY: bool>(&self, sq: Square, color: Color, occ: B, removed: B) -> B {
         let t = &*self.tables;
-        let theirs = self.by_color[color.index()] & occ & !removed;
+        let present = occ & !removed;
         let scan = t.attack_scan(color);
         let mut result = B::EMPTY;
-        // Each group's pieces are gathered kind by kind (`by_kinds`), which costs more than a
-        // table read: first look whether any piece of `color` stands where the group could
-        // attack from at all.
-        for &(row, kinds) in &scan.leaps {
-            let near = t.rev_capture_leaps_at(row, sq) & theirs;
-            if near.any() {
-                result |= near & self.by_kinds(kinds);
-            }
+        for &(row, slot) in &scan.leaps {
+            result |= t.rev_capture_leaps_at(row, sq) & self.group_pieces(slot);
         }
+        result &= present;
         if ANY && result.any() {
             return result;
         }
-        for &(row, kinds) in &scan.lines {
+        for &(row, slot) in &scan.lines {
             let lines = t.group_lines_at(color, row, sq);
-            let near = lines & theirs;
-            if near.is_empty() {
-                continue;
-            }
-            let candidates = self.by_kinds(kinds) & near;
+            let candidates = lines & self.group_pieces(slot) & present;
             if candidates.any() {
                 result |= t.slide(sq, lines, occ) & candidates;
                 if ANY && result.any() {
@@ -543,6 +558,10 @@ impl<B: Bitboard> Position<B> {
                 }
             }
         }
+        if scan.other.is_empty() {
+            return result;
+        }
+        let theirs = self.by_color[color.index()] & present;
         let groups = &t.attack_groups[color.index()];
         for &gi in &scan.other {
             result |= self.group_attackers(color, gi, &groups[gi], sq, occ, theirs);
@@ -622,8 +641,8 @@ impl<B: Bitboard> Position<B> {
         let mut from = B::EMPTY;
         let mut to = B::EMPTY;
         let scan = t.attack_scan(them);
-        for &(row, kinds) in &scan.lines {
-            let candidates = self.by_kinds(kinds) & theirs;
+        for &(row, slot) in &scan.lines {
+            let candidates = self.group_pieces(slot);
             let lines = t.group_lines_at(them, row, ksq);
             // No rider of the group on any of its lines through the king: no pin.
             if (lines & candidates).is_empty() {
@@ -759,9 +778,141 @@ impl<B: Bitboard> Position<B> {
         let moved = B::from_square(m.from()) | B::from_square(m.to());
         self.by_color[c] ^= moved;
         self.by_kind[k] ^= moved;
+        self.toggle_group_pieces(piece, moved);
         let check = self.moved_piece_gives_check(piece, m.from(), m.to());
         self.by_color[c] ^= moved;
         self.by_kind[k] ^= moved;
+        self.toggle_group_pieces(piece, moved);
         Some(check)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Position, GROUP_SLOTS};
+    use crate::types::{Bitboard, Color, MoveList, Piece};
+    use crate::variant::Registry;
+    use crate::with_position;
+    use rand::rngs::StdRng;
+    use rand::{Rng, SeedableRng};
+
+    /// A game with more leap groups than `GROUP_SLOTS`.
+    const LEAPERS: &str = "[many-leapers : chess]
+start = dahckzgn/wfpppppp/8/8/8/8/WFPPPPPP/DAHCKZGN w - - 0 1
+piece = d Dabbaba D 2
+piece = a Alfil A 2
+piece = h Threeleaper H 2
+piece = c Camel C 3
+piece = z Zebra Z 3
+piece = g Tripper G 2
+piece = w Wazir W 2
+piece = f Ferz F 2
+promote-to = d a h c z g w f n
+castle-partner-high = n
+castle-partner-low = d
+";
+
+    /// The group sets worked out from the kind sets.
+    fn group_pieces_from_scratch<B: Bitboard>(p: &Position<B>) -> Vec<B> {
+        let mut sets = vec![B::EMPTY; p.group_pieces.len()];
+        for c in Color::BOTH {
+            for k in p.variant.kinds() {
+                let mut slots = p.tables.group_slots(Piece::new(c, k));
+                while slots != 0 {
+                    sets[slots.trailing_zeros() as usize] |= p.pieces_of(c, k);
+                    slots &= slots - 1;
+                }
+            }
+        }
+        sets
+    }
+
+    /// The attackers found group by group through `group_attackers`, which gathers each
+    /// group's pieces kind by kind.
+    fn reference_attackers<B: Bitboard>(
+        p: &Position<B>,
+        sq: crate::types::Square,
+        color: Color,
+    ) -> B {
+        let occ = p.occupied();
+        let theirs = p.pieces(color);
+        let groups = &p.tables.attack_groups[color.index()];
+        let mut found = B::EMPTY;
+        for (gi, g) in groups.iter().enumerate() {
+            found |= p.group_attackers(color, gi, g, sq, occ, theirs);
+        }
+        found
+    }
+
+    /// The group sets the position keeps equal those from scratch through moves, take-backs,
+    /// null moves, promotions, drops, cancellation placements and the check test that moves a
+    /// piece's bits and puts them back; and the attacker scan that reads them finds what the
+    /// group-by-group scan finds, on every square for both colours.
+    #[test]
+    fn kept_group_pieces_match_the_kinds() {
+        let mut reg = Registry::builtin();
+        // Eleven leap groups a colour: some are scanned past the kept slots.
+        reg.load(LEAPERS).expect("the leapers' game loads");
+        let extra = [
+            "cancellation-chess",
+            "cancellation-grand",
+            "cancellation-cannons-and-crabs",
+            "relay-chess",
+            "anti-relay-grand",
+            "many-leapers",
+        ];
+        let mut games: Vec<_> = reg.games().to_vec();
+        games.extend(extra.iter().map(|n| reg.find(n).expect(n).clone()));
+        let mut rng = StdRng::seed_from_u64(17);
+        let mut checked = 0;
+        for gt in &games {
+            for _ in 0..3 {
+                let mut game = gt.start();
+                with_position!(&mut game, p => {
+                    if gt.variant.name == "many-leapers" {
+                        let scan = p.tables.attack_scan(Color::White);
+                        assert_eq!(scan.leaps.len() + scan.lines.len(), GROUP_SLOTS);
+                        assert!(scan.other.len() >= 3);
+                    }
+                    let mut list = MoveList::new();
+                    for ply in 0..150 {
+                        assert_eq!(
+                            p.group_pieces.to_vec(),
+                            group_pieces_from_scratch(p),
+                            "{}: {}", gt.variant.name, p.fen()
+                        );
+                        if ply % 3 == 0 {
+                            for sq in p.tables.size.all_squares() {
+                                for c in Color::BOTH {
+                                    assert_eq!(
+                                        p.attackers(sq, c, p.occupied()),
+                                        reference_attackers(p, sq, c),
+                                        "{}: {} {:?}", gt.variant.name, p.fen(), sq
+                                    );
+                                }
+                            }
+                        }
+                        checked += 1;
+                        if ply % 11 == 5 && !p.in_check() && !p.placement_pending() {
+                            p.play_null();
+                            p.undo_null();
+                        }
+                        if ply % 7 == 3 && p.plies_played() > 0 {
+                            p.undo();
+                            continue;
+                        }
+                        p.legal_moves(&mut list);
+                        if list.is_empty() {
+                            break;
+                        }
+                        for &m in list.iter() {
+                            let _ = p.quiet_move_gives_check(m);
+                        }
+                        p.play(list.as_slice()[rng.gen_range(0..list.len())]);
+                    }
+                });
+            }
+        }
+        assert!(checked > 10_000, "{checked}");
     }
 }

@@ -3,7 +3,7 @@
 //! them (attack groups, exposure masks, combined lines, attack spans).
 
 use super::{
-    kind_mask, AttackGroup, AttackScan, BentRay, KindMoves, LameLeap, RideAtom, Tables, Zobrist,
+    AttackGroup, AttackScan, BentRay, KindMoves, LameLeap, RideAtom, Tables, Zobrist, GROUP_SLOTS,
 };
 use crate::types::{Bitboard, BoardSize, Color, PieceKind, Square};
 use crate::variant::betza::{Atom, AtomShape};
@@ -186,6 +186,7 @@ impl<B: Bitboard> Tables<B> {
             group_lines: [Vec::new(), Vec::new()],
             group_combined: [Vec::new(), Vec::new()],
             attack_scan: [AttackScan::default(), AttackScan::default()],
+            group_slots: [0; 2 * crate::types::MAX_KINDS],
             relay: None,
             moves_by_rule: variant.relay.is_some() || variant.knight_relay.is_some(),
             eval_additive: vec![Additive::ZERO; kinds * 2 * 128],
@@ -588,15 +589,26 @@ impl<B: Bitboard> Tables<B> {
                 }
             }
             let mut scan = AttackScan::default();
+            let mut slots = 0;
             for (gi, g) in groups.iter().enumerate() {
-                match g {
-                    AttackGroup::Leaps { table_of, kinds } => scan
-                        .leaps
-                        .push(((ci * self.kinds + table_of.index()) * n, kind_mask(kinds))),
-                    AttackGroup::Rays { kinds, .. } if combined[gi] => {
-                        scan.lines.push((gi * n, kind_mask(kinds)))
+                let (list, row, kinds) = match g {
+                    AttackGroup::Leaps { table_of, kinds } if slots < GROUP_SLOTS => {
+                        let row = (ci * self.kinds + table_of.index()) * n;
+                        (&mut scan.leaps, row, kinds)
                     }
-                    _ => scan.other.push(gi),
+                    AttackGroup::Rays { kinds, .. } if combined[gi] && slots < GROUP_SLOTS => {
+                        (&mut scan.lines, gi * n, kinds)
+                    }
+                    _ => {
+                        scan.other.push(gi);
+                        continue;
+                    }
+                };
+                let slot = ci * GROUP_SLOTS + slots;
+                slots += 1;
+                list.push((row, slot));
+                for k in kinds {
+                    self.group_slots[k.index() * 2 + ci] |= 1 << slot;
                 }
             }
             self.attack_groups[ci] = groups;

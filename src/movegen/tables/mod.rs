@@ -68,16 +68,23 @@ pub enum AttackGroup {
     Lame { kind: PieceKind },
 }
 
-/// A colour's attack groups as `Position::attackers` walks them: each group's kinds as one
-/// mask and its table row found by one addition, with no enum to dispatch on per group.
-/// Leaps first, so that a test for any attacker stops before the slides where it can.
+/// How many of a colour's leap and line groups have their pieces kept as one set by the
+/// position (`Position::group_pieces`); a game with more scans the rest as `other` groups.
+pub const GROUP_SLOTS: usize = 8;
+
+/// A colour's attack groups as `Position::attackers` walks them: each group's pieces as one
+/// set kept by the position and its table row found by one addition, with no enum to
+/// dispatch on per group. Leaps first, so that a test for any attacker stops before the
+/// slides where it can.
 #[derive(Clone, Default)]
 pub struct AttackScan {
-    /// (start of the row of `rev_capture_leaps` for the group's table, kinds mask).
-    pub leaps: Vec<(usize, u32)>,
-    /// Groups with combined lines: (start of the group's row of `group_lines`, kinds mask).
-    pub lines: Vec<(usize, u32)>,
-    /// The other groups (hoppers, rays sharing a direction, lame leapers), by index.
+    /// (start of the row of `rev_capture_leaps` for the group's table, the group's slot in
+    /// `Position::group_pieces`).
+    pub leaps: Vec<(usize, usize)>,
+    /// Groups with combined lines: (start of the group's row of `group_lines`, slot).
+    pub lines: Vec<(usize, usize)>,
+    /// The other groups (hoppers, rays sharing a direction, lame leapers, and leap or line
+    /// groups past the slots), by index.
     pub other: Vec<usize>,
 }
 
@@ -165,6 +172,9 @@ pub struct Tables<B> {
     group_combined: [Vec<bool>; 2],
     /// Per colour: the attack groups laid out for `Position::attackers` (see `AttackScan`).
     attack_scan: [AttackScan; 2],
+    /// `[piece]`: bit `slot` set for each slot of `Position::group_pieces` (the colour's
+    /// `GROUP_SLOTS` first, then the other's) whose group holds the piece's kind.
+    group_slots: [u16; 2 * crate::types::MAX_KINDS],
     /// Per-move-type tables and relations data of a relay / anti-relay game.
     pub relay: Option<Box<crate::rules::relay::RelayTables<B>>>,
     /// A rule module makes the moves (relay games, Knight Relay): see `crate::rules`.
@@ -173,11 +183,6 @@ pub struct Tables<B> {
     /// summed by the position; all zero until `attach_eval`.
     eval_additive: Vec<Additive>,
     eval_attached: bool,
-}
-
-/// Bit `kind` set for each of `kinds`.
-fn kind_mask(kinds: &[PieceKind]) -> u32 {
-    kinds.iter().fold(0, |m, k| m | 1 << k.index())
 }
 
 impl<B: Bitboard> Tables<B> {
@@ -348,6 +353,12 @@ impl<B: Bitboard> Tables<B> {
     #[inline(always)]
     pub fn attack_scan(&self, color: Color) -> &AttackScan {
         &self.attack_scan[color.index()]
+    }
+
+    /// The slots of `Position::group_pieces` that hold `piece` (see `group_slots`).
+    #[inline(always)]
+    pub fn group_slots(&self, piece: crate::types::Piece) -> u16 {
+        self.group_slots[piece.index() & (2 * crate::types::MAX_KINDS - 1)]
     }
 
     /// Reverse capture leaps from the row start `row` of an `AttackScan` entry.
