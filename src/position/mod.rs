@@ -48,10 +48,10 @@ pub struct Position<B: Bitboard> {
     board: [Option<Piece>; MAX_SQUARES],
     by_color: [B; 2],
     by_kind: [B; MAX_KINDS],
-    /// `[slot]`: the pieces of each leap or line attack group (`AttackScan`), the colour's
-    /// own, kept by `put`, `shift` and `remove` so that an attacker scan need not gather a
-    /// group's pieces kind by kind.
-    group_pieces: [B; 2 * GROUP_SLOTS],
+    /// `[color][slot]`: the colour's pieces of each of its leap and line attack groups
+    /// (`AttackScan`), kept by `put`, `shift` and `remove` so that an attacker scan need not
+    /// gather a group's pieces kind by kind.
+    group_pieces: [[B; GROUP_SLOTS]; 2],
     counts: [[u8; MAX_KINDS]; 2],
     side: Color,
     king: [Square; 2],
@@ -134,11 +134,6 @@ impl<B: Bitboard> Position<B> {
             rest &= rest - 1;
         }
         set
-    }
-    /// The pieces of the leap or line group in `slot` of `group_pieces` (an `AttackScan` entry's).
-    #[inline(always)]
-    fn group_pieces(&self, slot: usize) -> B {
-        self.group_pieces[slot & (2 * GROUP_SLOTS - 1)]
     }
     /// The pieces of `color` of the kinds in `kinds` (bit `kind` each).
     #[inline(always)]
@@ -362,7 +357,8 @@ impl<B: Bitboard> Position<B> {
     fn toggle_group_pieces(&mut self, piece: Piece, bb: B) {
         let mut slots = self.tables.group_slots(piece);
         while slots != 0 {
-            self.group_pieces[slots.trailing_zeros() as usize & (2 * GROUP_SLOTS - 1)] ^= bb;
+            let slot = slots.trailing_zeros() as usize;
+            self.group_pieces.as_flattened_mut()[slot & (2 * GROUP_SLOTS - 1)] ^= bb;
             slots &= slots - 1;
         }
     }
@@ -390,7 +386,7 @@ impl<B: Bitboard> Position<B> {
             board: [None; MAX_SQUARES],
             by_color: [B::EMPTY; 2],
             by_kind: [B::EMPTY; MAX_KINDS],
-            group_pieces: [B::EMPTY; 2 * GROUP_SLOTS],
+            group_pieces: [[B::EMPTY; GROUP_SLOTS]; 2],
             counts: [[0; MAX_KINDS]; 2],
             side: setup.side,
             king: [Square::new(0); 2],
@@ -540,17 +536,19 @@ impl<B: Bitboard> Position<B> {
         let t = &*self.tables;
         let present = occ & !removed;
         let scan = t.attack_scan(color);
+        let rows = t.scan_row(color, sq);
+        let pieces = &self.group_pieces[color.index()];
         let mut result = B::EMPTY;
-        for &(row, slot) in &scan.leaps {
-            result |= t.rev_capture_leaps_at(row, sq) & self.group_pieces(slot);
+        for (&leaps, &group) in rows[..scan.leaps].iter().zip(&pieces[..scan.leaps]) {
+            result |= leaps & group;
         }
         result &= present;
         if ANY && result.any() {
             return result;
         }
-        for &(row, slot) in &scan.lines {
-            let lines = t.group_lines_at(color, row, sq);
-            let candidates = lines & self.group_pieces(slot) & present;
+        let line_slots = scan.leaps..scan.slots;
+        for (&lines, &group) in rows[line_slots.clone()].iter().zip(&pieces[line_slots]) {
+            let candidates = lines & group & present;
             if candidates.any() {
                 result |= t.slide(sq, lines, occ) & candidates;
                 if ANY && result.any() {
@@ -641,9 +639,10 @@ impl<B: Bitboard> Position<B> {
         let mut from = B::EMPTY;
         let mut to = B::EMPTY;
         let scan = t.attack_scan(them);
-        for &(row, slot) in &scan.lines {
-            let candidates = self.group_pieces(slot);
-            let lines = t.group_lines_at(them, row, ksq);
+        let rows = t.scan_row(them, ksq);
+        let pieces = &self.group_pieces[them.index()];
+        let line_slots = scan.leaps..scan.slots;
+        for (&lines, &candidates) in rows[line_slots.clone()].iter().zip(&pieces[line_slots]) {
             // No rider of the group on any of its lines through the king: no pin.
             if (lines & candidates).is_empty() {
                 continue;
@@ -814,7 +813,7 @@ castle-partner-low = d
 
     /// The group sets worked out from the kind sets.
     fn group_pieces_from_scratch<B: Bitboard>(p: &Position<B>) -> Vec<B> {
-        let mut sets = vec![B::EMPTY; p.group_pieces.len()];
+        let mut sets = vec![B::EMPTY; 2 * GROUP_SLOTS];
         for c in Color::BOTH {
             for k in p.variant.kinds() {
                 let mut slots = p.tables.group_slots(Piece::new(c, k));
@@ -871,13 +870,13 @@ castle-partner-low = d
                 with_position!(&mut game, p => {
                     if gt.variant.name == "many-leapers" {
                         let scan = p.tables.attack_scan(Color::White);
-                        assert_eq!(scan.leaps.len() + scan.lines.len(), GROUP_SLOTS);
+                        assert_eq!(scan.slots, GROUP_SLOTS);
                         assert!(scan.other.len() >= 3);
                     }
                     let mut list = MoveList::new();
                     for ply in 0..150 {
                         assert_eq!(
-                            p.group_pieces.to_vec(),
+                            p.group_pieces.concat(),
                             group_pieces_from_scratch(p),
                             "{}: {}", gt.variant.name, p.fen()
                         );

@@ -187,6 +187,7 @@ impl<B: Bitboard> Tables<B> {
             group_combined: [Vec::new(), Vec::new()],
             attack_scan: [AttackScan::default(), AttackScan::default()],
             group_slots: [0; 2 * crate::types::MAX_KINDS],
+            scan_rows: Vec::new(),
             relay: None,
             moves_by_rule: variant.relay.is_some() || variant.knight_relay.is_some(),
             eval_additive: vec![Additive::ZERO; kinds * 2 * 128],
@@ -589,28 +590,41 @@ impl<B: Bitboard> Tables<B> {
                 }
             }
             let mut scan = AttackScan::default();
-            let mut slots = 0;
-            for (gi, g) in groups.iter().enumerate() {
-                let (list, row, kinds) = match g {
-                    AttackGroup::Leaps { table_of, kinds } if slots < GROUP_SLOTS => {
-                        let row = (ci * self.kinds + table_of.index()) * n;
-                        (&mut scan.leaps, row, kinds)
-                    }
-                    AttackGroup::Rays { kinds, .. } if combined[gi] && slots < GROUP_SLOTS => {
-                        (&mut scan.lines, gi * n, kinds)
-                    }
-                    _ => {
-                        scan.other.push(gi);
-                        continue;
-                    }
+            let mut rows = vec![[B::EMPTY; GROUP_SLOTS]; n];
+            let is_leaps = |g: &AttackGroup| matches!(g, AttackGroup::Leaps { .. });
+            // The leap groups' slots first, then the line groups'.
+            let slotted = (0..groups.len())
+                .filter(|&gi| is_leaps(&groups[gi]))
+                .chain((0..groups.len()).filter(|&gi| combined[gi]));
+            for gi in slotted {
+                let (AttackGroup::Leaps { kinds, .. } | AttackGroup::Rays { kinds, .. }) =
+                    &groups[gi]
+                else {
+                    unreachable!("only leap and line groups take slots");
                 };
-                let slot = ci * GROUP_SLOTS + slots;
-                slots += 1;
-                list.push((row, slot));
+                if scan.slots == GROUP_SLOTS {
+                    scan.other.push(gi);
+                    continue;
+                }
+                for (sq, row) in rows.iter_mut().enumerate() {
+                    row[scan.slots] = match &groups[gi] {
+                        AttackGroup::Leaps { table_of, .. } => {
+                            self.rev_capture_leaps[(ci * self.kinds + table_of.index()) * n + sq]
+                        }
+                        _ => lines[gi * n + sq],
+                    };
+                }
                 for k in kinds {
-                    self.group_slots[k.index() * 2 + ci] |= 1 << slot;
+                    self.group_slots[k.index() * 2 + ci] |= 1 << (ci * GROUP_SLOTS + scan.slots);
+                }
+                scan.slots += 1;
+                if is_leaps(&groups[gi]) {
+                    scan.leaps = scan.slots;
                 }
             }
+            scan.other
+                .extend((0..groups.len()).filter(|&gi| !is_leaps(&groups[gi]) && !combined[gi]));
+            self.scan_rows.extend(rows);
             self.attack_groups[ci] = groups;
             self.group_lines[ci] = lines;
             self.group_combined[ci] = combined;

@@ -72,17 +72,16 @@ pub enum AttackGroup {
 /// position (`Position::group_pieces`); a game with more scans the rest as `other` groups.
 pub const GROUP_SLOTS: usize = 8;
 
-/// A colour's attack groups as `Position::attackers` walks them: each group's pieces as one
-/// set kept by the position and its table row found by one addition, with no enum to
-/// dispatch on per group. Leaps first, so that a test for any attacker stops before the
-/// slides where it can.
+/// A colour's attack groups as `Position::attackers` walks them: the leap and line groups
+/// in slots, each slot's squares from one row of `scan_rows` and its pieces from one set
+/// kept by the position, with no enum to dispatch on per group. Leaps first, so that a test
+/// for any attacker stops before the slides where it can.
 #[derive(Clone, Default)]
 pub struct AttackScan {
-    /// (start of the row of `rev_capture_leaps` for the group's table, the group's slot in
-    /// `Position::group_pieces`).
-    pub leaps: Vec<(usize, usize)>,
-    /// Groups with combined lines: (start of the group's row of `group_lines`, slot).
-    pub lines: Vec<(usize, usize)>,
+    /// Slots `0..leaps` hold leap groups (their reverse capture leaps).
+    pub leaps: usize,
+    /// Slots `leaps..slots` hold groups with combined lines (the union of their rays).
+    pub slots: usize,
     /// The other groups (hoppers, rays sharing a direction, lame leapers, and leap or line
     /// groups past the slots), by index.
     pub other: Vec<usize>,
@@ -172,9 +171,12 @@ pub struct Tables<B> {
     group_combined: [Vec<bool>; 2],
     /// Per colour: the attack groups laid out for `Position::attackers` (see `AttackScan`).
     attack_scan: [AttackScan; 2],
-    /// `[piece]`: bit `slot` set for each slot of `Position::group_pieces` (the colour's
-    /// `GROUP_SLOTS` first, then the other's) whose group holds the piece's kind.
+    /// `[piece]`: bit `slot` set for each slot of `Position::group_pieces` whose group holds
+    /// the piece's kind (the colour's slots numbered from `color * GROUP_SLOTS`).
     group_slots: [u16; 2 * crate::types::MAX_KINDS],
+    /// `[color * n + sq]`: per slot of the colour's `AttackScan`, the squares from which its
+    /// group could attack `sq` (reverse leaps, or whole lines): a scan reads one row.
+    scan_rows: Vec<[B; GROUP_SLOTS]>,
     /// Per-move-type tables and relations data of a relay / anti-relay game.
     pub relay: Option<Box<crate::rules::relay::RelayTables<B>>>,
     /// A rule module makes the moves (relay games, Knight Relay): see `crate::rules`.
@@ -361,16 +363,10 @@ impl<B: Bitboard> Tables<B> {
         self.group_slots[piece.index() & (2 * crate::types::MAX_KINDS - 1)]
     }
 
-    /// Reverse capture leaps from the row start `row` of an `AttackScan` entry.
+    /// Per slot of `color`'s `AttackScan`, the squares from which the group could attack `sq`.
     #[inline(always)]
-    pub fn rev_capture_leaps_at(&self, row: usize, sq: Square) -> B {
-        self.rev_capture_leaps[row + sq.index()]
-    }
-
-    /// Combined lines of `color`'s group from the row start `row` of an `AttackScan` entry.
-    #[inline(always)]
-    pub fn group_lines_at(&self, color: Color, row: usize, sq: Square) -> B {
-        self.group_lines[color.index()][row + sq.index()]
+    pub fn scan_row(&self, color: Color, sq: Square) -> &[B; GROUP_SLOTS] {
+        &self.scan_rows[color.index() * self.n + sq.index()]
     }
 
     /// The combined rays of attack group `group` of `color` from `sq`, if it has them.
