@@ -5,7 +5,7 @@
 use super::{
     AttackGroup, AttackScan, BentRay, KindMoves, LameLeap, RideAtom, Tables, Zobrist, GROUP_SLOTS,
 };
-use crate::types::{Bitboard, BoardSize, Color, PieceKind, Square};
+use crate::types::{Bitboard, BoardSize, Color, PieceKind, Square, MAX_KINDS};
 use crate::variant::betza::{Atom, AtomShape};
 use crate::variant::{PieceType, Variant};
 use nnue_free_eval::{Additive, EvalParams};
@@ -182,7 +182,7 @@ impl<B: Bitboard> Tables<B> {
             harmless_kinds: crate::position::harmless_kinds(variant),
             zobrist,
             shadow: empty_shadows(),
-            reach_parts: Vec::new(),
+            reach_parts: empty_reach_parts(),
             group_lines: [Vec::new(), Vec::new()],
             group_combined: [Vec::new(), Vec::new()],
             attack_scan: [AttackScan::default(), AttackScan::default()],
@@ -516,8 +516,8 @@ impl<B: Bitboard> Tables<B> {
                 self.shadow[from.index()][b.index()] = bb;
             }
         }
-        self.reach_parts = vec![[(B::EMPTY, B::EMPTY); 128]; self.kind_moves.len()];
-        for (pk, row) in self.reach_parts.iter_mut().enumerate() {
+        for pk in 0..self.kind_moves.len() {
+            let row = &mut self.reach_parts[pk / self.kinds][pk % self.kinds];
             for (sq, parts) in row.iter_mut().enumerate().take(n) {
                 parts.0 = self.quiet_leaps[pk * n + sq];
             }
@@ -536,7 +536,7 @@ impl<B: Bitboard> Tables<B> {
                     modes = Some((r.quiet, r.capture));
                     for sq in 0..n {
                         let line = self.rays[r.ray as usize * n + sq];
-                        self.reach_parts[pk][sq].1 |= line;
+                        self.reach_parts[pk / self.kinds][pk % self.kinds][sq].1 |= line;
                     }
                 } else {
                     other.push(*r);
@@ -821,4 +821,13 @@ fn empty_shadows<B: Bitboard>() -> Box<[[B; 128]; 128]> {
         .into_boxed_slice()
         .try_into()
         .unwrap_or_else(|_| unreachable!("128 rows were made"))
+}
+
+/// `Tables::reach_parts` all empty, built on the heap (128 KB for 128-bit boards).
+fn empty_reach_parts<B: Bitboard>() -> Box<super::ReachParts<B>> {
+    let rows = vec![[[(B::EMPTY, B::EMPTY); 128]; MAX_KINDS]; 2].into_boxed_slice();
+    match rows.try_into() {
+        Ok(parts) => parts,
+        Err(_) => unreachable!("two colours' rows"),
+    }
 }

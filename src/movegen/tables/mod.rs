@@ -5,8 +5,11 @@ mod build;
 
 pub(crate) use build::lame_path;
 
-use crate::types::{Bitboard, BoardSize, Color, PieceKind, Square};
+use crate::types::{Bitboard, BoardSize, Color, PieceKind, Square, MAX_KINDS};
 use nnue_free_eval::Additive;
+
+/// `Tables::reach_parts`'s layout.
+pub(crate) type ReachParts<B> = [[[(B, B); 128]; MAX_KINDS]; 2];
 
 /// A ride or hop along one direction, for one piece kind.
 #[derive(Clone, Copy, Debug)]
@@ -161,10 +164,11 @@ pub struct Tables<B> {
     /// 128 whatever the board: no square's index needs a bounds check (rows past the board's
     /// squares are never touched, so never resident).
     shadow: Box<[[B; 128]; 128]>,
-    /// `[pk][sq]`: (quiet leaps, the union of the rays of the kind's combined rides), side by
-    /// side since `reach` reads both. Rows of 128, as `shadow`'s: a square's index needs no
-    /// bounds check there (the evaluation reads it for every piece).
-    reach_parts: Vec<[(B, B); 128]>,
+    /// `[color][kind][sq]`: (quiet leaps, the union of the rays of the kind's combined rides),
+    /// side by side since `reach` reads both. `MAX_KINDS` rows of 128 per colour, as
+    /// `shadow`'s: no index needs a bounds check or the game's kind count (the evaluation reads
+    /// it for every piece); rows past the game's kinds are never touched, so never resident.
+    reach_parts: Box<ReachParts<B>>,
     /// Per colour, `[group * n + sq]`: the union of an attack group's rays, when they go in
     /// distinct primitive directions and do not hop (else empty, and `group_combined` false).
     group_lines: [Vec<B>; 2],
@@ -342,7 +346,7 @@ impl<B: Bitboard> Tables<B> {
     /// whose union is its reach on an empty board.
     #[inline(always)]
     pub fn reach_parts(&self, color: Color, kind: PieceKind, sq: Square) -> (B, B) {
-        self.reach_parts[self.pk(color, kind)][sq.index() & 127]
+        self.reach_parts[color.index()][kind.index() & (MAX_KINDS - 1)][sq.index() & 127]
     }
 
     /// The combined rays of a kind's rides (see `KindMoves::combined`).
