@@ -3,7 +3,7 @@
 
 use crate::position::Position;
 use crate::rules::relay::RelayView;
-use crate::types::{Bitboard, Color, Piece, PieceKind, Square};
+use crate::types::{Bitboard, Color, Piece, PieceKind, Square, MAX_KINDS};
 use crate::variant::betza::AtomShape;
 use crate::variant::{EvalOrientation, Variant};
 use nnue_free_eval::{
@@ -101,7 +101,8 @@ impl<B: Bitboard> EvalBoard for Position<B> {
         for color in Color::BOTH {
             let mut rest = kinds[color.index()];
             while rest != 0 {
-                let kind = PieceKind(rest.trailing_zeros() as u8);
+                // Kinds are below `MAX_KINDS`: the mask only spares `pieces_of` a bounds check.
+                let kind = PieceKind((rest.trailing_zeros() as usize & (MAX_KINDS - 1)) as u8);
                 rest &= rest - 1;
                 let set = self.pieces_of(color, kind);
                 if set.any() {
