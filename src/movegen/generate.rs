@@ -250,13 +250,29 @@ impl<B: Bitboard> Position<B> {
         let km = t.kind_moves(us, k);
         let mut quiet = t.quiet_leaps(us, k, from) & empty;
         let mut caps = t.capture_leaps(us, k, from) & enemy;
+        let mut ride_reach = B::EMPTY;
         if let Some((q, c)) = km.combined {
-            let reach = t.slide(from, t.ride_lines(us, k, from), occ);
+            ride_reach = t.slide(from, t.ride_lines(us, k, from), occ);
             if q {
-                quiet |= reach & empty;
+                quiet |= ride_reach & empty;
             }
             if c {
-                caps |= reach & enemy;
+                caps |= ride_reach & enemy;
+            }
+        }
+        if let Some((q, c)) = km.hops {
+            let lines = t.hop_lines(us, k, from);
+            let near = if km.hops_on_ride_lines {
+                ride_reach
+            } else {
+                t.slide(from, lines, occ)
+            };
+            let hops = t.hops_beyond(from, lines, occ, near);
+            if q {
+                quiet |= hops & empty;
+            }
+            if c {
+                caps |= hops & enemy;
             }
         }
         for r in &km.other_rides {
@@ -368,7 +384,7 @@ impl<B: Bitboard> Position<B> {
 
 #[cfg(test)]
 mod tests {
-    use crate::types::{Move, MoveList};
+    use crate::types::{Bitboard, Move, MoveList};
     use crate::variant::Registry;
     use crate::with_position;
     use rand::rngs::StdRng;
@@ -431,6 +447,73 @@ mod tests {
             moves_from_d4(ini, "lamez", "4k3/8/8/8/1P1Y4/8/8/K7 w - - 0 1"),
             ["d4a3", "d4a5", "d4c1", "d4c7", "d4e1", "d4e7", "d4g3", "d4g5"]
         );
+    }
+
+    /// Hops worked out together along their lines (`KindMoves::hops`) land where hopping ray
+    /// by ray lands, on playouts of games with hoppers of every sort: the cannon (whose hops
+    /// share its ride's lines), hops both quiet and capturing, limited hops, hops of two
+    /// modes (one set combined, the other ray by ray) and oblique hops.
+    #[test]
+    fn combined_hops_match_hopping_ray_by_ray() {
+        let ini =
+            "[hoppers : chess]\nstart = xyzwkvyx/pppppppp/8/8/8/8/PPPPPPPP/XYZWKVYX w - - 0 1\n\
+                   castle-high = -\ncastle-low = -\npromote-to = x y z w v\n\
+                   piece = x Cannon mRcpR 5\npiece = y Hopper pQ 5\npiece = z ShortHop pR3 4\n\
+                   piece = w TwoModes mpBcpR 5\npiece = v KnightHop mBpN 4\n";
+        let mut reg = Registry::builtin();
+        reg.load(ini).expect("the test's variants file");
+        let mut rng = StdRng::seed_from_u64(5);
+        let mut seen = 0;
+        for name in ["hoppers", "canonical"] {
+            let gt = reg.find(name).expect("its game");
+            for _ in 0..10 {
+                let mut game = gt.start();
+                with_position!(&mut game, p => {
+                    let tables = p.tables.clone();
+                    let t = &*tables;
+                    let mut list = MoveList::new();
+                    for _ in 0..120 {
+                        let occ = p.occupied();
+                        for k in p.variant.kinds() {
+                            for us in crate::types::Color::BOTH {
+                                let km = t.kind_moves(us, k);
+                                if km.hops.is_none() {
+                                    continue;
+                                }
+                                let enemy = p.pieces(!us).without(p.king(!us));
+                                for from in p.pieces_of(us, k).squares() {
+                                    let mut quiet = t.quiet_leaps(us, k, from) & !occ;
+                                    let mut caps = t.capture_leaps(us, k, from) & enemy;
+                                    for r in &km.rides {
+                                        let (q, c) = if r.hop {
+                                            t.hop(r.ray, from, occ)
+                                        } else {
+                                            let reach = t.ride(r.ray, from, occ);
+                                            (reach & !occ, reach & occ)
+                                        };
+                                        if r.quiet {
+                                            quiet |= q;
+                                        }
+                                        if r.capture {
+                                            caps |= c & enemy;
+                                        }
+                                    }
+                                    let (q, c, _) = p.targets(us, k, from, occ, enemy);
+                                    assert_eq!((q, c), (quiet, caps), "{name}: {}", p.fen());
+                                    seen += 1;
+                                }
+                            }
+                        }
+                        p.legal_moves(&mut list);
+                        if list.is_empty() {
+                            break;
+                        }
+                        p.play(list.as_slice()[rng.gen_range(0..list.len())]);
+                    }
+                });
+            }
+        }
+        assert!(seen > 10_000, "{seen}");
     }
 
     /// On random playouts of every built-in game, testing only the moves that `king_exposure`

@@ -183,6 +183,7 @@ impl<B: Bitboard> Tables<B> {
             zobrist,
             shadow: empty_shadows(),
             reach_parts: empty_reach_parts(),
+            hop_lines: Vec::new(),
             group_lines: [Vec::new(), Vec::new()],
             group_combined: [Vec::new(), Vec::new()],
             attack_scan: [AttackScan::default(), AttackScan::default()],
@@ -516,6 +517,7 @@ impl<B: Bitboard> Tables<B> {
                 self.shadow[from.index()][b.index()] = bb;
             }
         }
+        self.hop_lines = vec![[B::EMPTY; 128]; self.kind_moves.len()];
         for pk in 0..self.kind_moves.len() {
             let row = &mut self.reach_parts[pk / self.kinds][pk % self.kinds];
             for (sq, parts) in row.iter_mut().enumerate().take(n) {
@@ -526,23 +528,35 @@ impl<B: Bitboard> Tables<B> {
             let rides = std::mem::take(&mut self.kind_moves[pk].rides);
             let mut dirs: Vec<(i8, i8)> = Vec::new();
             let mut modes = None;
+            let mut hop_dirs: Vec<(i8, i8)> = Vec::new();
+            let mut hop_modes = None;
             let mut other = Vec::new();
             for r in &rides {
+                let (dirs, modes) = if r.hop {
+                    (&mut hop_dirs, &mut hop_modes)
+                } else {
+                    (&mut dirs, &mut modes)
+                };
                 let fits = self.ray_direction(r.ray).filter(|d| {
-                    !r.hop && !dirs.contains(d) && modes.is_none_or(|m| m == (r.quiet, r.capture))
+                    !dirs.contains(d) && modes.is_none_or(|m| m == (r.quiet, r.capture))
                 });
                 if let Some(dir) = fits {
                     dirs.push(dir);
-                    modes = Some((r.quiet, r.capture));
+                    *modes = Some((r.quiet, r.capture));
                     for sq in 0..n {
                         let line = self.rays[r.ray as usize * n + sq];
-                        self.reach_parts[pk / self.kinds][pk % self.kinds][sq].1 |= line;
+                        if r.hop {
+                            self.hop_lines[pk][sq] |= line;
+                        } else {
+                            self.reach_parts[pk / self.kinds][pk % self.kinds][sq].1 |= line;
+                        }
                     }
                 } else {
                     other.push(*r);
                 }
             }
             let symmetric = other.is_empty()
+                && hop_modes.is_none()
                 && modes.is_none_or(|m| m == (true, true))
                 && (0..n).all(|sq| {
                     let i = pk * n + sq;
@@ -554,6 +568,12 @@ impl<B: Bitboard> Tables<B> {
             let km = &mut self.kind_moves[pk];
             km.rides = rides;
             km.combined = modes;
+            km.hops = hop_modes;
+            km.hops_on_ride_lines = hop_modes.is_some()
+                && (0..n).all(|sq| {
+                    self.hop_lines[pk][sq]
+                        == self.reach_parts[pk / self.kinds][pk % self.kinds][sq].1
+                });
             km.other_rides = other;
             if symmetric {
                 self.symmetric_kinds[pk / self.kinds] |= 1 << (pk % self.kinds);

@@ -49,7 +49,13 @@ pub struct KindMoves {
     /// Rides along distinct primitive directions with the same modes, computed together from
     /// `Tables::ride_lines` (quiet, capture); `None` when there are none.
     pub combined: Option<(bool, bool)>,
-    /// The rides that are not in the combined set.
+    /// Hops along distinct primitive directions with the same modes, computed together from
+    /// `Tables::hop_lines` (quiet, capture); `None` when there are none.
+    pub hops: Option<(bool, bool)>,
+    /// Whether `hop_lines` equal `ride_lines` on every square (the cannon's `mRcpR`): the
+    /// ride's slide then also finds the hops' screens.
+    pub hops_on_ride_lines: bool,
+    /// The rides and hops that are in neither combined set.
     pub other_rides: Vec<RideAtom>,
 }
 
@@ -169,6 +175,8 @@ pub struct Tables<B> {
     /// `shadow`'s: no index needs a bounds check or the game's kind count (the evaluation reads
     /// it for every piece); rows past the game's kinds are never touched, so never resident.
     reach_parts: Box<ReachParts<B>>,
+    /// `[pk][sq]`: the union of the rays of the kind's combined hops (`KindMoves::hops`).
+    hop_lines: Vec<[B; 128]>,
     /// Per colour, `[group * n + sq]`: the union of an attack group's rays, when they go in
     /// distinct primitive directions and do not hop (else empty, and `group_combined` false).
     group_lines: [Vec<B>; 2],
@@ -353,6 +361,25 @@ impl<B: Bitboard> Tables<B> {
     #[inline(always)]
     pub fn ride_lines(&self, color: Color, kind: PieceKind, sq: Square) -> B {
         self.reach_parts(color, kind, sq).1
+    }
+
+    /// The combined rays of a kind's hops (see `KindMoves::hops`).
+    #[inline(always)]
+    pub fn hop_lines(&self, color: Color, kind: PieceKind, sq: Square) -> B {
+        self.hop_lines[self.pk(color, kind)][sq.index() & 127]
+    }
+
+    /// The squares a hopper along `lines` (rays from `from` in distinct primitive directions)
+    /// reaches beyond its screens, each ray's next piece included, given `near`, the slide
+    /// along the same lines (`slide(from, lines, occ)`).
+    #[inline(always)]
+    pub fn hops_beyond(&self, from: Square, lines: B, occ: B, near: B) -> B {
+        let screens = near & occ;
+        if screens.is_empty() {
+            return B::EMPTY;
+        }
+        // With the screens lifted each ray runs on to its next piece: what lies past `near`.
+        self.slide(from, lines, occ & !screens) & !near
     }
 
     /// `color`'s attack groups laid out for scanning (see `AttackScan`).
