@@ -19,6 +19,7 @@ use std::sync::Arc;
 
 pub use fen::{FenError, Setup};
 pub use material::{harmless_kinds, ColourBoundRule};
+pub use play::HashSieve;
 
 /// What `play` changes and `undo` restores.
 #[derive(Clone, Copy, Debug)]

@@ -429,6 +429,53 @@ impl<B: Bitboard> Position<B> {
             s = &self.history[i];
         }
     }
+
+    /// The hashes that `seen_since_last_capture` could find after a move, as a sieve of 256
+    /// bits (bit `hash >> 56`): a hash whose bit is clear is none of them. A generator builds
+    /// it once and walks the history only for the few moves whose hash falls on a set bit.
+    /// Every ply (null moves too) changes the side to move, which the hash holds, so a
+    /// position after a move can only be one an odd number of plies back: the others are
+    /// left out, and after a capture the sieve is empty.
+    pub fn move_sieve_since_last_capture(&self) -> HashSieve {
+        debug_assert!(!self.cancellation);
+        let mut sieve = HashSieve([0; 4]);
+        let mut i = self.history.len();
+        let mut s = &self.state;
+        // Pairs of plies back: the position before `s`, then the one before that.
+        while s.captured.is_none() && i > 0 {
+            s = &self.history[i - 1];
+            if i == 1 || s.mv != Move::NULL {
+                let top = (s.hash >> 56) as usize;
+                sieve.0[top >> 6] |= 1 << (top & 63);
+            }
+            if s.captured.is_some() || i < 2 {
+                break;
+            }
+            i -= 2;
+            s = &self.history[i];
+        }
+        sieve
+    }
+}
+
+/// A set of hashes as 256 bits, one for each value of a hash's top byte
+/// (`Position::move_sieve_since_last_capture`).
+#[derive(Clone, Copy)]
+pub struct HashSieve([u64; 4]);
+
+impl HashSieve {
+    /// No hash at all.
+    #[inline(always)]
+    pub fn is_empty(&self) -> bool {
+        self.0 == [0; 4]
+    }
+
+    /// False when `hash` is certainly not in the set.
+    #[inline(always)]
+    pub fn may_hold(&self, hash: u64) -> bool {
+        let top = (hash >> 56) as usize;
+        self.0[top >> 6] >> (top & 63) & 1 != 0
+    }
 }
 
 #[cfg(test)]

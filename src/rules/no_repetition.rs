@@ -26,7 +26,12 @@ fn filter_repetitions<B: Bitboard>(pos: &Position<B>, list: &mut MoveList) {
     }
     // No move here is a cancellation ply: `hash_after` is its two parts, the one common to
     // every move taken once.
+    let sieve = pos.move_sieve_since_last_capture();
+    if sieve.is_empty() {
+        return;
+    }
     let common = pos.hash_after_any_move();
+    let seen = |hash: u64| sieve.may_hold(hash) && pos.seen_since_last_capture(hash);
     filter_by(list, |m| {
         // Most moves are plain ones: their hash is the mover's two keys, with no dispatch on
         // the kind of move for each piece looked at.
@@ -36,10 +41,10 @@ fn filter_repetitions<B: Bitboard>(pos: &Position<B>, list: &mut MoveList) {
                 return false;
             }
             if let Some(p) = pos.piece_at(from) {
-                return pos.seen_since_last_capture(common ^ pos.quiet_hash_change(p, from, to));
+                return seen(common ^ pos.quiet_hash_change(p, from, to));
             }
         }
-        !pos.is_capture(m) && pos.seen_since_last_capture(common ^ pos.hash_change(m))
+        !pos.is_capture(m) && seen(common ^ pos.hash_change(m))
     });
 }
 
