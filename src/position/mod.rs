@@ -599,6 +599,11 @@ impl<B: Bitboard> Position<B> {
                     if (lines & candidates).any() {
                         result = t.slide(sq, lines, occ) & candidates;
                     }
+                } else if let Some(lines) = t.group_hop_lines(color, gi, sq) {
+                    if (lines & candidates).any() {
+                        let near = t.slide(sq, lines, occ);
+                        result = t.hops_beyond(sq, lines, occ, near) & candidates;
+                    }
                 } else {
                     for &r in rays {
                         result |= t.ray_attacks(r, *hop, sq, occ) & candidates;
@@ -666,6 +671,11 @@ impl<B: Bitboard> Position<B> {
                 AttackGroup::Leaps { .. } => {}
                 AttackGroup::Rays { rays, hop, kinds } => {
                     let candidates = self.kinds_bb(kinds) & theirs;
+                    if t.group_hop_lines(them, gi, ksq)
+                        .is_some_and(|lines| (lines & candidates).is_empty())
+                    {
+                        continue;
+                    }
                     for &r in rays {
                         let line = t.ray(r, ksq);
                         if (line & candidates).is_empty() {
@@ -790,7 +800,8 @@ impl<B: Bitboard> Position<B> {
 #[cfg(test)]
 mod tests {
     use super::{Position, GROUP_SLOTS};
-    use crate::types::{Bitboard, Color, MoveList, Piece};
+    use crate::movegen::tables::AttackGroup;
+    use crate::types::{Bitboard, Color, MoveList, Piece, Square};
     use crate::variant::Registry;
     use crate::with_position;
     use rand::rngs::StdRng;
@@ -914,5 +925,69 @@ castle-partner-low = d
             }
         }
         assert!(checked > 10_000, "{checked}");
+    }
+
+    /// Compares every hopping attack group's attackers on every square with hopping ray by
+    /// ray; returns how many were compared.
+    fn compare_hop_groups<B: Bitboard>(p: &Position<B>) -> usize {
+        let t = &*p.tables;
+        let occ = p.occupied();
+        let mut compared = 0;
+        for color in Color::BOTH {
+            for (gi, g) in t.attack_groups[color.index()].iter().enumerate() {
+                let AttackGroup::Rays {
+                    rays,
+                    hop: true,
+                    kinds,
+                } = g
+                else {
+                    continue;
+                };
+                assert!(t.group_hop_lines(color, gi, p.king(color)).is_some());
+                let theirs = p.pieces(color);
+                let candidates = p.kinds_bb(kinds) & theirs;
+                for sq in (0..t.size.squares()).map(|i| Square::new(i as u8)) {
+                    let want = rays.iter().fold(B::EMPTY, |a, &r| {
+                        a | t.ray_attacks(r, true, sq, occ) & candidates
+                    });
+                    let got = p.group_attackers(color, gi, g, sq, occ, theirs);
+                    assert_eq!(got, want, "{} {sq:?}", p.fen());
+                    compared += 1;
+                }
+            }
+        }
+        compared
+    }
+
+    /// A hopping attack group's attackers found along its combined lines are those found
+    /// hopping ray by ray, on every square, on playouts of games with hoppers.
+    #[test]
+    fn combined_hop_attacks_match_hopping_ray_by_ray() {
+        let ini =
+            "[hoppers : chess]\nstart = xyzqkzyx/pppppppp/8/8/8/8/PPPPPPPP/XYZQKZYX w - - 0 1\n\
+                   castle-high = -\ncastle-low = -\npromote-to = x y z q\n\
+                   piece = x Cannon mRcpR 5\npiece = y Hopper pQ 5\npiece = z ShortHop pB3 4\n";
+        let mut reg = Registry::builtin();
+        reg.load(ini).expect("the test's variants file");
+        let mut rng = StdRng::seed_from_u64(3);
+        let mut compared = 0;
+        for name in ["hoppers", "canonical"] {
+            let gt = reg.find(name).expect("its game");
+            for _ in 0..8 {
+                let mut game = gt.start();
+                with_position!(&mut game, p => {
+                    let mut list = MoveList::new();
+                    for _ in 0..100 {
+                        compared += compare_hop_groups(p);
+                        p.legal_moves(&mut list);
+                        if list.is_empty() {
+                            break;
+                        }
+                        p.play(list.as_slice()[rng.gen_range(0..list.len())]);
+                    }
+                });
+            }
+        }
+        assert!(compared > 100_000, "{compared}");
     }
 }

@@ -186,6 +186,7 @@ impl<B: Bitboard> Tables<B> {
             hop_lines: Vec::new(),
             group_lines: [Vec::new(), Vec::new()],
             group_combined: [Vec::new(), Vec::new()],
+            group_hops_combined: [Vec::new(), Vec::new()],
             attack_scan: [AttackScan::default(), AttackScan::default()],
             group_slots: [0; 2 * crate::types::MAX_KINDS],
             scan_rows: Vec::new(),
@@ -586,11 +587,9 @@ impl<B: Bitboard> Tables<B> {
             let groups = std::mem::take(&mut self.attack_groups[ci]);
             let mut lines = vec![B::EMPTY; groups.len() * n];
             let mut combined = vec![false; groups.len()];
+            let mut hops_combined = vec![false; groups.len()];
             for (gi, g) in groups.iter().enumerate() {
-                let AttackGroup::Rays {
-                    rays, hop: false, ..
-                } = g
-                else {
+                let AttackGroup::Rays { rays, hop, .. } = g else {
                     continue;
                 };
                 let dirs: Vec<Option<(i8, i8)>> =
@@ -602,7 +601,11 @@ impl<B: Bitboard> Tables<B> {
                 if !distinct {
                     continue;
                 }
-                combined[gi] = true;
+                if *hop {
+                    hops_combined[gi] = true;
+                } else {
+                    combined[gi] = true;
+                }
                 for &r in rays {
                     for sq in 0..n {
                         lines[gi * n + sq] |= self.rays[r as usize * n + sq];
@@ -648,6 +651,7 @@ impl<B: Bitboard> Tables<B> {
             self.attack_groups[ci] = groups;
             self.group_lines[ci] = lines;
             self.group_combined[ci] = combined;
+            self.group_hops_combined[ci] = hops_combined;
             self.attack_scan[ci] = scan;
         }
     }

@@ -178,9 +178,11 @@ pub struct Tables<B> {
     /// `[pk][sq]`: the union of the rays of the kind's combined hops (`KindMoves::hops`).
     hop_lines: Vec<[B; 128]>,
     /// Per colour, `[group * n + sq]`: the union of an attack group's rays, when they go in
-    /// distinct primitive directions and do not hop (else empty, and `group_combined` false).
+    /// distinct primitive directions (else empty); `group_combined` says so for rides,
+    /// `group_hops_combined` for hops.
     group_lines: [Vec<B>; 2],
     group_combined: [Vec<bool>; 2],
+    group_hops_combined: [Vec<bool>; 2],
     /// Per colour: the attack groups laid out for `Position::attackers` (see `AttackScan`).
     attack_scan: [AttackScan; 2],
     /// `[piece]`: bit `slot` set for each slot of `Position::group_pieces` whose group holds
@@ -404,6 +406,16 @@ impl<B: Bitboard> Tables<B> {
     #[inline(always)]
     pub fn group_lines(&self, color: Color, group: usize, sq: Square) -> Option<B> {
         if self.group_combined[color.index()][group] {
+            Some(self.group_lines[color.index()][group * self.n + sq.index()])
+        } else {
+            None
+        }
+    }
+
+    /// The combined rays of hopping attack group `group` of `color` from `sq`, if it has them.
+    #[inline(always)]
+    pub fn group_hop_lines(&self, color: Color, group: usize, sq: Square) -> Option<B> {
+        if self.group_hops_combined[color.index()][group] {
             Some(self.group_lines[color.index()][group * self.n + sq.index()])
         } else {
             None
