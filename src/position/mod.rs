@@ -616,6 +616,11 @@ impl<B: Bitboard> Position<B> {
                 if candidates.is_empty() {
                     return B::EMPTY;
                 }
+                // Most squares have no such leaper on any of their paths' far ends.
+                let candidates = candidates & t.attack_span(color, *kind, sq);
+                if candidates.is_empty() {
+                    return B::EMPTY;
+                }
                 let mut result = B::EMPTY;
                 for l in t.rev_lame_leaps(color, *kind, sq) {
                     if candidates.has(l.target) && (l.block & occ).is_empty() {
@@ -695,7 +700,8 @@ impl<B: Bitboard> Position<B> {
                     }
                 }
                 AttackGroup::Lame { kind } => {
-                    let candidates = self.by_kind[kind.index()] & theirs;
+                    let candidates =
+                        self.by_kind[kind.index()] & theirs & t.attack_span(them, *kind, ksq);
                     if candidates.is_empty() {
                         continue;
                     }
