@@ -248,8 +248,14 @@ impl<B: Bitboard> Position<B> {
         let t = &*self.tables;
         let empty = !occ;
         let km = t.kind_moves(us, k);
-        let mut quiet = t.quiet_leaps(us, k, from) & empty;
-        let mut caps = t.capture_leaps(us, k, from) & enemy;
+        let (mut quiet, mut caps) = if km.lines_only {
+            (B::EMPTY, B::EMPTY)
+        } else {
+            (
+                t.quiet_leaps(us, k, from) & empty,
+                t.capture_leaps(us, k, from) & enemy,
+            )
+        };
         let mut ride_reach = B::EMPTY;
         if let Some((q, c)) = km.combined {
             ride_reach = t.slide(from, t.ride_lines(us, k, from), occ);
@@ -274,6 +280,9 @@ impl<B: Bitboard> Position<B> {
             if c {
                 caps |= hops & enemy;
             }
+        }
+        if km.lines_only {
+            return (quiet, caps, B::EMPTY);
         }
         for r in &km.other_rides {
             if r.hop {

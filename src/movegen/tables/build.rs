@@ -566,6 +566,14 @@ impl<B: Bitboard> Tables<B> {
                         && self.bent_index[i].0 == self.bent_index[i].1
                 });
             let leaper = rides.is_empty() && !self.kind_moves[pk].bent;
+            let lines_only = other.is_empty()
+                && !self.kind_moves[pk].bent
+                && (0..n).all(|sq| {
+                    let i = pk * n + sq;
+                    self.quiet_leaps[i].is_empty()
+                        && self.capture_leaps[i].is_empty()
+                        && self.lame_index[i].0 == self.lame_index[i].1
+                });
             let km = &mut self.kind_moves[pk];
             km.rides = rides;
             km.combined = modes;
@@ -576,6 +584,7 @@ impl<B: Bitboard> Tables<B> {
                         == self.reach_parts[pk / self.kinds][pk % self.kinds][sq].1
                 });
             km.other_rides = other;
+            km.lines_only = lines_only;
             if symmetric {
                 self.symmetric_kinds[pk / self.kinds] |= 1 << (pk % self.kinds);
             }

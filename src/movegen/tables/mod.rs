@@ -57,6 +57,9 @@ pub struct KindMoves {
     pub hops_on_ride_lines: bool,
     /// The rides and hops that are in neither combined set.
     pub other_rides: Vec<RideAtom>,
+    /// The kind's moves are only its combined rides and hops: no leaps, lame leaps, bent
+    /// rides or other rides from any square (the cannon's `mRcpR`).
+    pub lines_only: bool,
 }
 
 /// Attackers of one shape, shared by several piece kinds of one colour.
