@@ -43,16 +43,29 @@ impl<B: Bitboard> Position<B> {
     pub(super) fn moved_piece_gives_check(&self, piece: Piece, from: Square, to: Square) -> bool {
         let mover = piece.color();
         let ksq = self.king(!mover);
-        let t = &*self.tables;
-        // A line from the king through `from` opens a check only if one of the mover's pieces
-        // stands beyond `from` on it; a lame leap's path is not a line, so it is always scanned.
-        let opened = t.exposure(mover, ksq).has(from)
-            && ((t.beyond(ksq, from) & self.by_color[mover.index()]).any()
-                || t.lame_exposure(mover, ksq).has(from));
-        if opened || t.screen_lines(mover, ksq).has(to) {
+        if self.check_beyond_moved_piece(mover, ksq, from, to, self.by_color[mover.index()]) {
             return self.is_attacked(ksq, mover, self.occupied());
         }
         self.piece_attacks(mover, piece.kind(), to, ksq, self.occupied())
+    }
+
+    /// Could a move from `from` to `to` by a `mover` piece give check other than by the piece
+    /// itself (the king on `ksq`, `ours` the mover's pieces after the move)? A line from the
+    /// king through `from` opens a check only if one of the mover's pieces stands beyond
+    /// `from` on it; a lame leap's path is not a line, so it is always scanned.
+    #[inline(always)]
+    pub(super) fn check_beyond_moved_piece(
+        &self,
+        mover: Color,
+        ksq: Square,
+        from: Square,
+        to: Square,
+        ours: B,
+    ) -> bool {
+        let t = &*self.tables;
+        let opened = t.exposure(mover, ksq).has(from)
+            && ((t.beyond(ksq, from) & ours).any() || t.lame_exposure(mover, ksq).has(from));
+        opened || t.screen_lines(mover, ksq).has(to)
     }
 
     /// Does the `color` piece of `kind` on `from` attack `target` (judged as an attack on a

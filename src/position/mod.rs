@@ -792,6 +792,22 @@ impl<B: Bitboard> Position<B> {
         let piece = self.piece_at(m.from())?;
         let (c, k) = (piece.color().index(), piece.kind().index());
         let moved = B::from_square(m.from()) | B::from_square(m.to());
+        // Most quiet moves give no check: that is told from the tables alone, without moving
+        // the piece's bits (the answer `moved_piece_gives_check` would give).
+        let ksq = self.king(!piece.color());
+        if !self.check_beyond_moved_piece(
+            piece.color(),
+            ksq,
+            m.from(),
+            m.to(),
+            self.by_color[c] ^ moved,
+        ) && !self
+            .tables
+            .attack_span(piece.color(), piece.kind(), ksq)
+            .has(m.to())
+        {
+            return Some(false);
+        }
         self.by_color[c] ^= moved;
         self.by_kind[k] ^= moved;
         self.toggle_group_pieces(piece, moved);
