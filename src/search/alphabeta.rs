@@ -328,9 +328,8 @@ impl<'a, B: Bitboard, R: Role> Worker<'a, B, R> {
         let m = mv.m;
         self.t.stack[ply].mv = m;
         // Asked for before playing, so that the load overlaps `play` as well.
-        let hash = self.pos.hash_after(m);
-        self.s.tt.prefetch(hash);
-        self.pos.play_hashed(m, hash);
+        let tt = &self.s.tt;
+        self.pos.play_prefetching(m, |hash| tt.prefetch(hash));
         let gives_check = self.pos.in_check_after_move();
         if mv.prune_unless_check && !gives_check {
             self.pos.undo();
