@@ -182,7 +182,8 @@ impl<B: Bitboard> Tables<B> {
             harmless_kinds: crate::position::harmless_kinds(variant),
             zobrist,
             shadow: empty_shadows(),
-            reach_parts: empty_reach_parts(),
+            reach_parts: empty_rows(),
+            leap_parts: empty_rows(),
             hop_lines: Vec::new(),
             group_lines: [Vec::new(), Vec::new()],
             group_combined: [Vec::new(), Vec::new()],
@@ -524,6 +525,13 @@ impl<B: Bitboard> Tables<B> {
             for (sq, parts) in row.iter_mut().enumerate().take(n) {
                 parts.0 = self.quiet_leaps[pk * n + sq];
             }
+            let row = &mut self.leap_parts[pk / self.kinds][pk % self.kinds];
+            for (sq, parts) in row.iter_mut().enumerate().take(n) {
+                *parts = (
+                    self.capture_leaps[pk * n + sq],
+                    self.lame_index[pk * n + sq],
+                );
+            }
         }
         for pk in 0..self.kind_moves.len() {
             let rides = std::mem::take(&mut self.kind_moves[pk].rides);
@@ -856,9 +864,10 @@ fn empty_shadows<B: Bitboard>() -> Box<[[B; 128]; 128]> {
         .unwrap_or_else(|_| unreachable!("128 rows were made"))
 }
 
-/// `Tables::reach_parts` all empty, built on the heap (128 KB for 128-bit boards).
-fn empty_reach_parts<B: Bitboard>() -> Box<super::ReachParts<B>> {
-    let rows = vec![[[(B::EMPTY, B::EMPTY); 128]; MAX_KINDS]; 2].into_boxed_slice();
+/// `Tables::reach_parts` or `leap_parts` all empty (default), built on the heap (128 KB each
+/// for 128-bit boards).
+fn empty_rows<T: Copy + Default>() -> Box<[[[T; 128]; MAX_KINDS]; 2]> {
+    let rows = vec![[[T::default(); 128]; MAX_KINDS]; 2].into_boxed_slice();
     match rows.try_into() {
         Ok(parts) => parts,
         Err(_) => unreachable!("two colours' rows"),

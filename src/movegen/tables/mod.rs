@@ -11,6 +11,10 @@ use nnue_free_eval::Additive;
 /// `Tables::reach_parts`'s layout.
 pub(crate) type ReachParts<B> = [[[(B, B); 128]; MAX_KINDS]; 2];
 
+/// `Tables::leap_parts`'s layout: per colour, kind and square, (capture leaps, the range of
+/// `lame` holding the lame leaps).
+pub(crate) type LeapParts<B> = [[[(B, (u32, u32)); 128]; MAX_KINDS]; 2];
+
 /// A ride or hop along one direction, for one piece kind.
 #[derive(Clone, Copy, Debug)]
 pub struct RideAtom {
@@ -178,6 +182,10 @@ pub struct Tables<B> {
     /// `shadow`'s: no index needs a bounds check or the game's kind count (the evaluation reads
     /// it for every piece); rows past the game's kinds are never touched, so never resident.
     reach_parts: Box<ReachParts<B>>,
+    /// `[color][kind][sq]`: (capture leaps, the lame leaps' range in `lame`), laid out as
+    /// `reach_parts` (whose first part is the quiet leaps) and for the same reason: a leaper's
+    /// targets read one row of each, with no bounds check or kind count.
+    leap_parts: Box<LeapParts<B>>,
     /// `[pk][sq]`: the union of the rays of the kind's combined hops (`KindMoves::hops`).
     hop_lines: Vec<[B; 128]>,
     /// Per colour, `[group * n + sq]`: the union of an attack group's rays, when they go in
@@ -272,11 +280,15 @@ impl<B: Bitboard> Tables<B> {
 
     #[inline(always)]
     pub fn quiet_leaps(&self, color: Color, kind: PieceKind, sq: Square) -> B {
-        self.quiet_leaps[self.pk(color, kind) * self.n + sq.index()]
+        self.reach_parts(color, kind, sq).0
     }
     #[inline(always)]
     pub fn capture_leaps(&self, color: Color, kind: PieceKind, sq: Square) -> B {
-        self.capture_leaps[self.pk(color, kind) * self.n + sq.index()]
+        self.leap_parts(color, kind, sq).0
+    }
+    #[inline(always)]
+    fn leap_parts(&self, color: Color, kind: PieceKind, sq: Square) -> &(B, (u32, u32)) {
+        &self.leap_parts[color.index()][kind.index() & (MAX_KINDS - 1)][sq.index() & 127]
     }
     /// Squares from which a `color` `kind` leaps onto `sq` with a capture.
     #[inline(always)]
@@ -285,7 +297,7 @@ impl<B: Bitboard> Tables<B> {
     }
     #[inline(always)]
     pub fn lame_leaps(&self, color: Color, kind: PieceKind, sq: Square) -> &[LameLeap<B>] {
-        let (a, b) = self.lame_index[self.pk(color, kind) * self.n + sq.index()];
+        let (a, b) = self.leap_parts(color, kind, sq).1;
         &self.lame[a as usize..b as usize]
     }
     /// The bent rides of a `color` `kind` from `sq`, one per first step.
