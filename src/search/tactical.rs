@@ -10,7 +10,7 @@
 //! `legal_moves_of(GenKind::Tactical, list)` variant of `legal_moves`.
 
 use crate::position::Position;
-use crate::types::{Bitboard, Move, MoveKind, MoveList};
+use crate::types::{Bitboard, Move, MoveKind, MoveList, Square};
 
 /// The legal captures and promotions (all promotion pieces; non-promoting captures where
 /// promotion is optional). The side to move must not be in check.
@@ -47,23 +47,11 @@ pub(crate) fn tactical_ordinary<B: Bitboard>(pos: &Position<B>, list: &mut MoveL
         }
         let royal = k == v.royal;
         let pawn = v.piece(k).pawn;
-        let km = t.kind_moves(us, k);
-        for from in pieces.squares() {
-            let (quiet, mut caps) = if t.plain_captures(us, k).has(from) {
-                (B::EMPTY, t.capture_leaps(us, k, from) & enemy)
-            } else if !pawn && t.is_symmetric(us, k) {
-                // Only the captures are wanted (no promotion): the slide is worked out only
-                // when an enemy stands on the piece's lines at all.
-                let (leaps, lines) = t.reach_parts(us, k, from);
-                let mut caps = leaps & enemy;
-                if (lines & enemy).any() {
-                    caps |= t.slide(from, lines, occ) & enemy;
-                }
-                (B::EMPTY, caps)
-            } else {
-                let (quiet, caps, _) = pos.targets(us, k, from, occ, enemy);
-                (quiet, caps)
-            };
+        let capture_leaps = t.capture_leaps_row(us, k);
+        let en_passant = ep.filter(|_| t.kind_moves(us, k).en_passant);
+        // The moves of a piece with a capture or promotion (most pieces have none, and the
+        // loops below find that out with as little as their kind allows).
+        let mut push_moves = |from: Square, quiet: B, mut caps: B| {
             if royal {
                 for to in caps.squares() {
                     let m = Move::new(from, to, MoveKind::Normal);
@@ -71,7 +59,7 @@ pub(crate) fn tactical_ordinary<B: Bitboard>(pos: &Position<B>, list: &mut MoveL
                         list.push(m);
                     }
                 }
-                continue;
+                return;
             }
             if cancellation {
                 // Cancellation captures: never a promotion, and legal by their own rule.
@@ -83,9 +71,8 @@ pub(crate) fn tactical_ordinary<B: Bitboard>(pos: &Position<B>, list: &mut MoveL
             } else {
                 B::EMPTY
             };
-            let en_passant = km.en_passant && ep.is_some();
-            if (caps | promoting).is_empty() && !en_passant {
-                continue;
+            if (caps | promoting).is_empty() && en_passant.is_none() {
+                return;
             }
             let (careful_from, careful_to) = *exposure.get_or_insert_with(|| pos.king_exposure(us));
             let check_all = careful_from.has(from);
@@ -109,19 +96,48 @@ pub(crate) fn tactical_ordinary<B: Bitboard>(pos: &Position<B>, list: &mut MoveL
             for to in (caps & !promoting).squares() {
                 emit(Move::new(from, to, MoveKind::Normal));
             }
-            if km.en_passant {
-                if let Some(ep) = ep {
-                    if t.capture_leaps(us, k, from).has(ep) {
-                        let m = Move::new(from, ep, MoveKind::EnPassant);
-                        let legal = if cancellation {
-                            crate::rules::cancellation::legality::capture_is_legal(pos, m)
-                        } else {
-                            pos.leaves_king_safe(m)
-                        };
-                        if legal {
-                            list.push(m);
-                        }
+            if let Some(ep) = en_passant {
+                if capture_leaps[from.index()].has(ep) {
+                    let m = Move::new(from, ep, MoveKind::EnPassant);
+                    let legal = if cancellation {
+                        crate::rules::cancellation::legality::capture_is_legal(pos, m)
+                    } else {
+                        pos.leaves_king_safe(m)
+                    };
+                    if legal {
+                        list.push(m);
                     }
+                }
+            }
+        };
+        if !pawn && t.is_symmetric(us, k) {
+            // Only the captures are wanted (no promotion): the slide is worked out only when
+            // an enemy stands on the piece's lines at all.
+            for from in pieces.squares() {
+                let (leaps, lines) = t.reach_parts(us, k, from);
+                let mut caps = leaps & enemy;
+                if (lines & enemy).any() {
+                    caps |= t.slide(from, lines, occ) & enemy;
+                }
+                if caps.any() || en_passant.is_some() {
+                    push_moves(from, B::EMPTY, caps);
+                }
+            }
+            continue;
+        }
+        let plain = t.plain_captures(us, k);
+        for from in pieces.squares() {
+            if plain.has(from) {
+                // No promotion from here: the capture leaps are all.
+                let caps = capture_leaps[from.index()] & enemy;
+                if caps.any() || en_passant.is_some() {
+                    push_moves(from, B::EMPTY, caps);
+                }
+            } else {
+                let (quiet, caps, _) = pos.targets(us, k, from, occ, enemy);
+                let promoting = if pawn { quiet & zone } else { B::EMPTY };
+                if (caps | promoting).any() || en_passant.is_some() {
+                    push_moves(from, quiet, caps);
                 }
             }
         }

@@ -290,6 +290,12 @@ impl<B: Bitboard> Tables<B> {
     fn leap_parts(&self, color: Color, kind: PieceKind, sq: Square) -> &(B, (u32, u32)) {
         &self.leap_parts[color.index()][kind.index() & (MAX_KINDS - 1)][sq.index() & 127]
     }
+    /// `capture_leaps` of a `color` `kind` from every square, by square.
+    #[inline(always)]
+    pub fn capture_leaps_row(&self, color: Color, kind: PieceKind) -> &[B] {
+        let at = self.pk(color, kind) * self.n;
+        &self.capture_leaps[at..at + self.n]
+    }
     /// Squares from which a `color` `kind` leaps onto `sq` with a capture.
     #[inline(always)]
     pub fn rev_capture_leaps(&self, color: Color, kind: PieceKind, sq: Square) -> B {
