@@ -10,7 +10,7 @@
 //! `legal_moves_of(GenKind::Tactical, list)` variant of `legal_moves`.
 
 use crate::position::Position;
-use crate::types::{Bitboard, Move, MoveKind, MoveList, Square};
+use crate::types::{Bitboard, Move, MoveKind, MoveList, PieceKind, Square};
 
 /// The legal captures and promotions (all promotion pieces; non-promoting captures where
 /// promotion is optional). The side to move must not be in check.
@@ -40,19 +40,13 @@ pub(crate) fn tactical_ordinary<B: Bitboard>(pos: &Position<B>, list: &mut MoveL
     let compulsory = t.compulsory_zone[us.index()];
     let ep = pos.ep_square();
     let cancellation = v.cancellation.is_some();
-    for k in v.kinds() {
-        let pieces = pos.pieces_of(us, k);
-        if pieces.is_empty() {
-            continue;
-        }
-        let royal = k == v.royal;
-        let pawn = v.piece(k).pawn;
-        let capture_leaps = t.capture_leaps_row(us, k);
-        let en_passant = ep.filter(|_| t.kind_moves(us, k).en_passant);
-        // The moves of a piece with a capture or promotion (most pieces have none, and the
-        // loops below find that out with as little as their kind allows).
-        let mut push_moves = |from: Square, quiet: B, mut caps: B| {
-            if royal {
+    // The moves of a piece with a capture, a promotion or an en-passant square to look at
+    // (most pieces have none, and the loops below find that out with as little as their kind
+    // allows). `en_passant`: the square, where the piece's kind captures so.
+    let mut push_moves =
+        |k: PieceKind, from: Square, quiet: B, mut caps: B, en_passant: Option<Square>| {
+            let pawn = v.piece(k).pawn;
+            if k == v.royal {
                 for to in caps.squares() {
                     let m = Move::new(from, to, MoveKind::Normal);
                     if pos.leaves_king_safe(m) {
@@ -97,7 +91,7 @@ pub(crate) fn tactical_ordinary<B: Bitboard>(pos: &Position<B>, list: &mut MoveL
                 emit(Move::new(from, to, MoveKind::Normal));
             }
             if let Some(ep) = en_passant {
-                if capture_leaps[from.index()].has(ep) {
+                if t.capture_leaps(us, k, from).has(ep) {
                     let m = Move::new(from, ep, MoveKind::EnPassant);
                     let legal = if cancellation {
                         crate::rules::cancellation::legality::capture_is_legal(pos, m)
@@ -110,6 +104,13 @@ pub(crate) fn tactical_ordinary<B: Bitboard>(pos: &Position<B>, list: &mut MoveL
                 }
             }
         };
+    for k in v.kinds() {
+        let pieces = pos.pieces_of(us, k);
+        if pieces.is_empty() {
+            continue;
+        }
+        let pawn = v.piece(k).pawn;
+        let en_passant = ep.filter(|_| t.kind_moves(us, k).en_passant);
         if !pawn && t.is_symmetric(us, k) {
             // Only the captures are wanted (no promotion): the slide is worked out only when
             // an enemy stands on the piece's lines at all.
@@ -120,24 +121,25 @@ pub(crate) fn tactical_ordinary<B: Bitboard>(pos: &Position<B>, list: &mut MoveL
                     caps |= t.slide(from, lines, occ) & enemy;
                 }
                 if caps.any() || en_passant.is_some() {
-                    push_moves(from, B::EMPTY, caps);
+                    push_moves(k, from, B::EMPTY, caps, en_passant);
                 }
             }
             continue;
         }
         let plain = t.plain_captures(us, k);
+        let capture_leaps = t.capture_leaps_row(us, k);
         for from in pieces.squares() {
             if plain.has(from) {
                 // No promotion from here: the capture leaps are all.
                 let caps = capture_leaps[from.index()] & enemy;
                 if caps.any() || en_passant.is_some() {
-                    push_moves(from, B::EMPTY, caps);
+                    push_moves(k, from, B::EMPTY, caps, en_passant);
                 }
             } else {
                 let (quiet, caps, _) = pos.targets(us, k, from, occ, enemy);
                 let promoting = if pawn { quiet & zone } else { B::EMPTY };
                 if (caps | promoting).any() || en_passant.is_some() {
-                    push_moves(from, quiet, caps);
+                    push_moves(k, from, quiet, caps, en_passant);
                 }
             }
         }
