@@ -407,9 +407,8 @@ impl MovePicker {
         let quiet_history = hist.quiet_table(us);
         for (score, &m) in scores.iter_mut().zip(list.iter()) {
             let to = below_max(m.to());
-            let plain = matches!(m.kind(), MoveKind::Normal | MoveKind::DoubleStep)
-                && pos.piece_at(Square::new(to as u8)).is_none()
-                && !hinted[to];
+            let plain =
+                m.is_plain_kind() && pos.piece_at(Square::new(to as u8)).is_none() && !hinted[to];
             *score = if plain {
                 quiet_history[below_max(m.from()) * MAX_SQUARES + to] as i32
             } else {
