@@ -408,8 +408,7 @@ mod tests {
             "anti-relay-grand",
             "cancellation-anti-relay-chess",
         ];
-        let mut games: Vec<_> = reg.games().to_vec();
-        games.extend(extra.iter().map(|n| reg.find(n).expect(n).clone()));
+        let games = reg.games_and(&extra);
         let mut rng = StdRng::seed_from_u64(11);
         let mut checked = 0;
         for gt in &games {

@@ -894,8 +894,7 @@ castle-partner-low = d
             "anti-relay-grand",
             "many-leapers",
         ];
-        let mut games: Vec<_> = reg.games().to_vec();
-        games.extend(extra.iter().map(|n| reg.find(n).expect(n).clone()));
+        let games = reg.games_and(&extra);
         let mut rng = StdRng::seed_from_u64(17);
         let mut checked = 0;
         for gt in &games {

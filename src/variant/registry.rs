@@ -479,6 +479,15 @@ impl Registry {
     pub fn games(&self) -> &[GameType] {
         &self.games
     }
+
+    /// For tests that walk every game: the listed games followed by `extra`, games found by
+    /// name (modifier combinations, games loaded from a file).
+    #[cfg(test)]
+    pub fn games_and(&self, extra: &[&str]) -> Vec<GameType> {
+        let mut games = self.games.clone();
+        games.extend(extra.iter().map(|n| self.find(n).expect(n).clone()));
+        games
+    }
 }
 
 #[cfg(test)]
