@@ -88,9 +88,9 @@ impl<B: Bitboard> Position<B> {
     }
 
     /// `hash_after(m)` handed to `prefetch` (the search asks for the child's table entry with
-    /// it before the move is made), then `play_hashed(m, hash)`. For a move of one piece (the
-    /// most common kinds by far) the two read the same squares and castling rights, so here
-    /// they are read once; other moves, and cancellation games, go the two calls' way.
+    /// it before the move is made), then `play_hashed(m, hash)`. A move of one piece (the most
+    /// common kinds by far) is hashed from its pieces' keys at once, with no second dispatch
+    /// on the move's kind; other moves, and cancellation games, go through `hash_after`.
     #[inline(always)]
     pub fn play_prefetching(&mut self, m: Move, prefetch: impl FnOnce(u64)) {
         let one_piece = matches!(
@@ -98,80 +98,21 @@ impl<B: Bitboard> Position<B> {
             MoveKind::Normal | MoveKind::DoubleStep | MoveKind::Promotion | MoveKind::KingLeap
         );
         let (from, to) = (m.from(), m.to());
-        let moved = self.piece_at(from);
-        let (Some(piece), true, false) = (moved, one_piece, self.cancellation) else {
+        let (Some(piece), true, false) = (self.piece_at(from), one_piece, self.cancellation) else {
             let hash = self.hash_after(m);
             prefetch(hash);
             return self.play_hashed(m, hash);
         };
-        let us = self.side;
-        let captured = self.piece_at(to);
-        let promotion = m.kind() == MoveKind::Promotion;
-        let placed = if promotion {
-            Piece::new(us, m.piece())
-        } else {
-            piece
-        };
-        let prev = self.state;
-        let castling =
-            prev.castling & self.castle_mask[from.index()] & self.castle_mask[to.index()];
         let t = &*self.tables;
-        let mut hash = prev.hash
-            ^ t.zobrist.side
-            ^ self.castling_key(prev.castling)
-            ^ self.castling_key(castling)
-            ^ t.piece_key(piece, from)
-            ^ t.piece_key(placed, to);
-        if let Some(c) = captured {
-            hash ^= t.piece_key(c, to);
+        let mut hash = self.hash_after_any_move() ^ self.quiet_hash_change(piece, from, to);
+        if m.kind() == MoveKind::Promotion {
+            hash ^= t.piece_key(piece, to) ^ t.piece_key(Piece::new(self.side, m.piece()), to);
         }
-        if let Some(ep) = prev.ep {
-            hash ^= t.zobrist.en_passant[ep.index()];
+        if let Some(captured) = self.piece_at(to) {
+            hash ^= t.piece_key(captured, to);
         }
         prefetch(hash);
-
-        self.history.push(prev);
-        let irreversible = captured.is_some() || self.variant.piece(piece.kind()).pawn;
-        self.state = super::State {
-            castling,
-            ep: None,
-            halfmove: if irreversible {
-                0
-            } else {
-                prev.halfmove.saturating_add(1)
-            },
-            captured,
-            promoted: None,
-            hash,
-            mv: m,
-            cancel: crate::rules::cancellation::Pending::NONE,
-            additive: prev.additive,
-            known_unchecked: false,
-        };
-        if captured.is_some() {
-            self.remove_keyed::<false>(to);
-        }
-        if promotion {
-            self.state.promoted = Some(piece.kind());
-            self.remove_keyed::<false>(from);
-            self.put_keyed::<false>(placed, to);
-        } else {
-            self.shift_keyed::<false>(piece, from, to);
-        }
-        if placed.kind() == self.variant.royal {
-            self.king[us.index()] = to;
-        }
-        if m.kind() == MoveKind::DoubleStep {
-            self.set_ep_after_double_step(m);
-        }
-        self.side = !us;
-        if self.state.ep.is_some() {
-            self.drop_unplayable_ep();
-        }
-        debug_assert!(
-            self.state.hash == self.compute_hash(),
-            "play_prefetching({m:?}): the hash is not the hash after the move"
-        );
+        self.play_keyed::<false>(m, hash);
     }
 
     /// `play`; unless `INCREMENTAL`, the new hash is `hash_after` plus the en-passant square.
