@@ -862,11 +862,7 @@ castle-partner-low = d
 
     /// The attackers found group by group through `group_attackers`, which gathers each
     /// group's pieces kind by kind.
-    fn reference_attackers<B: Bitboard>(
-        p: &Position<B>,
-        sq: crate::types::Square,
-        color: Color,
-    ) -> B {
+    fn reference_attackers<B: Bitboard>(p: &Position<B>, sq: Square, color: Color) -> B {
         let occ = p.occupied();
         let theirs = p.pieces(color);
         let groups = &p.tables.attack_groups[color.index()];
