@@ -6,6 +6,19 @@
 use crate::position::{castle_bit, Position};
 use crate::types::{Bitboard, Color, Move, MoveKind, MoveList, PieceKind, Square};
 
+/// What `generate_ordinary` works out once for the moves of all its pieces.
+struct PieceMoves<B> {
+    occ: B,
+    enemy: B,
+    careful_from: B,
+    careful_to: B,
+    /// Every square when not in check (see `evasion_squares`).
+    evasion: B,
+    in_check: bool,
+    cancellation: bool,
+    ep: Option<Square>,
+}
+
 impl<B: Bitboard> Position<B> {
     /// Would our king be safe after `m`? `m` must be pseudo-legal here.
     pub fn leaves_king_safe(&self, m: Move) -> bool {
@@ -97,19 +110,24 @@ impl<B: Bitboard> Position<B> {
         } else {
             self.evasion_squares(us, checkers)
         };
-        let ep = self.ep_square();
-        let cancellation = v.cancellation.is_some();
+        let cx = PieceMoves {
+            occ,
+            enemy,
+            careful_from,
+            careful_to,
+            evasion,
+            in_check: checkers.any(),
+            cancellation: v.cancellation.is_some(),
+            ep: self.ep_square(),
+        };
         for k in v.kinds() {
             let pieces = self.pieces_of(us, k);
             if pieces.is_empty() {
                 continue;
             }
-            let royal = k == v.royal;
-            let pawn = v.piece(k).pawn;
-            let km = t.kind_moves(us, k);
-            for from in pieces.squares() {
-                let (mut quiet, mut caps, mut doubles) = self.targets(us, k, from, occ, enemy);
-                if royal {
+            if k == v.royal {
+                for from in pieces.squares() {
+                    let (quiet, caps, _) = self.targets(us, k, from, occ, enemy);
                     let occ_wo = occ.without(from);
                     for to in (quiet | caps).squares() {
                         if !self.is_attacked_without(to, them, occ_wo.with(to), B::from_square(to))
@@ -117,65 +135,16 @@ impl<B: Bitboard> Position<B> {
                             list.push(Move::new(from, to, MoveKind::Normal));
                         }
                     }
-                    continue;
                 }
-                if cancellation {
-                    // Cancellation captures: never a promotion, and legal by their own rule.
-                    crate::rules::cancellation::legality::push_captures(
-                        self,
-                        from,
-                        caps,
-                        checkers.any(),
-                        list,
-                    );
-                    caps = B::EMPTY;
-                }
-                if !evasion.has(from) {
-                    quiet &= evasion;
-                    caps &= evasion;
-                    doubles &= evasion;
-                }
-                let check_all = careful_from.has(from);
-                let mut emit = |m: Move, list: &mut MoveList| {
-                    if (!check_all && !careful_to.has(m.to())) || self.leaves_king_safe(m) {
-                        list.push(m);
-                    }
-                };
-                let targets = quiet | caps;
-                if pawn && (targets & t.promotion_zone[us.index()]).any() {
-                    for to in targets.squares() {
-                        if t.promotion_zone[us.index()].has(to) {
-                            self.emit_promotions(us, from, to, &mut emit, list);
-                        } else {
-                            emit(Move::new(from, to, MoveKind::Normal), list);
-                        }
-                    }
-                } else if !check_all && (targets & careful_to).is_empty() {
-                    // None of these moves can expose the king (the usual case).
-                    for to in targets.squares() {
-                        list.push(Move::new(from, to, MoveKind::Normal));
-                    }
-                } else {
-                    for to in targets.squares() {
-                        emit(Move::new(from, to, MoveKind::Normal), list);
-                    }
-                }
-                for to in doubles.squares() {
-                    emit(Move::new(from, to, MoveKind::DoubleStep), list);
-                }
-                if km.en_passant {
-                    if let Some(ep) = ep {
-                        if t.capture_leaps(us, k, from).has(ep) {
-                            let m = Move::new(from, ep, MoveKind::EnPassant);
-                            if (cancellation
-                                && crate::rules::cancellation::legality::capture_is_legal(self, m))
-                                || (!cancellation && self.leaves_king_safe(m))
-                            {
-                                list.push(m);
-                            }
-                        }
-                    }
-                }
+                continue;
+            }
+            let pawn = v.piece(k).pawn;
+            let en_passant = t.kind_moves(us, k).en_passant && cx.ep.is_some();
+            // Each kind's loop is compiled with only the cases it can meet.
+            match (pawn || en_passant, cx.cancellation || cx.in_check) {
+                (_, true) => self.moves_of_kind::<true, true>(&cx, k, pieces, pawn, list),
+                (true, false) => self.moves_of_kind::<true, false>(&cx, k, pieces, pawn, list),
+                (false, false) => self.moves_of_kind::<false, false>(&cx, k, pieces, false, list),
             }
         }
         if checkers.is_empty() {
@@ -183,6 +152,98 @@ impl<B: Bitboard> Position<B> {
             crate::rules::kings_leap::generate(self, list);
         }
         crate::rules::no_repetition::filter(self, list);
+    }
+
+    /// The legal moves of our non-royal `k`s on `pieces`. Without `PAWN` they are no pawns
+    /// and have no en-passant capture to make; without `RARE` the game is no cancellation
+    /// game and the king is not in check.
+    #[inline(always)]
+    fn moves_of_kind<const PAWN: bool, const RARE: bool>(
+        &self,
+        cx: &PieceMoves<B>,
+        k: PieceKind,
+        pieces: B,
+        pawn: bool,
+        list: &mut MoveList,
+    ) {
+        for from in pieces.squares() {
+            self.piece_moves::<PAWN, RARE>(cx, k, from, pawn, list);
+        }
+    }
+
+    /// The legal moves of our non-royal `k` on `from` (see `moves_of_kind`).
+    #[inline(always)]
+    fn piece_moves<const PAWN: bool, const RARE: bool>(
+        &self,
+        cx: &PieceMoves<B>,
+        k: PieceKind,
+        from: Square,
+        pawn: bool,
+        list: &mut MoveList,
+    ) {
+        let t = &*self.tables;
+        let us = self.side_to_move();
+        let (mut quiet, mut caps, mut doubles) = self.targets(us, k, from, cx.occ, cx.enemy);
+        if RARE && cx.cancellation {
+            // Cancellation captures: never a promotion, and legal by their own rule.
+            crate::rules::cancellation::legality::push_captures(
+                self,
+                from,
+                caps,
+                cx.in_check,
+                list,
+            );
+            caps = B::EMPTY;
+        }
+        if RARE && !cx.evasion.has(from) {
+            quiet &= cx.evasion;
+            caps &= cx.evasion;
+            doubles &= cx.evasion;
+        }
+        let check_all = cx.careful_from.has(from);
+        let careful_to = cx.careful_to;
+        // By value: the closure's captures then stay in registers.
+        let mut emit = move |m: Move, list: &mut MoveList| {
+            if (!check_all && !careful_to.has(m.to())) || self.leaves_king_safe(m) {
+                list.push(m);
+            }
+        };
+        let targets = quiet | caps;
+        if PAWN && pawn && (targets & t.promotion_zone[us.index()]).any() {
+            for to in targets.squares() {
+                if t.promotion_zone[us.index()].has(to) {
+                    self.emit_promotions(us, from, to, &mut emit, list);
+                } else {
+                    emit(Move::new(from, to, MoveKind::Normal), list);
+                }
+            }
+        } else if !check_all && (targets & careful_to).is_empty() {
+            // None of these moves can expose the king (the usual case).
+            for to in targets.squares() {
+                list.push(Move::new(from, to, MoveKind::Normal));
+            }
+        } else {
+            for to in targets.squares() {
+                emit(Move::new(from, to, MoveKind::Normal), list);
+            }
+        }
+        for to in doubles.squares() {
+            emit(Move::new(from, to, MoveKind::DoubleStep), list);
+        }
+        if !PAWN || !t.kind_moves(us, k).en_passant {
+            return;
+        }
+        if let Some(ep) = cx.ep {
+            if t.capture_leaps(us, k, from).has(ep) {
+                let m = Move::new(from, ep, MoveKind::EnPassant);
+                if (cx.cancellation
+                    && crate::rules::cancellation::legality::capture_is_legal(self, m))
+                    || (!cx.cancellation && self.leaves_king_safe(m))
+                {
+                    list.push(m);
+                }
+            }
+        }
     }
 
     /// Pseudo-legal targets of a piece: (quiet moves, captures, pawn initial steps).
