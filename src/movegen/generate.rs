@@ -141,10 +141,11 @@ impl<B: Bitboard> Position<B> {
             let pawn = v.piece(k).pawn;
             let en_passant = t.kind_moves(us, k).en_passant && cx.ep.is_some();
             // Each kind's loop is compiled with only the cases it can meet.
+            let kind = (k, pawn, en_passant);
             match (pawn || en_passant, cx.cancellation || cx.in_check) {
-                (_, true) => self.moves_of_kind::<true, true>(&cx, k, pieces, pawn, list),
-                (true, false) => self.moves_of_kind::<true, false>(&cx, k, pieces, pawn, list),
-                (false, false) => self.moves_of_kind::<false, false>(&cx, k, pieces, false, list),
+                (_, true) => self.moves_of_kind::<true, true>(&cx, kind, pieces, list),
+                (true, false) => self.moves_of_kind::<true, false>(&cx, kind, pieces, list),
+                (false, false) => self.moves_of_kind::<false, false>(&cx, kind, pieces, list),
             }
         }
         if checkers.is_empty() {
@@ -154,20 +155,20 @@ impl<B: Bitboard> Position<B> {
         crate::rules::no_repetition::filter(self, list);
     }
 
-    /// The legal moves of our non-royal `k`s on `pieces`. Without `PAWN` they are no pawns
-    /// and have no en-passant capture to make; without `RARE` the game is no cancellation
-    /// game and the king is not in check.
+    /// The legal moves of our pieces on `pieces`, of a non-royal kind given as (kind, whether
+    /// it is a pawn, whether it can take en passant now). Without `PAWN` it is no pawn and
+    /// has no en-passant capture to make; without `RARE` the game is no cancellation game
+    /// and the king is not in check.
     #[inline(always)]
     fn moves_of_kind<const PAWN: bool, const RARE: bool>(
         &self,
         cx: &PieceMoves<B>,
-        k: PieceKind,
+        kind: (PieceKind, bool, bool),
         pieces: B,
-        pawn: bool,
         list: &mut MoveList,
     ) {
         for from in pieces.squares() {
-            self.piece_moves::<PAWN, RARE>(cx, k, from, pawn, list);
+            self.piece_moves::<PAWN, RARE>(cx, kind, from, list);
         }
     }
 
@@ -176,9 +177,8 @@ impl<B: Bitboard> Position<B> {
     fn piece_moves<const PAWN: bool, const RARE: bool>(
         &self,
         cx: &PieceMoves<B>,
-        k: PieceKind,
+        (k, pawn, en_passant): (PieceKind, bool, bool),
         from: Square,
-        pawn: bool,
         list: &mut MoveList,
     ) {
         let t = &*self.tables;
@@ -203,7 +203,7 @@ impl<B: Bitboard> Position<B> {
         let check_all = cx.careful_from.has(from);
         let careful_to = cx.careful_to;
         // By value: the closure's captures then stay in registers.
-        let mut emit = move |m: Move, list: &mut MoveList| {
+        let emit = move |m: Move, list: &mut MoveList| {
             if (!check_all && !careful_to.has(m.to())) || self.leaves_king_safe(m) {
                 list.push(m);
             }
@@ -212,7 +212,8 @@ impl<B: Bitboard> Position<B> {
         if PAWN && pawn && (targets & t.promotion_zone[us.index()]).any() {
             for to in targets.squares() {
                 if t.promotion_zone[us.index()].has(to) {
-                    self.emit_promotions(us, from, to, &mut emit, list);
+                    // A copy: `emit` itself need not be kept in memory for its address.
+                    self.emit_promotions(us, from, to, &mut { emit }, list);
                 } else {
                     emit(Move::new(from, to, MoveKind::Normal), list);
                 }
@@ -230,7 +231,7 @@ impl<B: Bitboard> Position<B> {
         for to in doubles.squares() {
             emit(Move::new(from, to, MoveKind::DoubleStep), list);
         }
-        if !PAWN || !t.kind_moves(us, k).en_passant {
+        if !PAWN || !en_passant {
             return;
         }
         if let Some(ep) = cx.ep {
