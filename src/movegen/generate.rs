@@ -138,8 +138,9 @@ impl<B: Bitboard> Position<B> {
                 }
                 continue;
             }
-            let pawn = v.piece(k).pawn;
-            let en_passant = t.kind_moves(us, k).en_passant && cx.ep.is_some();
+            // The pawn-like kinds are the pawns, the royal kind aside.
+            let pawn = t.role_kinds().0 >> k.index() & 1 != 0;
+            let en_passant = cx.ep.is_some() && t.kind_moves(us, k).en_passant;
             // Each kind's loop is compiled with only the cases it can meet.
             let kind = (k, pawn, en_passant);
             match (pawn || en_passant, cx.cancellation || cx.in_check) {
