@@ -16,6 +16,8 @@ struct PieceMoves<B> {
     evasion: B,
     in_check: bool,
     cancellation: bool,
+    /// In check, a cancellation game, or a move that might expose the king (`king_exposure`).
+    rare: bool,
     ep: Option<Square>,
 }
 
@@ -118,6 +120,7 @@ impl<B: Bitboard> Position<B> {
             evasion,
             in_check: checkers.any(),
             cancellation: v.cancellation.is_some(),
+            rare: checkers.any() || v.cancellation.is_some() || (careful_from | careful_to).any(),
             ep: self.ep_square(),
         };
         for k in v.kinds() {
@@ -143,7 +146,7 @@ impl<B: Bitboard> Position<B> {
             let en_passant = cx.ep.is_some() && t.kind_moves(us, k).en_passant;
             // Each kind's loop is compiled with only the cases it can meet.
             let kind = (k, pawn, en_passant);
-            match (pawn || en_passant, cx.cancellation || cx.in_check) {
+            match (pawn || en_passant, cx.rare) {
                 (_, true) => self.moves_of_kind::<true, true>(&cx, kind, pieces, list),
                 (true, false) => self.moves_of_kind::<true, false>(&cx, kind, pieces, list),
                 (false, false) => self.moves_of_kind::<false, false>(&cx, kind, pieces, list),
@@ -158,8 +161,8 @@ impl<B: Bitboard> Position<B> {
 
     /// The legal moves of our pieces on `pieces`, of a non-royal kind given as (kind, whether
     /// it is a pawn, whether it can take en passant now). Without `PAWN` it is no pawn and
-    /// has no en-passant capture to make; without `RARE` the game is no cancellation game
-    /// and the king is not in check.
+    /// has no en-passant capture to make; without `RARE` no move needs a test of the king's
+    /// safety (see `PieceMoves::rare`).
     #[inline(always)]
     fn moves_of_kind<const PAWN: bool, const RARE: bool>(
         &self,
@@ -201,11 +204,11 @@ impl<B: Bitboard> Position<B> {
             caps &= cx.evasion;
             doubles &= cx.evasion;
         }
-        let check_all = cx.careful_from.has(from);
+        let check_all = RARE && cx.careful_from.has(from);
         let careful_to = cx.careful_to;
         // By value: the closure's captures then stay in registers.
         let emit = move |m: Move, list: &mut MoveList| {
-            if (!check_all && !careful_to.has(m.to())) || self.leaves_king_safe(m) {
+            if !RARE || (!check_all && !careful_to.has(m.to())) || self.leaves_king_safe(m) {
                 list.push(m);
             }
         };
@@ -219,7 +222,7 @@ impl<B: Bitboard> Position<B> {
                     emit(Move::new(from, to, MoveKind::Normal), list);
                 }
             }
-        } else if !check_all && (targets & careful_to).is_empty() {
+        } else if !RARE || (!check_all && (targets & careful_to).is_empty()) {
             // None of these moves can expose the king (the usual case).
             for to in targets.squares() {
                 list.push(Move::new(from, to, MoveKind::Normal));
