@@ -40,13 +40,23 @@ impl<B: Bitboard> Position<B> {
     /// After `piece` has moved from `from` to `to` (on the board now), is the enemy king
     /// attacked? Unless the move left a line to the king (`exposure`) or made a screen on one
     /// for a hopper (`screen_lines`), only the moved piece can be giving the check.
+    /// The tables' tests are inlined: most moves give no check, and are told so without a
+    /// call (or the saving of registers that the full tests need).
+    #[inline(always)]
     pub(super) fn moved_piece_gives_check(&self, piece: Piece, from: Square, to: Square) -> bool {
         let mover = piece.color();
         let ksq = self.king(!mover);
         if self.check_beyond_moved_piece(mover, ksq, from, to, self.by_color[mover.index()]) {
-            return self.is_attacked(ksq, mover, self.occupied());
+            return self.king_attacked_by(mover, ksq);
         }
-        self.piece_attacks(mover, piece.kind(), to, ksq, self.occupied())
+        self.tables.attack_span(mover, piece.kind(), ksq).has(to)
+            && self.piece_attacks(mover, piece.kind(), to, ksq, self.occupied())
+    }
+
+    /// `is_attacked` on the `mover`'s enemy king on `ksq`, out of line.
+    #[inline(never)]
+    fn king_attacked_by(&self, mover: Color, ksq: Square) -> bool {
+        self.is_attacked(ksq, mover, self.occupied())
     }
 
     /// Could a move from `from` to `to` by a `mover` piece give check other than by the piece
@@ -70,7 +80,9 @@ impl<B: Bitboard> Position<B> {
 
     /// Does the `color` piece of `kind` on `from` attack `target` (judged as an attack on a
     /// king, as `attackers` judges it) with occupancy `occ`? Only the kind's own attack groups
-    /// are looked at.
+    /// are looked at; `from` must be in the kind's `attack_span` of `target`. Out of line:
+    /// `moved_piece_gives_check` has ruled most moves out by that span.
+    #[inline(never)]
     fn piece_attacks(
         &self,
         color: Color,
@@ -80,9 +92,6 @@ impl<B: Bitboard> Position<B> {
         occ: B,
     ) -> bool {
         let t = &*self.tables;
-        if !t.attack_span(color, kind, target).has(from) {
-            return false;
-        }
         // Every group listed holds `kind`, so the one piece on `from` is the group's only
         // candidate: leaps and combined lines need no mask of the group's kinds built.
         t.kind_groups(color, kind).iter().any(|&gi| {
