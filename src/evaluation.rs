@@ -90,26 +90,12 @@ impl<B: Bitboard> EvalBoard for Position<B> {
         }
     }
 
-    /// Only the kinds asked for: the eval's pass over the ordinary pieces skips the pawn-like
-    /// and royal kinds (and those it has no use for) without reading their sets.
     #[inline(always)]
-    fn for_each_kind_in<F: FnMut(nnue_free_eval::Color, u8, u128)>(
-        &self,
-        kinds: [u32; 2],
-        mut f: F,
-    ) {
-        for color in Color::BOTH {
-            let mut rest = kinds[color.index()];
-            while rest != 0 {
-                // Kinds are below `MAX_KINDS`: the mask only spares `pieces_of` a bounds check.
-                let kind = PieceKind((rest.trailing_zeros() as usize & (MAX_KINDS - 1)) as u8);
-                rest &= rest - 1;
-                let set = self.pieces_of(color, kind);
-                if set.any() {
-                    f(eval_color(color), kind.0, set.to_u128());
-                }
-            }
-        }
+    fn kind_at(&self, square: u8) -> u8 {
+        let piece = self.piece_at(Square::new(square));
+        debug_assert!(piece.is_some(), "no piece on {square}");
+        // Kinds are below `MAX_KINDS`: the mask spares the evaluation's tables bounds checks.
+        piece.map_or(0, |p| (p.kind().index() & (MAX_KINDS - 1)) as u8)
     }
 
     #[inline(always)]
@@ -120,14 +106,14 @@ impl<B: Bitboard> EvalBoard for Position<B> {
     #[inline(always)]
     fn role_sets(&self) -> Option<RoleSets> {
         let (pawn_like, royal) = self.tables.role_kinds();
-        // Each role's kinds gathered once, then split by colour.
-        let sets = |kinds| {
-            let all = self.by_kinds(kinds);
-            Color::BOTH.map(|c: Color| (all & self.pieces(c)).to_u128())
-        };
+        // Each role's kinds gathered once, then split by colour; the ordinary pieces are the
+        // rest.
+        let (pawns, royals) = (self.by_kinds(pawn_like), self.by_kinds(royal));
+        let sets = |all: B| Color::BOTH.map(|c: Color| (all & self.pieces(c)).to_u128());
         Some(RoleSets {
-            pawns: sets(pawn_like),
-            royals: sets(royal),
+            pawns: sets(pawns),
+            royals: sets(royals),
+            pieces: sets(!(pawns | royals)),
         })
     }
 
@@ -184,8 +170,8 @@ impl<B: Bitboard> EvalBoard for RelayView<'_, B> {
         self.pos.for_each_kind(f)
     }
 
-    fn for_each_kind_in<F: FnMut(nnue_free_eval::Color, u8, u128)>(&self, kinds: [u32; 2], f: F) {
-        self.pos.for_each_kind_in(kinds, f)
+    fn kind_at(&self, square: u8) -> u8 {
+        self.pos.kind_at(square)
     }
 
     fn additive(&self) -> Option<Additive> {

@@ -31,14 +31,15 @@ impl Color {
     }
 }
 
-/// The squares of each side's pawn-like and royal pieces, `[color]` (see
-/// [`EvalBoard::role_sets`]).
+/// The squares of each side's pieces by role, `[color]` (see [`EvalBoard::role_sets`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct RoleSets {
     /// Squares of the pieces whose role is [`Role::PawnLike`](crate::Role::PawnLike).
     pub pawns: [u128; 2],
     /// Squares of the pieces whose role is [`Role::Royal`](crate::Role::Royal).
     pub royals: [u128; 2],
+    /// Squares of the pieces whose role is [`Role::Piece`](crate::Role::Piece).
+    pub pieces: [u128; 2],
 }
 
 /// What the evaluation needs from a position. The engine implements it over its own position
@@ -81,17 +82,18 @@ pub trait EvalBoard {
         self.for_each_piece(|color, kind, sq| f(color, kind, 1u128 << sq));
     }
 
-    /// Optional, faster than [`for_each_kind`](EvalBoard::for_each_kind) where few kinds are
-    /// wanted: the calls of [`for_each_kind`](EvalBoard::for_each_kind) for `color`'s kinds in
-    /// `kinds[color]` (bit `kind` each) only. The default filters
-    /// [`for_each_kind`](EvalBoard::for_each_kind).
+    /// Optional, faster than looking through every set of
+    /// [`for_each_kind`](EvalBoard::for_each_kind) as the default does: the kind of the piece
+    /// on `square`, which holds one.
     #[inline(always)]
-    fn for_each_kind_in<F: FnMut(Color, u8, u128)>(&self, kinds: [u32; 2], mut f: F) {
-        self.for_each_kind(|color, kind, set| {
-            if kinds[color.index()] >> kind & 1 != 0 {
-                f(color, kind, set);
+    fn kind_at(&self, square: u8) -> u8 {
+        let mut found = 0;
+        self.for_each_kind(|_, kind, set| {
+            if set >> square & 1 != 0 {
+                found = kind;
             }
         });
+        found
     }
 
     /// Optional: the sum of [`EvalParams::additive`](crate::EvalParams::additive) over every
@@ -104,7 +106,7 @@ pub trait EvalBoard {
     }
 
     /// Optional, together with [`additive`](EvalBoard::additive): the squares of each side's
-    /// pawn-like and royal pieces, by the roles of the game info. With both, the evaluation
+    /// pieces of each role, by the roles of the game info. With both, the evaluation
     /// reads no piece set before its pass over the ordinary pieces. The default says the
     /// engine does not keep them.
     #[inline(always)]

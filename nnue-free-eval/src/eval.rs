@@ -16,6 +16,8 @@ pub(crate) struct Snapshot {
     pub pawns: [u128; 2],
     /// `[color]` → squares of its royal pieces.
     pub royals: [u128; 2],
+    /// `[color]` → squares of its ordinary pieces.
+    pub pieces: [u128; 2],
     /// `[color]` → material and square-table sums, summed piece by piece as the board is read
     /// (left at zero when the engine hands over the additive terms).
     pub material: [Score; 2],
@@ -33,6 +35,7 @@ impl Snapshot {
                 return Snapshot {
                     pawns: sets.pawns,
                     royals: sets.royals,
+                    pieces: sets.pieces,
                     material: [Score::ZERO; 2],
                     psqt: [Score::ZERO; 2],
                     phase_material: 0,
@@ -42,6 +45,7 @@ impl Snapshot {
         let mut snap = Snapshot {
             pawns: [0; 2],
             royals: [0; 2],
+            pieces: [0; 2],
             material: [Score::ZERO; 2],
             psqt: [Score::ZERO; 2],
             phase_material: 0,
@@ -58,7 +62,7 @@ impl Snapshot {
             match params.roles[usize::from(kind)] {
                 Role::PawnLike => snap.pawns[color.index()] |= set,
                 Role::Royal => snap.royals[color.index()] |= set,
-                Role::Piece => {}
+                Role::Piece => snap.pieces[color.index()] |= set,
             }
             if sum_pieces {
                 for sq in squares_of(set) {
@@ -133,29 +137,20 @@ pub(crate) fn terms<B: EvalBoard>(
     ];
     let mut mobility = [Score::ZERO; 2];
     let mut attacks = king_safety::KingAttacks::default();
-    // The ordinary pieces with a mobility term, and all of them where the enemy has a king
-    // zone to attack; `[color]`.
-    let scanned = |them: usize| match zones[them] {
-        0 => params.mobility.kinds,
-        _ => params.piece_kinds,
-    };
-    let kinds = [scanned(1), scanned(0)];
-    board.for_each_kind_in(kinds, |color, kind, set| {
-        let them = color.opposite().index();
-        debug_assert!(
-            kinds[color.index()] >> kind & 1 != 0,
-            "kind {kind} not asked for"
-        );
-        let with_mobility = mobility::enabled(params, kind);
-        for sq in squares_of(set) {
+    // Piece by piece, not kind by kind: most kinds have one or two pieces on the board, and
+    // finding a piece's kind costs less than visiting a kind.
+    for color in Color::BOTH {
+        let (us, them) = (color.index(), color.opposite().index());
+        for sq in squares_of(snap.pieces[us]) {
+            let kind = board.kind_at(sq as u8);
             let targets = board.piece_targets(color, kind, sq as u8);
-            if with_mobility {
-                mobility[color.index()] +=
-                    mobility::piece(params, kind, targets, pawn_attacks[them]);
-            }
+            // A kind without a mobility term has a table of zeros: adding it costs less
+            // than testing for it.
+            mobility[us] += mobility::piece(params, kind, targets, pawn_attacks[them]);
+            // Where the enemy has no king zone nothing hits it.
             attacks.add(params, color, kind, targets, zones[them]);
         }
-    });
+    }
     scores[Term::Mobility.index()] = mobility;
     scores[Term::KingSafety.index()] = king_safety::evaluate(params, &snap, &attacks);
     scores[Term::Pawns.index()] = match cache {

@@ -21,9 +21,6 @@ pub struct EvalParams {
     pub(crate) geometry: Geometry,
     pub(crate) kinds: usize,
     pub(crate) roles: [Role; MAX_KINDS],
-    /// The kinds whose role is [`Role::Piece`], bit `kind` each: the ones the pass over the
-    /// ordinary pieces reads.
-    pub(crate) piece_kinds: u32,
     pub(crate) material: MaterialTable,
     pub(crate) psqt: PsqtTables,
     pub(crate) mobility: MobilityTables,
@@ -40,19 +37,14 @@ impl EvalParams {
         game.validate()?;
         let geometry = Geometry::new(game.files, game.ranks, game.orientation);
         let mut roles = [Role::Piece; MAX_KINDS];
-        let mut piece_kinds = 0;
-        for (kind, (r, p)) in roles.iter_mut().zip(&game.pieces).enumerate() {
+        for (r, p) in roles.iter_mut().zip(&game.pieces) {
             *r = p.role;
-            if p.role == Role::Piece {
-                piece_kinds |= 1 << kind;
-            }
         }
         static NEXT_ID: AtomicU64 = AtomicU64::new(1);
         Ok(EvalParams {
             id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
             kinds: game.pieces.len(),
             roles,
-            piece_kinds,
             material: material::build(game),
             psqt: psqt::build(game, &geometry),
             mobility: mobility::build(game),

@@ -20,19 +20,17 @@ const COUNTS: usize = MAX_SQUARES + 1;
 #[derive(Clone, Debug)]
 pub(crate) struct MobilityTables {
     /// `[kind][target count]`; the entries above `max` repeat the one of `max` (the count is
-    /// capped at `max` by the table itself).
+    /// capped at `max` by the table itself). All zero for a kind without the term, so that
+    /// [`piece`] needs no test for it.
     pub table: [[Score; COUNTS]; MAX_KINDS],
     /// `[kind]` → the largest count of the curve; 0 = no mobility term for this kind.
     pub max: [u8; MAX_KINDS],
-    /// The kinds with a mobility term (`max` above 0), bit `kind` each.
-    pub kinds: u32,
 }
 
 pub(crate) fn build(game: &EvalGameInfo) -> MobilityTables {
     let mut t = MobilityTables {
         table: [[Score::ZERO; COUNTS]; MAX_KINDS],
         max: [0; MAX_KINDS],
-        kinds: 0,
     };
     let neutral = (f64::from(MOBILITY_NEUTRAL_PCT) / 100.0).sqrt();
     for (kind, p) in game.pieces.iter().enumerate() {
@@ -41,7 +39,6 @@ pub(crate) fn build(game: &EvalGameInfo) -> MobilityTables {
         }
         let max = p.max_targets.min((MAX_SQUARES - 1) as u8);
         t.max[kind] = max;
-        t.kinds |= 1 << kind;
         let span = if p.slider_like {
             MOBILITY_SPAN_SLIDER
         } else {
@@ -58,14 +55,8 @@ pub(crate) fn build(game: &EvalGameInfo) -> MobilityTables {
     t
 }
 
-/// Whether `kind` has a mobility term at all.
-#[inline(always)]
-pub(crate) fn enabled(params: &EvalParams, kind: u8) -> bool {
-    params.mobility.kinds >> kind & 1 != 0
-}
-
 /// The mobility score of one piece of `kind` with these `targets`, given the squares attacked by
-/// enemy pawn-like pieces.
+/// enemy pawn-like pieces (zero for a kind without the term).
 #[inline(always)]
 pub(crate) fn piece(
     params: &EvalParams,
@@ -107,7 +98,6 @@ mod tests {
                 .iter()
                 .all(|&s| s == t.table[kind][max]));
         }
-        assert_eq!(t.kinds, 0b110);
         assert!(t.table[1][2].mg < 0 && t.table[1][3].mg >= 0);
     }
 }
