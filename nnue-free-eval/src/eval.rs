@@ -104,6 +104,9 @@ impl Terms {
 /// Every term; the pawn structure from `cache` when one is given. With `additive` (the
 /// engine's running sum) material and square tables come from it, together under `Material`
 /// for White: the total is the same, only `breakdown` needs them apart (and passes `None`).
+/// Inlined into each caller, which fixes `cache` and `additive` there (dropping the other
+/// paths) and sums the terms without storing them first.
+#[inline(always)]
 pub(crate) fn terms<B: EvalBoard>(
     params: &EvalParams,
     board: &B,
