@@ -232,6 +232,8 @@ pub struct MovePicker {
     quiets_dropped: bool,
     /// The table move was handed out before generation.
     table_move_done: bool,
+    /// The generated moves' king safety is left to `tactical::king_safe`.
+    king_safety_deferred: bool,
 }
 
 impl MovePicker {
@@ -250,6 +252,7 @@ impl MovePicker {
             skip_quiets: false,
             quiets_dropped: false,
             table_move_done: false,
+            king_safety_deferred: false,
         }
     }
 
@@ -274,7 +277,14 @@ impl MovePicker {
             skip_quiets: false,
             quiets_dropped: false,
             table_move_done: false,
+            king_safety_deferred: false,
         }
+    }
+
+    /// Must each move handed out from here on pass `tactical::king_safe` before it is played?
+    /// (Only generated moves of quiescence may need to: the table move is legal.)
+    pub fn king_safety_deferred(&self) -> bool {
+        self.king_safety_deferred
     }
 
     /// From now on, hand out captures and promotions only.
@@ -324,7 +334,7 @@ impl MovePicker {
         hist: &Histories,
     ) {
         if self.tactical_only {
-            tactical_moves(pos, &mut buf.list);
+            self.king_safety_deferred = tactical_moves(pos, &mut buf.list);
         } else {
             pos.legal_moves(&mut buf.list);
         }

@@ -5,6 +5,7 @@ use super::alphabeta::{NodeKind, Role, Worker};
 use super::movepick::MovePicker;
 use super::params::*;
 use super::score::*;
+use super::tactical::king_safe;
 use super::tt::Bound;
 use crate::types::{Bitboard, Move, MoveKind};
 
@@ -75,6 +76,8 @@ impl<B: Bitboard, R: Role> Worker<'_, B, R> {
             .then(|| self.t.stack[ply - 1].mv.to());
         let mut best_move = Move::NULL;
         let mut any_move = false;
+        // Worked out for the first move that needs it (see `tactical::king_safe`).
+        let mut exposure = None;
         while let Some((m, _)) =
             picker.next(self.t.moves.at(ply), &self.pos, &self.s.see, &self.t.hist)
         {
@@ -99,6 +102,10 @@ impl<B: Bitboard, R: Role> Worker<'_, B, R> {
                 if !self.s.see.see_ge(&self.pos, m, threshold) {
                     continue;
                 }
+            }
+            // Last, as most moves are pruned before.
+            if picker.king_safety_deferred() && !king_safe(&self.pos, m, &mut exposure) {
+                continue;
             }
             self.t.stack[ply].mv = m;
             self.pos.play_hashed(m, hash);

@@ -1,10 +1,11 @@
 //! Captures and promotions of a side not in check, generated directly for quiescence (filtering
 //! the full legal list costs about twice as much: most of a legal generator's time goes to
-//! checking quiet moves). It follows `Position::legal_moves` move for move (the enemy king is
-//! never captured; king safety is tested where that generator tests it); the test below holds
-//! the two together on random positions of every built-in game and of cancellation games
-//! (captures by their own rule, as there) and relay games (which have a generator of their
-//! own: a relay move changes which moves the pieces have).
+//! checking quiet moves). With `king_safe` on the moves it leaves untested, it follows
+//! `Position::legal_moves` move for move (the enemy king is never captured; king safety is
+//! tested where that generator tests it); the test below holds the two together on random
+//! positions of every built-in game and of cancellation games (captures by their own rule, as
+//! there) and relay games (which have a generator of their own: a relay move changes which
+//! moves the pieces have).
 //!
 //! Wanted in `movegen` instead (so rule modules have one generator to hook into): a
 //! `legal_moves_of(GenKind::Tactical, list)` variant of `legal_moves`.
@@ -12,20 +13,63 @@
 use crate::position::Position;
 use crate::types::{Bitboard, Move, MoveKind, MoveList, PieceKind, Square};
 
-/// The legal captures and promotions (all promotion pieces; non-promoting captures where
-/// promotion is optional). The side to move must not be in check.
-pub fn tactical_moves<B: Bitboard>(pos: &Position<B>, list: &mut MoveList) {
+/// The captures and promotions (all promotion pieces; non-promoting captures where promotion
+/// is optional). The side to move must not be in check. Returns whether the king safety of
+/// some moves was left untested (`king_safe` tests one): in games without a rule module or
+/// cancellation, that of every move but the king's and en passant. The search tests only the
+/// moves it plays, most captures being pruned or cut off before that (and the exposure of the
+/// king, which most tests need, is then worked out only at nodes that play a move).
+pub fn tactical_moves<B: Bitboard>(pos: &Position<B>, list: &mut MoveList) -> bool {
     if pos.tables.moves_by_rule {
         // Relay moves change which moves the pieces have: the rule module's own generator.
-        return crate::rules::tactical_moves(pos, list);
+        crate::rules::tactical_moves(pos, list);
+        return false;
     }
-    tactical_ordinary(pos, list)
+    if pos.variant.cancellation.is_some() {
+        // Cancellation captures are legal by their own rule, not by `king_safe`'s test.
+        tactical_by_pieces::<_, false>(pos, list);
+        return false;
+    }
+    tactical_by_pieces::<_, true>(pos, list);
+    true
 }
 
-/// `tactical_moves` by the pieces' own moves, with no rule module's changes (Knight Relay adds
-/// its relayed captures to these).
+/// Is `m`, a move of a `tactical_moves` list that left king safety untested, legal? The
+/// king's moves and en passant were tested already. `exposure`: the side to move's
+/// `king_exposure`, worked out on first use.
+#[inline(always)]
+pub fn king_safe<B: Bitboard>(pos: &Position<B>, m: Move, exposure: &mut Option<(B, B)>) -> bool {
+    m.kind() == MoveKind::EnPassant
+        || pos
+            .piece_at(m.from())
+            .is_some_and(|p| p.kind() == pos.variant.royal)
+        || safe_given_exposure(pos, m, exposure)
+}
+
+/// Does `m`, not a king's move nor en passant, leave the king safe? Only a move from a square
+/// of the exposure's first set or to one of its second needs the full test.
+#[inline(always)]
+fn safe_given_exposure<B: Bitboard>(
+    pos: &Position<B>,
+    m: Move,
+    exposure: &mut Option<(B, B)>,
+) -> bool {
+    let (careful_from, careful_to) =
+        *exposure.get_or_insert_with(|| pos.king_exposure(pos.side_to_move()));
+    (!careful_from.has(m.from()) && !careful_to.has(m.to())) || pos.leaves_king_safe(m)
+}
+
+/// The legal captures and promotions by the pieces' own moves, with no rule module's changes
+/// (Knight Relay adds its relayed captures to these).
 #[inline(always)]
 pub(crate) fn tactical_ordinary<B: Bitboard>(pos: &Position<B>, list: &mut MoveList) {
+    tactical_by_pieces::<_, false>(pos, list)
+}
+
+/// `tactical_ordinary`; with `DEFER`, the king safety of moves other than the king's and en
+/// passant is left to `king_safe`.
+#[inline(always)]
+fn tactical_by_pieces<B: Bitboard, const DEFER: bool>(pos: &Position<B>, list: &mut MoveList) {
     list.clear();
     let us = pos.side_to_move();
     let them = !us;
@@ -33,8 +77,7 @@ pub(crate) fn tactical_ordinary<B: Bitboard>(pos: &Position<B>, list: &mut MoveL
     let v = &*pos.variant;
     let occ = pos.occupied();
     let enemy = pos.pieces(them).without(pos.king(them));
-    // Asked for at the first piece with a capture or promotion: many quiescence nodes have
-    // none at all.
+    // Asked for at the first move that needs it: many quiescence nodes have none at all.
     let mut exposure = None;
     let zone = t.promotion_zone[us.index()];
     let compulsory = t.compulsory_zone[us.index()];
@@ -68,10 +111,8 @@ pub(crate) fn tactical_ordinary<B: Bitboard>(pos: &Position<B>, list: &mut MoveL
             if (caps | promoting).is_empty() && en_passant.is_none() {
                 return;
             }
-            let (careful_from, careful_to) = *exposure.get_or_insert_with(|| pos.king_exposure(us));
-            let check_all = careful_from.has(from);
             let mut emit = |m: Move| {
-                if (!check_all && !careful_to.has(m.to())) || pos.leaves_king_safe(m) {
+                if DEFER || safe_given_exposure(pos, m, &mut exposure) {
                     list.push(m);
                 }
             };
@@ -191,11 +232,17 @@ mod tests {
                         }
                         // Mid-turn (placements owed) quiescence generates every move instead.
                         if !p.in_check() && !p.placement_pending() {
-                            tactical_moves(p, &mut tactical);
+                            let deferred = tactical_moves(p, &mut tactical);
                             let want: BTreeSet<u32> =
                                 legal.iter().filter(|&&m| is_tactical(p, m)).map(|m| m.raw()).collect();
-                            let got: BTreeSet<u32> = tactical.iter().map(|m| m.raw()).collect();
-                            assert_eq!(got.len(), tactical.len(), "{}: duplicates in {}", gt.variant.name, p.fen());
+                            let mut exposure = None;
+                            let got: BTreeSet<u32> = tactical
+                                .iter()
+                                .filter(|&&m| !deferred || king_safe(p, m, &mut exposure))
+                                .map(|m| m.raw())
+                                .collect();
+                            let all: BTreeSet<u32> = tactical.iter().map(|m| m.raw()).collect();
+                            assert_eq!(all.len(), tactical.len(), "{}: duplicates in {}", gt.variant.name, p.fen());
                             assert_eq!(got, want, "{}: {}", gt.variant.name, p.fen());
                             checked += 1;
                         }
