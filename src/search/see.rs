@@ -58,7 +58,7 @@ impl SeeValues {
     }
 
     /// The material the move wins at once (victim, plus the promotion gain).
-    #[inline]
+    #[inline(always)]
     pub fn gain<B: Bitboard>(&self, pos: &Position<B>, m: Move) -> i32 {
         if self.cancellation && self.cancels(pos, m) {
             return 0;
