@@ -234,6 +234,9 @@ pub struct MovePicker {
     table_move_done: bool,
     /// The generated moves' king safety is left to `tactical::king_safe`.
     king_safety_deferred: bool,
+    /// Quiescence wants only the captures and promotions onto this square: the generator may
+    /// leave out the others.
+    only_to: Option<Square>,
 }
 
 impl MovePicker {
@@ -253,11 +256,19 @@ impl MovePicker {
             quiets_dropped: false,
             table_move_done: false,
             king_safety_deferred: false,
+            only_to: None,
         }
     }
 
-    /// Captures and promotions, or every evasion when in check.
-    pub fn quiescence<B: Bitboard>(pos: &Position<B>, in_check: bool, tt_move: Move) -> MovePicker {
+    /// Captures and promotions, or every evasion when in check. `only_to`: the square the
+    /// captures and promotions wanted go to, if only one is (not when in check); moves to others
+    /// may still be handed out.
+    pub fn quiescence<B: Bitboard>(
+        pos: &Position<B>,
+        in_check: bool,
+        tt_move: Move,
+        only_to: Option<Square>,
+    ) -> MovePicker {
         let first = tt_move != Move::NULL
             && (in_check || is_tactical(pos, tt_move))
             && table_move_playable(pos, tt_move);
@@ -278,6 +289,7 @@ impl MovePicker {
             quiets_dropped: false,
             table_move_done: false,
             king_safety_deferred: false,
+            only_to,
         }
     }
 
@@ -334,7 +346,8 @@ impl MovePicker {
         hist: &Histories,
     ) {
         if self.tactical_only {
-            self.king_safety_deferred = tactical_moves(pos, &mut buf.list);
+            let targets = self.only_to.map_or(!B::EMPTY, B::from_square);
+            self.king_safety_deferred = tactical_moves(pos, &mut buf.list, targets);
         } else {
             pos.legal_moves(&mut buf.list);
         }
@@ -583,7 +596,7 @@ mod tests {
                 letters.sort_unstable();
                 letters
             };
-            let mut q = MovePicker::quiescence(pos, false, Move::NULL);
+            let mut q = MovePicker::quiescence(pos, false, Move::NULL, None);
             assert_eq!(promoted(&mut q, &mut buf), vec!['C', 'Q']);
             let hints = OrderHints {
                 tt_move: Move::NULL,

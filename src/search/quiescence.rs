@@ -70,10 +70,11 @@ impl<B: Bitboard, R: Role> Worker<'_, B, R> {
             alpha = alpha.max(best);
         }
         let original_alpha = alpha;
-        let mut picker = MovePicker::quiescence(&self.pos, in_check || mid_turn, tt_move);
         // Deep in quiescence, only recaptures (the placements of a turn still all count).
         let recaptures_on = (qply >= QS_RECAPTURES_FROM && !in_check && !mid_turn)
             .then(|| self.t.stack[ply - 1].mv.to());
+        let mut picker =
+            MovePicker::quiescence(&self.pos, in_check || mid_turn, tt_move, recaptures_on);
         let mut best_move = Move::NULL;
         let mut any_move = false;
         // Worked out for the first move that needs it (see `tactical::king_safe`).

@@ -18,8 +18,9 @@ use crate::types::{Bitboard, Move, MoveKind, MoveList, PieceKind, Square};
 /// some moves was left untested (`king_safe` tests one): in games without a rule module or
 /// cancellation, that of every move but the king's and en passant. The search tests only the
 /// moves it plays, most captures being pruned or cut off before that (and the exposure of the
-/// king, which most tests need, is then worked out only at nodes that play a move).
-pub fn tactical_moves<B: Bitboard>(pos: &Position<B>, list: &mut MoveList) -> bool {
+/// king, which most tests need, is then worked out only at nodes that play a move). Only the
+/// moves to `targets` are wanted: the others may be left out (rule modules leave them in).
+pub fn tactical_moves<B: Bitboard>(pos: &Position<B>, list: &mut MoveList, targets: B) -> bool {
     if pos.tables.moves_by_rule {
         // Relay moves change which moves the pieces have: the rule module's own generator.
         crate::rules::tactical_moves(pos, list);
@@ -27,10 +28,10 @@ pub fn tactical_moves<B: Bitboard>(pos: &Position<B>, list: &mut MoveList) -> bo
     }
     if pos.variant.cancellation.is_some() {
         // Cancellation captures are legal by their own rule, not by `king_safe`'s test.
-        tactical_by_pieces::<_, false>(pos, list);
+        tactical_by_pieces::<_, false>(pos, list, targets);
         return false;
     }
-    tactical_by_pieces::<_, true>(pos, list);
+    tactical_by_pieces::<_, true>(pos, list, targets);
     true
 }
 
@@ -63,25 +64,29 @@ fn safe_given_exposure<B: Bitboard>(
 /// (Knight Relay adds its relayed captures to these).
 #[inline(always)]
 pub(crate) fn tactical_ordinary<B: Bitboard>(pos: &Position<B>, list: &mut MoveList) {
-    tactical_by_pieces::<_, false>(pos, list)
+    tactical_by_pieces::<_, false>(pos, list, !B::EMPTY)
 }
 
-/// `tactical_ordinary`; with `DEFER`, the king safety of moves other than the king's and en
-/// passant is left to `king_safe`.
+/// `tactical_ordinary`, of the moves to `targets` only; with `DEFER`, the king safety of moves
+/// other than the king's and en passant is left to `king_safe`.
 #[inline(always)]
-fn tactical_by_pieces<B: Bitboard, const DEFER: bool>(pos: &Position<B>, list: &mut MoveList) {
+fn tactical_by_pieces<B: Bitboard, const DEFER: bool>(
+    pos: &Position<B>,
+    list: &mut MoveList,
+    targets: B,
+) {
     list.clear();
     let us = pos.side_to_move();
     let them = !us;
     let t = &*pos.tables;
     let v = &*pos.variant;
     let occ = pos.occupied();
-    let enemy = pos.pieces(them).without(pos.king(them));
+    let enemy = pos.pieces(them).without(pos.king(them)) & targets;
     // Asked for at the first move that needs it: many quiescence nodes have none at all.
     let mut exposure = None;
-    let zone = t.promotion_zone[us.index()];
+    let zone = t.promotion_zone[us.index()] & targets;
     let compulsory = t.compulsory_zone[us.index()];
-    let ep = pos.ep_square();
+    let ep = pos.ep_square().filter(|&sq| targets.has(sq));
     let cancellation = v.cancellation.is_some();
     // The moves of a piece with a capture, a promotion or an en-passant square to look at
     // (most pieces have none, and the loops below find that out with as little as their kind
@@ -198,8 +203,33 @@ mod tests {
     use rand::{Rng, SeedableRng};
     use std::collections::BTreeSet;
 
+    /// The moves (to `only_to`, if given) that `tactical_moves` yields and `king_safe` lets
+    /// through (rule modules' generators may yield moves to other squares too); none twice.
+    fn tactical_legal<B: Bitboard>(
+        p: &Position<B>,
+        only_to: Option<Square>,
+        gt: &crate::game::GameType,
+    ) -> BTreeSet<u32> {
+        let targets = only_to.map_or(!B::EMPTY, B::from_square);
+        let mut list = MoveList::new();
+        let deferred = tactical_moves(p, &mut list, targets);
+        let all: BTreeSet<u32> = list.iter().map(|m| m.raw()).collect();
+        assert_eq!(
+            all.len(),
+            list.len(),
+            "{}: duplicates in {}",
+            gt.variant.name,
+            p.fen()
+        );
+        let mut exposure = None;
+        list.iter()
+            .filter(|&&m| targets.has(m.to()) && (!deferred || king_safe(p, m, &mut exposure)))
+            .map(|m| m.raw())
+            .collect()
+    }
+
     /// On random playouts of every built-in game, the tactical generator yields exactly the
-    /// legal captures and promotions.
+    /// legal captures and promotions, and those to one square when asked for them only.
     #[test]
     fn matches_the_legal_generator() {
         let reg = Registry::builtin();
@@ -224,7 +254,6 @@ mod tests {
                 let mut game = gt.start();
                 with_position!(&mut game, p => {
                     let mut legal = MoveList::new();
-                    let mut tactical = MoveList::new();
                     for _ in 0..160 {
                         p.legal_moves(&mut legal);
                         if legal.is_empty() {
@@ -232,18 +261,21 @@ mod tests {
                         }
                         // Mid-turn (placements owed) quiescence generates every move instead.
                         if !p.in_check() && !p.placement_pending() {
-                            let deferred = tactical_moves(p, &mut tactical);
                             let want: BTreeSet<u32> =
                                 legal.iter().filter(|&&m| is_tactical(p, m)).map(|m| m.raw()).collect();
-                            let mut exposure = None;
-                            let got: BTreeSet<u32> = tactical
-                                .iter()
-                                .filter(|&&m| !deferred || king_safe(p, m, &mut exposure))
-                                .map(|m| m.raw())
-                                .collect();
-                            let all: BTreeSet<u32> = tactical.iter().map(|m| m.raw()).collect();
-                            assert_eq!(all.len(), tactical.len(), "{}: duplicates in {}", gt.variant.name, p.fen());
+                            let got = tactical_legal(p, None, gt);
                             assert_eq!(got, want, "{}: {}", gt.variant.name, p.fen());
+                            // Only the moves to one square: those of the legal list to it.
+                            if let Some(&m) = legal.iter().find(|&&m| is_tactical(p, m)) {
+                                let to = m.to();
+                                let want: BTreeSet<u32> = legal
+                                    .iter()
+                                    .filter(|&&m| is_tactical(p, m) && m.to() == to)
+                                    .map(|m| m.raw())
+                                    .collect();
+                                let got = tactical_legal(p, Some(to), gt);
+                                assert_eq!(got, want, "{}: {} to {to:?}", gt.variant.name, p.fen());
+                            }
                             checked += 1;
                         }
                         // Prefer captures so that games reach promotions and bare endings.
