@@ -162,7 +162,8 @@ pub struct Tables<B> {
     /// hops): the pawns of most games, whose targets are two table reads and a short list.
     leaper_kinds: [u32; 2],
     /// Bit `kind` set for the pawn-like kinds (not royal) and for the royal ones: the
-    /// evaluation's roles (`evaluation::eval_params`), read as sets in `role_sets`.
+    /// evaluation's roles (`evaluation::eval_params`), read as sets in `role_sets`; the legal
+    /// generator reads its pawns from the first (it handles the royal kind before).
     pawn_like_kinds: u32,
     /// Bit `kind` set for the kinds with the no-jump-check rule (the Cannons and Crabs
     /// cannon): their attacks on a king are lame leaps, their other captures jump.
