@@ -131,10 +131,19 @@ impl<B: Bitboard> Position<B> {
             if k == v.royal {
                 for from in pieces.squares() {
                     let (quiet, caps, _) = self.targets(us, k, from, occ, enemy);
+                    // No attack on `to` depends on what stands there, and a piece on `to`
+                    // (one the king takes) attacks nothing there: the occupancy without the
+                    // king is all the test needs. `TEST_ALL` keeps the position after the
+                    // move, the piece taken removed, as the reference.
                     let occ_wo = occ.without(from);
                     for to in (quiet | caps).squares() {
-                        if !self.is_attacked_without(to, them, occ_wo.with(to), B::from_square(to))
-                        {
+                        let safe = if TEST_ALL {
+                            let taken = B::from_square(to);
+                            !self.is_attacked_without(to, them, occ_wo.with(to), taken)
+                        } else {
+                            !self.is_attacked(to, them, occ_wo)
+                        };
+                        if safe {
                             list.push(Move::new(from, to, MoveKind::Normal));
                         }
                     }
