@@ -790,10 +790,29 @@ impl<B: Bitboard> Position<B> {
             return None;
         }
         let piece = self.piece_at(m.from())?;
+        // Most quiet moves give no check: that is told from the tables alone, before any of
+        // the piece's bits are moved, by a move that neither leaves nor reaches a line to the
+        // enemy king and does not end in its kind's attack span of the king. The rest (the
+        // answer `moved_piece_gives_check` gives) out of line, so that this path saves no
+        // registers and works out nothing for it.
+        let t = &*self.tables;
+        let mover = piece.color();
+        let ksq = self.king(!mover);
+        if !t.exposure(mover, ksq).has(m.from())
+            && !t.screen_lines(mover, ksq).has(m.to())
+            && !t.attack_span(mover, piece.kind(), ksq).has(m.to())
+        {
+            return Some(false);
+        }
+        Some(self.quiet_move_gives_check_by_moving(piece, m))
+    }
+
+    /// `quiet_move_gives_check` where the tables alone do not tell: the mover's bits are
+    /// moved, the attacks on the enemy king looked at, and the bits put back.
+    #[inline(never)]
+    fn quiet_move_gives_check_by_moving(&mut self, piece: Piece, m: Move) -> bool {
         let (c, k) = (piece.color().index(), piece.kind().index());
         let moved = B::from_square(m.from()) | B::from_square(m.to());
-        // Most quiet moves give no check: that is told from the tables alone, without moving
-        // the piece's bits (the answer `moved_piece_gives_check` would give).
         let ksq = self.king(!piece.color());
         if !self.check_beyond_moved_piece(
             piece.color(),
@@ -806,7 +825,7 @@ impl<B: Bitboard> Position<B> {
             .attack_span(piece.color(), piece.kind(), ksq)
             .has(m.to())
         {
-            return Some(false);
+            return false;
         }
         self.by_color[c] ^= moved;
         self.by_kind[k] ^= moved;
@@ -815,7 +834,7 @@ impl<B: Bitboard> Position<B> {
         self.by_color[c] ^= moved;
         self.by_kind[k] ^= moved;
         self.toggle_group_pieces(piece, moved);
-        Some(check)
+        check
     }
 }
 
