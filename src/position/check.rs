@@ -15,12 +15,16 @@ impl<B: Bitboard> Position<B> {
     /// A capture leaves `to` occupied, so it opens nothing there. Every other move, relay
     /// games and cancellation games (whose plies may keep the turn) use the full scan.
     /// A "no" is remembered for the move generator (`State::known_unchecked`).
+    /// Inline: most moves give no check, and are told so from a few table reads, in the
+    /// caller's code; the scans are out of line.
+    #[inline(always)]
     pub fn in_check_after_move(&mut self) -> bool {
         let check = self.check_after_move();
         self.state.known_unchecked = !check;
         check
     }
 
+    #[inline(always)]
     fn check_after_move(&self) -> bool {
         let m = self.state.mv;
         let plain = matches!(
@@ -28,13 +32,19 @@ impl<B: Bitboard> Position<B> {
             MoveKind::Normal | MoveKind::DoubleStep | MoveKind::Promotion
         );
         if !plain || m == Move::NULL || self.cancellation || self.tables.moves_by_rule {
-            return self.in_check();
+            return self.full_check();
         }
         let mover = !self.side;
         match self.piece_at(m.to()) {
             Some(p) if p.color() == mover => self.moved_piece_gives_check(p, m.from(), m.to()),
-            _ => self.in_check(),
+            _ => self.full_check(),
         }
+    }
+
+    /// `in_check`, out of line.
+    #[inline(never)]
+    fn full_check(&self) -> bool {
+        self.in_check()
     }
 
     /// After `piece` has moved from `from` to `to` (on the board now), is the enemy king

@@ -780,7 +780,8 @@ impl<B: Bitboard> Position<B> {
     /// check? `None` where only playing it tells: relay games (the move changes which moves
     /// the pieces have) and every other kind of move. Answers as `in_check` after `play(m)`
     /// would, without playing: the mover's bits are moved, the attacks on the enemy king
-    /// looked at, and the bits put back.
+    /// looked at, and the bits put back. Inline: the usual "no" is told in the caller's code.
+    #[inline(always)]
     pub fn quiet_move_gives_check(&mut self, m: Move) -> Option<bool> {
         use crate::types::MoveKind;
         if self.tables.moves_by_rule
