@@ -22,7 +22,7 @@ const BAD_TACTICAL: i32 = -(1 << 28);
 /// Marks a move already handed out (or never to be).
 const USED: i32 = i32::MIN;
 
-/// The picker's scores come in blocks of this many (two vectors of four).
+/// The picker's scores come in blocks of this many (two vectors of four), in the main search.
 const SCORE_BLOCK: usize = 8;
 
 /// Quiet moves score between the bad and the good tactical ones (history, killers).
@@ -112,29 +112,34 @@ fn table_move_playable<B: Bitboard>(pos: &Position<B>, m: Move) -> bool {
     }
 }
 
-/// The first place of `value` in `scores`, which holds it: four scores compared at once into
-/// a mask (a plain search compares and branches score by score).
+/// The first place of `value` in `scores`, which holds it: eight scores compared at once into
+/// a mask (a plain search compares and branches score by score; the main search's scores come
+/// in whole `SCORE_BLOCK`s, so only quiescence's short lists have a tail).
 #[inline(always)]
 fn first_place(scores: &[i32], value: i32) -> usize {
     #[cfg(target_arch = "x86_64")]
     {
         use std::arch::x86_64::{
-            __m128i, _mm_castsi128_ps, _mm_cmpeq_epi32, _mm_loadu_si128, _mm_movemask_ps,
+            __m128i, _mm_cmpeq_epi32, _mm_loadu_si128, _mm_movemask_epi8, _mm_packs_epi32,
             _mm_set1_epi32,
         };
-        let mut chunks = scores.chunks_exact(4);
-        // SAFETY: SSE2 is part of x86-64; each load reads the four scores of one chunk.
+        let mut chunks = scores.chunks_exact(SCORE_BLOCK);
+        // SAFETY: SSE2 is part of x86-64; the two loads read the eight scores of one chunk.
         unsafe {
             let wanted = _mm_set1_epi32(value);
             for (n, chunk) in (&mut chunks).enumerate() {
-                let four = _mm_loadu_si128(chunk.as_ptr().cast::<__m128i>());
-                let mask = _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(four, wanted)));
+                let low = _mm_loadu_si128(chunk.as_ptr().cast::<__m128i>());
+                let high = _mm_loadu_si128(chunk[4..].as_ptr().cast::<__m128i>());
+                // Each score's comparison (all ones or zero) packed to 16 bits: two mask bits.
+                let equal =
+                    _mm_packs_epi32(_mm_cmpeq_epi32(low, wanted), _mm_cmpeq_epi32(high, wanted));
+                let mask = _mm_movemask_epi8(equal);
                 if mask != 0 {
-                    return 4 * n + mask.trailing_zeros() as usize;
+                    return SCORE_BLOCK * n + mask.trailing_zeros() as usize / 2;
                 }
             }
         }
-        let base = scores.len() & !3;
+        let base = scores.len() - chunks.remainder().len();
         base + chunks
             .remainder()
             .iter()
