@@ -3,8 +3,26 @@
 use super::params::{history_bonus, HISTORY_MAX, MAX_PLY};
 use crate::types::{Color, Move, MAX_SQUARES};
 
-const BUTTERFLY: usize = 2 * MAX_SQUARES * MAX_SQUARES;
+/// A side's butterfly history, read at `quiet_index`: a row of 256 per target square, whose
+/// upper half no move reaches (squares are below `MAX_SQUARES`, 128).
+const SIDE_BUTTERFLY: usize = 256 * MAX_SQUARES;
+const BUTTERFLY: usize = 2 * SIDE_BUTTERFLY;
+const _: () = assert!(MAX_SQUARES <= 128);
 
+/// A move's place in a side's butterfly history: its from- and to-square bytes as they stand
+/// in the move (`Move::raw`), so that the picker, which scores most moves by it, needs no
+/// shift to form the index.
+#[inline(always)]
+pub fn quiet_index(m: Move) -> usize {
+    (m.raw() & 0x7F7F) as usize
+}
+
+#[inline(always)]
+fn butterfly_index(color: Color, m: Move) -> usize {
+    color.index() * SIDE_BUTTERFLY + quiet_index(m)
+}
+
+/// The counter-move table's index.
 #[inline(always)]
 fn index(color: Color, m: Move) -> usize {
     (color.index() * MAX_SQUARES + m.from().index()) * MAX_SQUARES + m.to().index()
@@ -26,7 +44,7 @@ impl Histories {
     pub fn new() -> Histories {
         Histories {
             butterfly: vec![0; BUTTERFLY],
-            counter: vec![Move::NULL; BUTTERFLY],
+            counter: vec![Move::NULL; 2 * MAX_SQUARES * MAX_SQUARES],
             killers: [[Move::NULL; 2]; MAX_PLY + 2],
         }
     }
@@ -43,18 +61,18 @@ impl Histories {
 
     #[inline(always)]
     pub fn quiet(&self, color: Color, m: Move) -> i32 {
-        self.butterfly[index(color, m)] as i32
+        self.butterfly[butterfly_index(color, m)] as i32
     }
 
-    /// `color`'s quiet-move history as one table, read at `from * MAX_SQUARES + to`: the
-    /// picker takes it once per node and, with squares below `MAX_SQUARES`, reads it without
-    /// a bounds check per move.
+    /// `color`'s quiet-move history as one table, read at `quiet_index`: the picker takes it
+    /// once per node and, with indices below its length, reads it without a bounds check per
+    /// move.
     #[inline(always)]
-    pub fn quiet_table(&self, color: Color) -> &[i16; MAX_SQUARES * MAX_SQUARES] {
-        let side = color.index() * MAX_SQUARES * MAX_SQUARES;
-        self.butterfly[side..side + MAX_SQUARES * MAX_SQUARES]
+    pub fn quiet_table(&self, color: Color) -> &[i16; SIDE_BUTTERFLY] {
+        let side = color.index() * SIDE_BUTTERFLY;
+        self.butterfly[side..side + SIDE_BUTTERFLY]
             .try_into()
-            .expect("a side's history is MAX_SQUARES x MAX_SQUARES")
+            .expect("a side's history is SIDE_BUTTERFLY long")
     }
 
     #[inline(always)]
@@ -89,9 +107,9 @@ impl Histories {
         prev: Move,
     ) {
         let bonus = history_bonus(depth);
-        Self::bump(&mut self.butterfly[index(color, m)], bonus);
+        Self::bump(&mut self.butterfly[butterfly_index(color, m)], bonus);
         for &q in tried {
-            Self::bump(&mut self.butterfly[index(color, q)], -bonus);
+            Self::bump(&mut self.butterfly[butterfly_index(color, q)], -bonus);
         }
         let k = &mut self.killers[ply];
         if k[0] != m {

@@ -5,7 +5,7 @@
 //! or every evasion when in check. The move lists live in per-ply buffers of the thread, so a
 //! node allocates and clears nothing.
 
-use super::history::Histories;
+use super::history::{quiet_index, Histories};
 use super::see::SeeValues;
 use super::tactical::tactical_moves;
 use crate::position::Position;
@@ -438,7 +438,7 @@ impl MovePicker {
             let plain =
                 m.is_plain_kind() && pos.piece_at(Square::new(to as u8)).is_none() && !hinted[to];
             *score = if plain {
-                quiet_history[below_max(m.from()) * MAX_SQUARES + to] as i32
+                quiet_history[quiet_index(m)] as i32
             } else {
                 self.score_move(list, pos, see, hist, us, m)
             };
