@@ -86,24 +86,32 @@ impl<B: Bitboard, R: Role> Worker<'_, B, R> {
             if recaptures_on.is_some_and(|sq| m.to() != sq) {
                 continue;
             }
-            // Asked for before the pruning tests, so that the load overlaps them as well as
-            // `play` (a probe that waits on memory is most of a quiescence node's own time).
-            let hash = self.pos.hash_after(m);
-            self.s.tt.prefetch(hash);
             if !in_check && !mid_turn && best > -MATE_BOUND {
-                if m.kind() != MoveKind::Promotion
-                    && static_eval + self.s.see.gain(&self.pos, m) + DELTA_MARGIN <= alpha
-                {
+                let see = &self.s.see;
+                let gain = see.gain(&self.pos, m);
+                if m.kind() != MoveKind::Promotion && static_eval + gain + DELTA_MARGIN <= alpha {
                     continue;
                 }
                 // Where captures cancel, one that wins nothing outright only trades pieces for
                 // others of the same worth: quiescence leaves those to the main search.
-                let threshold =
-                    (self.s.see.captures_cancel() && m.kind() != MoveKind::Promotion) as i32;
-                if !self.s.see.see_ge(&self.pos, m, threshold) {
+                let threshold = (see.captures_cancel() && m.kind() != MoveKind::Promotion) as i32;
+                // A capture that wins the threshold even if the taker is lost in return cannot
+                // fail the exchange test: `see_ge` would say so at once, after its call.
+                let cheap_taker = m.kind() != MoveKind::Promotion
+                    && gain >= threshold
+                    && self
+                        .pos
+                        .piece_at(m.from())
+                        .is_some_and(|p| see.of(p.kind()) + threshold <= gain);
+                if !cheap_taker && !see.see_ge(&self.pos, m, threshold) {
                     continue;
                 }
             }
+            // Asked for once the move survived the pruning tests (nearly half do not, and need
+            // no hash), before the king-safety test and `play`, which the load then overlaps (a
+            // probe that waits on memory is most of a quiescence node's own time).
+            let hash = self.pos.hash_after(m);
+            self.s.tt.prefetch(hash);
             // Last, as most moves are pruned before.
             if picker.king_safety_deferred() && !king_safe(&self.pos, m, &mut exposure) {
                 continue;
