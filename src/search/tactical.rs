@@ -67,6 +67,14 @@ pub(crate) fn tactical_ordinary<B: Bitboard>(pos: &Position<B>, list: &mut MoveL
     tactical_by_pieces::<_, false>(pos, list, !B::EMPTY)
 }
 
+/// Captures from `from` to `caps`, as they are.
+#[inline(always)]
+fn push_plain_captures<B: Bitboard>(list: &mut MoveList, from: Square, caps: B) {
+    for to in caps.squares() {
+        list.push(Move::new(from, to, MoveKind::Normal));
+    }
+}
+
 /// `tactical_ordinary`, of the moves to `targets` only; with `DEFER`, the king safety of moves
 /// other than the king's and en passant is left to `king_safe`.
 #[inline(always)]
@@ -90,66 +98,71 @@ fn tactical_by_pieces<B: Bitboard, const DEFER: bool>(
     let cancellation = v.cancellation.is_some();
     // The moves of a piece with a capture, a promotion or an en-passant square to look at
     // (most pieces have none, and the loops below find that out with as little as their kind
-    // allows). `en_passant`: the square, where the piece's kind captures so.
-    let mut push_moves =
-        |k: PieceKind, from: Square, quiet: B, mut caps: B, en_passant: Option<Square>| {
-            let pawn = v.piece(k).pawn;
-            if k == v.royal {
-                for to in caps.squares() {
-                    let m = Move::new(from, to, MoveKind::Normal);
-                    if pos.leaves_king_safe(m) {
-                        list.push(m);
-                    }
-                }
-                return;
-            }
-            if cancellation {
-                // Cancellation captures: never a promotion, and legal by their own rule.
-                crate::rules::cancellation::legality::push_captures(pos, from, caps, false, list);
-                caps = B::EMPTY;
-            }
-            let promoting = if pawn {
-                (quiet | caps) & zone
-            } else {
-                B::EMPTY
-            };
-            if (caps | promoting).is_empty() && en_passant.is_none() {
-                return;
-            }
-            let mut emit = |m: Move| {
-                if DEFER || safe_given_exposure(pos, m, &mut exposure) {
+    // allows), unless they are plain captures pushed as they are (`push_here` below).
+    // `en_passant`: the square, where the piece's kind captures so.
+    let mut push_moves = |list: &mut MoveList,
+                          k: PieceKind,
+                          from: Square,
+                          quiet: B,
+                          mut caps: B,
+                          en_passant: Option<Square>| {
+        let pawn = v.piece(k).pawn;
+        if k == v.royal {
+            for to in caps.squares() {
+                let m = Move::new(from, to, MoveKind::Normal);
+                if pos.leaves_king_safe(m) {
                     list.push(m);
                 }
-            };
-            for to in promoting.squares() {
-                for &p in &v.promote_to {
-                    if !v.promotion_limited_by_initial
-                        || pos.count(us, p) < v.initial_counts[us.index()][p.index()]
-                    {
-                        emit(Move::promotion(from, to, p));
-                    }
-                }
-                if caps.has(to) && !compulsory.has(to) {
-                    emit(Move::new(from, to, MoveKind::Normal));
-                }
             }
-            for to in (caps & !promoting).squares() {
-                emit(Move::new(from, to, MoveKind::Normal));
-            }
-            if let Some(ep) = en_passant {
-                if t.capture_leaps(us, k, from).has(ep) {
-                    let m = Move::new(from, ep, MoveKind::EnPassant);
-                    let legal = if cancellation {
-                        crate::rules::cancellation::legality::capture_is_legal(pos, m)
-                    } else {
-                        pos.leaves_king_safe(m)
-                    };
-                    if legal {
-                        list.push(m);
-                    }
-                }
+            return;
+        }
+        if cancellation {
+            // Cancellation captures: never a promotion, and legal by their own rule.
+            crate::rules::cancellation::legality::push_captures(pos, from, caps, false, list);
+            caps = B::EMPTY;
+        }
+        let promoting = if pawn {
+            (quiet | caps) & zone
+        } else {
+            B::EMPTY
+        };
+        if (caps | promoting).is_empty() && en_passant.is_none() {
+            return;
+        }
+        let mut emit = |m: Move| {
+            if DEFER || safe_given_exposure(pos, m, &mut exposure) {
+                list.push(m);
             }
         };
+        for to in promoting.squares() {
+            for &p in &v.promote_to {
+                if !v.promotion_limited_by_initial
+                    || pos.count(us, p) < v.initial_counts[us.index()][p.index()]
+                {
+                    emit(Move::promotion(from, to, p));
+                }
+            }
+            if caps.has(to) && !compulsory.has(to) {
+                emit(Move::new(from, to, MoveKind::Normal));
+            }
+        }
+        for to in (caps & !promoting).squares() {
+            emit(Move::new(from, to, MoveKind::Normal));
+        }
+        if let Some(ep) = en_passant {
+            if t.capture_leaps(us, k, from).has(ep) {
+                let m = Move::new(from, ep, MoveKind::EnPassant);
+                let legal = if cancellation {
+                    crate::rules::cancellation::legality::capture_is_legal(pos, m)
+                } else {
+                    pos.leaves_king_safe(m)
+                };
+                if legal {
+                    list.push(m);
+                }
+            }
+        }
+    };
     for k in v.kinds() {
         let pieces = pos.pieces_of(us, k);
         if pieces.is_empty() {
@@ -157,6 +170,11 @@ fn tactical_by_pieces<B: Bitboard, const DEFER: bool>(
         }
         let pawn = v.piece(k).pawn;
         let en_passant = ep.filter(|_| t.kind_moves(us, k).en_passant);
+        // Most pieces' tactical moves are plain captures, their king safety left to
+        // `king_safe` (`DEFER`): pushed here, without a call of `push_moves`, for any kind but
+        // the king (whose captures are tested) when there is no en passant, from a square with
+        // no promotion (not a pawn's, or one of `plain_captures`).
+        let push_here = DEFER && en_passant.is_none() && k != v.royal;
         if !pawn && t.is_symmetric(us, k) {
             // Only the captures are wanted (no promotion): the slide is worked out only when
             // an enemy stands on the piece's lines at all.
@@ -166,8 +184,10 @@ fn tactical_by_pieces<B: Bitboard, const DEFER: bool>(
                 if (lines & enemy).any() {
                     caps |= t.slide(from, lines, occ) & enemy;
                 }
-                if caps.any() || en_passant.is_some() {
-                    push_moves(k, from, B::EMPTY, caps, en_passant);
+                if push_here {
+                    push_plain_captures(list, from, caps);
+                } else if caps.any() || en_passant.is_some() {
+                    push_moves(list, k, from, B::EMPTY, caps, en_passant);
                 }
             }
             continue;
@@ -178,14 +198,20 @@ fn tactical_by_pieces<B: Bitboard, const DEFER: bool>(
             if plain.has(from) {
                 // No promotion from here: the capture leaps are all.
                 let caps = capture_leaps[from.index()] & enemy;
-                if caps.any() || en_passant.is_some() {
-                    push_moves(k, from, B::EMPTY, caps, en_passant);
+                if push_here {
+                    push_plain_captures(list, from, caps);
+                } else if caps.any() || en_passant.is_some() {
+                    push_moves(list, k, from, B::EMPTY, caps, en_passant);
                 }
             } else {
                 let (quiet, caps, _) = pos.targets(us, k, from, occ, enemy);
+                if push_here && !pawn {
+                    push_plain_captures(list, from, caps);
+                    continue;
+                }
                 let promoting = if pawn { quiet & zone } else { B::EMPTY };
                 if (caps | promoting).any() || en_passant.is_some() {
-                    push_moves(k, from, quiet, caps, en_passant);
+                    push_moves(list, k, from, quiet, caps, en_passant);
                 }
             }
         }
