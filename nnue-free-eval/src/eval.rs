@@ -144,15 +144,19 @@ pub(crate) fn terms<B: EvalBoard>(
     // finding a piece's kind costs less than visiting a kind.
     for color in Color::BOTH {
         let (us, them) = (color.index(), color.opposite().index());
+        // Summed in a local, not in `mobility[us]`: the compiler then keeps it in one
+        // register instead of selecting the side's sum at every piece.
+        let mut sum = Score::ZERO;
         for sq in squares_of(snap.pieces[us]) {
             let kind = board.kind_at(sq as u8);
             let targets = board.piece_targets(color, kind, sq as u8);
             // A kind without a mobility term has a table of zeros: adding it costs less
             // than testing for it.
-            mobility[us] += mobility::piece(params, kind, targets, pawn_attacks[them]);
+            sum += mobility::piece(params, kind, targets, pawn_attacks[them]);
             // Where the enemy has no king zone nothing hits it.
             attacks.add(params, color, kind, targets, zones[them]);
         }
+        mobility[us] = sum;
     }
     scores[Term::Mobility.index()] = mobility;
     scores[Term::KingSafety.index()] = king_safety::evaluate(params, &snap, &attacks);
