@@ -137,7 +137,7 @@ impl<B: Bitboard> EvalBoard for Position<B> {
             self.piece_at(sq).map(|p| (p.color(), p.kind())),
             Some((us, kind))
         );
-        self.eval_targets(us, kind, sq)
+        self.eval_reach(us, kind, sq)
     }
 }
 
@@ -145,10 +145,17 @@ impl<B: Bitboard> Position<B> {
     /// The squares a `us` `kind` on `sq` moves or captures to, as `EvalBoard::targets` reports.
     #[inline(always)]
     fn eval_targets(&self, us: Color, kind: PieceKind, sq: crate::types::Square) -> u128 {
+        self.eval_reach(us, kind, sq) & !self.pieces(us).to_u128()
+    }
+
+    /// `eval_targets` with, for some kinds, the squares of `us`'s own pieces in its reach as
+    /// well (`EvalBoard::piece_targets` may hold them; the evaluation removes them per side).
+    #[inline(always)]
+    fn eval_reach(&self, us: Color, kind: PieceKind, sq: crate::types::Square) -> u128 {
         let t = &*self.tables;
         if t.is_symmetric(us, kind) {
-            // The same set as `targets` gives: moves to empty squares, captures of enemy pieces.
-            return (t.reach(us, kind, sq, self.occupied()) & !self.pieces(us)).to_u128();
+            // Moves to empty squares and captures of any piece: the targets and own squares.
+            return t.reach(us, kind, sq, self.occupied()).to_u128();
         }
         let (quiet, caps, doubles) = self.targets(us, kind, sq, self.occupied(), self.pieces(!us));
         (quiet | caps | doubles).to_u128()
@@ -314,7 +321,8 @@ mod tests {
     }
 
     /// `piece_targets` (with its shortcut for pieces whose moves and captures coincide) gives
-    /// the same squares as `targets`, for every piece along random playouts of every game.
+    /// the same squares as `targets` once the own pieces' squares are taken out, for every
+    /// piece along random playouts of every game.
     #[test]
     fn piece_targets_match_targets() {
         let reg = Registry::builtin();
@@ -333,7 +341,8 @@ mod tests {
                                 Color::Black => nnue_free_eval::Color::Black,
                             };
                             assert_eq!(
-                                p.piece_targets(c, piece.kind().0, sq.raw()),
+                                p.piece_targets(c, piece.kind().0, sq.raw())
+                                    & !p.pieces(color).to_u128(),
                                 EvalBoard::targets(p, sq.raw()),
                                 "{}: {} {:?}", gt.variant.name, p.fen(), sq
                             );

@@ -66,7 +66,9 @@ pub trait EvalBoard {
 
     /// Optional: the same set as [`targets`](EvalBoard::targets) for a piece the caller knows
     /// to be of `color` and `kind` (as [`for_each_piece`](EvalBoard::for_each_piece) reported
-    /// it), so that the engine need not look the piece up again. The evaluation calls this one.
+    /// it), so that the engine need not look the piece up again, except that it may also hold
+    /// squares of `color`'s own pieces: the evaluation, which calls this one, removes them
+    /// itself, once per side rather than once per piece.
     #[inline(always)]
     fn piece_targets(&self, color: Color, kind: u8, square: u8) -> u128 {
         let _ = (color, kind);

@@ -147,9 +147,11 @@ pub(crate) fn terms<B: EvalBoard>(
         // Summed in a local, not in `mobility[us]`: the compiler then keeps it in one
         // register instead of selecting the side's sum at every piece.
         let mut sum = Score::ZERO;
+        // `piece_targets` may hold own squares; they are not targets.
+        let others = !(snap.pawns[us] | snap.royals[us] | snap.pieces[us]);
         for sq in squares_of(snap.pieces[us]) {
             let kind = board.kind_at(sq as u8);
-            let targets = board.piece_targets(color, kind, sq as u8);
+            let targets = board.piece_targets(color, kind, sq as u8) & others;
             // A kind without a mobility term has a table of zeros: adding it costs less
             // than testing for it.
             sum += mobility::piece(params, kind, targets, pawn_attacks[them]);
