@@ -2,7 +2,7 @@
 //! every board shape, the breakdown, and bounds on extreme boards.
 
 mod games;
-mod mock;
+pub(crate) mod mock;
 
 use games::*;
 use mock::*;
