@@ -3,8 +3,7 @@
 //! them (attack groups, exposure masks, combined lines, attack spans).
 
 use super::{
-    AttackGroup, AttackScan, BentRay, KindMoves, LameLeap, RideAtom, ShadowRow, Tables, Zobrist,
-    BEYOND, CUT, GROUP_SLOTS,
+    AttackGroup, AttackScan, BentRay, KindMoves, LameLeap, RideAtom, Tables, Zobrist, GROUP_SLOTS,
 };
 use crate::types::{Bitboard, BoardSize, Color, PieceKind, Square, MAX_KINDS};
 use crate::variant::betza::{Atom, AtomShape};
@@ -517,9 +516,7 @@ impl<B: Bitboard> Tables<B> {
                     bb = bb.with(next);
                     cur = next;
                 }
-                let row = &mut self.shadow[from.index()];
-                row[BEYOND][b.index()] = bb;
-                row[CUT][b.index()] = bb.with(b);
+                self.shadow[from.index()][b.index()] = bb;
             }
         }
         self.hop_lines = vec![[B::EMPTY; 128]; self.kind_moves.len()];
@@ -858,10 +855,10 @@ fn confined_leaps<'a, B: Bitboard>(
         })
 }
 
-/// `Tables::shadow` before it is filled: zeroed memory straight from the allocator (128 rows
-/// of 2 x 128 would not fit on a thread's stack).
-fn empty_shadows<B: Bitboard>() -> Box<[ShadowRow<B>; 128]> {
-    vec![[[B::EMPTY; 128]; 2]; 128]
+/// `Tables::shadow` before it is filled: zeroed memory straight from the allocator (a 128 x 128
+/// array would not fit on a thread's stack).
+fn empty_shadows<B: Bitboard>() -> Box<[[B; 128]; 128]> {
+    vec![[B::EMPTY; 128]; 128]
         .into_boxed_slice()
         .try_into()
         .unwrap_or_else(|_| unreachable!("128 rows were made"))

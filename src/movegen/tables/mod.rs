@@ -103,31 +103,6 @@ pub struct AttackScan {
     pub other: Vec<usize>,
 }
 
-/// The shadows of the blockers of a slide from one square, `[BEYOND or CUT][b]`, side by side
-/// since a slide reads both for each blocker it visits. Plain arrays, so that the table starts
-/// as zeroed memory from the allocator.
-pub(crate) type ShadowRow<B> = [[B; 128]; 2];
-
-/// `ShadowRow[BEYOND][b]`: the squares beyond `b` on the line from the square through `b`
-/// (empty when `b` is the square itself).
-pub(crate) const BEYOND: usize = 0;
-/// `ShadowRow[CUT][b]`: `BEYOND`'s squares and `b`: the blockers a slide need not visit once it
-/// has visited `b`.
-pub(crate) const CUT: usize = 1;
-
-/// Visits the blockers `left` of the half of the squares from `half` (0 or 64), lowest first,
-/// adding each one's shadow from `row` to `hidden` and dropping it and the blockers behind it
-/// from `left` (see `Tables::slide`).
-#[inline(always)]
-fn visit_blockers<B: Bitboard>(row: &ShadowRow<B>, hidden: &mut B, mut left: u64, half: u32) {
-    while left != 0 {
-        // Below 128: rows of 128 need no bounds check.
-        let b = (left.trailing_zeros() + half) as usize & 127;
-        *hidden |= row[BEYOND][b];
-        left &= !((row[CUT][b].to_u128() >> half) as u64);
-    }
-}
-
 pub struct Zobrist {
     pub piece_square: Vec<u64>,
     pub side: u64,
@@ -199,10 +174,10 @@ pub struct Tables<B> {
     /// The kinds that can never take anything (`position::harmless_kinds`).
     pub harmless_kinds: u32,
     pub zobrist: Zobrist,
-    /// `[from]`: the shadows seen from `from` (see `ShadowRow`). 128 rows of 128 whatever the
-    /// board: no square's index needs a bounds check (rows past the board's squares are never
-    /// touched, so never resident).
-    shadow: Box<[ShadowRow<B>; 128]>,
+    /// `[from][b]`: the squares beyond `b` on the line from `from` through `b`. 128 rows of
+    /// 128 whatever the board: no square's index needs a bounds check (rows past the board's
+    /// squares are never touched, so never resident).
+    shadow: Box<[[B; 128]; 128]>,
     /// `[color][kind][sq]`: (quiet leaps, the union of the rays of the kind's combined rides),
     /// side by side since `reach` reads both. `MAX_KINDS` rows of 128 per colour, as
     /// `shadow`'s: no index needs a bounds check or the game's kind count (the evaluation reads
@@ -384,23 +359,11 @@ impl<B: Bitboard> Tables<B> {
     /// each ray up to and including its first occupied square.
     #[inline(always)]
     pub fn slide(&self, from: Square, lines: B, occ: B) -> B {
-        // What a slide takes out of `lines` is the shadow of each ray's nearest blocker (the
-        // shadows of the others lie in it). The blockers are visited lowest first, and each
-        // drops from those left the ones behind it (its `CUT`): on a rising ray (whose squares
-        // go up in index from `from`) the nearest blocker comes first, so the others are never
-        // visited; on a falling one the blockers behind are already visited, and only the
-        // blocker itself drops. Counted on the bench, more than half of a slide's blockers lie
-        // behind a nearer one, about half of those on rising rays. Each 64-bit half on its own, as
-        // `Bitboard::or_over` does: no 128-bit borrow chain, and a 64-bit board's upper half
-        // is a constant zero.
+        // Every blocker's shadow, the hidden ones' too: the loads do not wait on each other.
+        // Rows of 128: a square's index needs no bounds check there.
         let row = &self.shadow[from.index() & 127];
-        let blockers = (lines & occ).to_u128();
-        let mut hidden = B::EMPTY;
-        visit_blockers(row, &mut hidden, blockers as u64, 0);
-        // A rising ray from the lower half may run on into the upper half.
-        let upper = (blockers >> 64) as u64 & !((hidden.to_u128() >> 64) as u64);
-        visit_blockers(row, &mut hidden, upper, 64);
-        lines & !hidden
+        let shadows = (lines & occ).or_over(B::EMPTY, |b| row[b.index() & 127]);
+        lines & !shadows
     }
 
     /// For a kind with `symmetric` moves: every square it moves or captures to from `sq`, own
@@ -520,7 +483,7 @@ impl<B: Bitboard> Tables<B> {
     /// The squares beyond `b` on the line from `from` through `b` (empty when `b` is `from`).
     #[inline(always)]
     pub fn beyond(&self, from: Square, b: Square) -> B {
-        self.shadow[from.index() & 127][BEYOND][b.index() & 127]
+        self.shadow[from.index() & 127][b.index() & 127]
     }
     #[inline(always)]
     pub fn screen_lines(&self, attacker: Color, sq: Square) -> B {
