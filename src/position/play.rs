@@ -102,15 +102,17 @@ impl<B: Bitboard> Position<B> {
         if self.cancellation && self.is_cancellation_ply(m) {
             return self.play_cancellation(m);
         }
-        let prev = self.state;
-        self.history.push(prev);
+        // Pushed straight from `self.state` (no local copy, which the compiler would build on
+        // the stack and then copy again): the fields still needed are read from the state
+        // before they change.
+        self.history.push(self.state);
         self.state.known_unchecked = false;
         let us = self.side;
         if INCREMENTAL {
-            let z_castle = self.castling_key(prev.castling);
+            let z_castle = self.castling_key(self.state.castling);
             let z_side = self.tables.zobrist.side;
             let mut hash_fix = z_castle ^ z_side;
-            if let Some(ep) = prev.ep {
+            if let Some(ep) = self.state.ep {
                 hash_fix ^= self.tables.zobrist.en_passant[ep.index()];
             }
             self.state.hash ^= hash_fix;
@@ -122,7 +124,7 @@ impl<B: Bitboard> Position<B> {
         self.state.promoted = None;
         self.state.cancel = crate::rules::cancellation::Pending::NONE;
         self.state.mv = m;
-        self.state.halfmove = prev.halfmove.saturating_add(1);
+        self.state.halfmove = self.state.halfmove.saturating_add(1);
         let (from, to) = (m.from(), m.to());
         match m.kind() {
             MoveKind::Normal | MoveKind::DoubleStep | MoveKind::Promotion | MoveKind::KingLeap => {
@@ -264,9 +266,12 @@ impl<B: Bitboard> Position<B> {
             return self.undo_other();
         }
         let captured = self.state.captured;
+        // The state restored at once, straight from the history (the board's own updates below
+        // leave it alone): held across them, it would be copied out to the stack and back.
         let Some(prev) = self.history.pop() else {
             return;
         };
+        self.state = prev;
         self.side = !self.side;
         let us = self.side;
         let (from, to) = (m.from(), m.to());
@@ -279,7 +284,6 @@ impl<B: Bitboard> Position<B> {
         if let Some(c) = captured {
             self.put(c, to);
         }
-        self.state = prev;
     }
 
     /// `undo` of a cancellation ply, a promotion, en passant, castling or a placement.
