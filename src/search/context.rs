@@ -310,7 +310,9 @@ pub struct ThreadContext {
     /// 0 = the main thread.
     pub id: usize,
     pub hist: Histories,
-    pub stack: Vec<Frame>,
+    /// One frame per ply, as an array: its length known when compiled, so that the search's
+    /// many reads at `ply` and `ply + 1` need no bounds check past its `MAX_PLY` guard.
+    pub stack: Box<[Frame; MAX_PLY + 4]>,
     /// Move buffers, one per ply.
     pub moves: PlyBuffers,
     pub pv: Vec<[Move; MAX_PLY + 2]>,
@@ -335,15 +337,14 @@ impl ThreadContext {
         ThreadContext {
             id,
             hist: Histories::new(),
-            stack: vec![
-                Frame {
+            stack: Box::new(
+                [Frame {
                     static_eval: NONE,
                     mv: Move::NULL,
                     in_check: false,
                     mate_ply: 0,
-                };
-                MAX_PLY + 4
-            ],
+                }; MAX_PLY + 4],
+            ),
             moves: PlyBuffers::new(MAX_PLY + 4),
             pv: vec![[Move::NULL; MAX_PLY + 2]; MAX_PLY + 2],
             pv_len: [0; MAX_PLY + 2],
