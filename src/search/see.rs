@@ -9,6 +9,14 @@ use crate::variant::Variant;
 /// What a royal piece is worth as an attacker in an exchange: it may only take last.
 const ROYAL_SEE_VALUE: i32 = 100_000;
 
+/// A kind's index, which is below `MAX_KINDS` in every game: masked so that the compiler knows
+/// it too and drops the bounds checks of the per-kind arrays (read at every exchange step).
+#[inline(always)]
+fn kind_index(k: PieceKind) -> usize {
+    const _: () = assert!(MAX_KINDS.is_power_of_two());
+    k.index() & (MAX_KINDS - 1)
+}
+
 /// Exchange values in centipawns and the kinds ranked from cheapest to dearest, per variant.
 pub struct SeeValues {
     pub value: [i32; MAX_KINDS],
@@ -54,7 +62,7 @@ impl SeeValues {
 
     #[inline(always)]
     pub fn of(&self, k: PieceKind) -> i32 {
-        self.value[k.index()]
+        self.value[kind_index(k)]
     }
 
     /// The material the move wins at once (victim, plus the promotion gain).
@@ -177,7 +185,7 @@ impl SeeValues {
         let mut chosen: Option<(u8, PieceKind, Square)> = None;
         for s in attackers.squares() {
             if let Some(p) = pos.piece_at(s) {
-                let r = self.rank[p.kind().index()];
+                let r = self.rank[kind_index(p.kind())];
                 if chosen.is_none_or(|(best, _, _)| r < best) {
                     chosen = Some((r, p.kind(), s));
                 }
