@@ -130,10 +130,10 @@ pub(crate) fn terms<B: EvalBoard>(
     };
 
     // Mobility and king attacks share one `targets` call per piece.
-    let zones = [
-        king_safety::zone(params, snap.royals[0]),
-        king_safety::zone(params, snap.royals[1]),
-    ];
+    let kings = Color::BOTH.map(|c| {
+        king_safety::zone_and_shield(params, c, snap.royals[c.index()], snap.pawns[c.index()])
+    });
+    let zones = kings.map(|(zone, _)| zone);
     let pawn_attacks = [
         board.pawn_attacks(Color::White),
         board.pawn_attacks(Color::Black),
@@ -161,7 +161,8 @@ pub(crate) fn terms<B: EvalBoard>(
         mobility[us] = sum;
     }
     scores[Term::Mobility.index()] = mobility;
-    scores[Term::KingSafety.index()] = king_safety::evaluate(params, &snap, &attacks);
+    scores[Term::KingSafety.index()] =
+        king_safety::evaluate(kings.map(|(_, shield)| shield), &attacks);
     scores[Term::Pawns.index()] = match cache {
         Some(cache) => cache.get(params, snap.pawns),
         None => pawns::evaluate(params, snap.pawns),

@@ -10,7 +10,6 @@
 //!   piece on its own or a neighbouring lane (on diagonal boards: the forward cone), at most
 //!   `KING_SHIELD_MAX_PAWNS`, middlegame only.
 
-use crate::eval::Snapshot;
 use crate::game::{EvalGameInfo, Orientation, MAX_KINDS, MAX_SQUARES};
 use crate::geometry::{squares_of, Geometry};
 use crate::params::{
@@ -89,14 +88,35 @@ impl KingAttacks {
     }
 }
 
-/// The king zone of a side: the union of the zones of its royal pieces.
+/// The king zone of a side (the union of the zones of its royal pieces) and its pawn shield
+/// (own pawn-like pieces in each royal's shield, at most `KING_SHIELD_MAX_PAWNS` per royal),
+/// read in one visit of the royal pieces: visiting them costs more than either term's work.
 #[inline(always)]
-pub(crate) fn zone(params: &EvalParams, royals: u128) -> u128 {
-    squares_of(royals).fold(0, |z, sq| z | params.king.zone[sq])
+pub(crate) fn zone_and_shield(
+    params: &EvalParams,
+    color: Color,
+    royals: u128,
+    pawns: u128,
+) -> (u128, u32) {
+    let shields = &params.king.shield[color.index()];
+    squares_of(royals).fold((0, 0), |(zone, shield), sq| {
+        (
+            zone | params.king.zone[sq],
+            // At most 128 royals × 3, no overflow.
+            shield
+                + (shields[sq] & pawns)
+                    .count_ones()
+                    .min(KING_SHIELD_MAX_PAWNS),
+        )
+    })
 }
 
-/// King safety of each side, `[color]` (the danger is charged to the side being attacked).
-pub(crate) fn evaluate(params: &EvalParams, snap: &Snapshot, attacks: &KingAttacks) -> [Score; 2] {
+/// King safety of each side, `[color]` (the danger is charged to the side being attacked),
+/// from the attacks on its zone and its `shield` pawns (`zone_and_shield`).
+// Out of line: inlined into the evaluation's driver it costs more instructions (measured), the
+// driver's registers being busy around it.
+#[inline(never)]
+pub(crate) fn evaluate(shield: [u32; 2], attacks: &KingAttacks) -> [Score; 2] {
     let mut out = [Score::ZERO; 2];
     for color in Color::BOTH {
         let (us, them) = (color.index(), color.opposite().index());
@@ -108,15 +128,7 @@ pub(crate) fn evaluate(params: &EvalParams, snap: &Snapshot, attacks: &KingAttac
             let danger = (units * units / KING_DANGER_DIVISOR).min(KING_DANGER_MAX) * pct / 100;
             out[us] -= Score::new(danger, danger * KING_DANGER_EG_PCT / 100);
         }
-
-        let mut shield = 0;
-        for sq in squares_of(snap.royals[us]) {
-            shield += (params.king.shield[us][sq] & snap.pawns[us])
-                .count_ones()
-                .min(KING_SHIELD_MAX_PAWNS);
-        }
-        // At most 128 royals × 3, no overflow.
-        out[us] += Score::new(shield as i32 * KING_SHIELD_MG, 0);
+        out[us] += Score::new(shield[us] as i32 * KING_SHIELD_MG, 0);
     }
     out
 }
