@@ -89,15 +89,16 @@ impl<B: Bitboard, R: Role> Worker<'_, B, R> {
             if !in_check && !mid_turn && best > -MATE_BOUND {
                 let see = &self.s.see;
                 let gain = see.gain(&self.pos, m);
-                if m.kind() != MoveKind::Promotion && static_eval + gain + DELTA_MARGIN <= alpha {
+                let promotion = m.kind() == MoveKind::Promotion;
+                if !promotion && static_eval + gain + DELTA_MARGIN <= alpha {
                     continue;
                 }
                 // Where captures cancel, one that wins nothing outright only trades pieces for
                 // others of the same worth: quiescence leaves those to the main search.
-                let threshold = (see.captures_cancel() && m.kind() != MoveKind::Promotion) as i32;
+                let threshold = (see.captures_cancel() && !promotion) as i32;
                 // A capture that wins the threshold even if the taker is lost in return cannot
                 // fail the exchange test: `see_ge` would say so at once, after its call.
-                let cheap_taker = m.kind() != MoveKind::Promotion
+                let cheap_taker = !promotion
                     && gain >= threshold
                     && self
                         .pos
