@@ -6,6 +6,12 @@
 use crate::position::{castle_bit, Position};
 use crate::types::{Bitboard, Color, Move, MoveKind, MoveList, PieceKind, Square};
 
+/// How a kind's targets are worked out (`shaped_targets`), read once per kind.
+const SYMMETRIC: u8 = 0;
+const SIMPLE_PAWN: u8 = 1;
+const LEAPER: u8 = 2;
+const ASYMMETRIC: u8 = 3;
+
 /// What `generate_ordinary` works out once for the moves of all its pieces.
 struct PieceMoves<B> {
     occ: B,
@@ -153,8 +159,17 @@ impl<B: Bitboard> Position<B> {
             // The pawn-like kinds are the pawns, the royal kind aside.
             let pawn = t.role_kinds().0 >> k.index() & 1 != 0;
             let en_passant = cx.ep.is_some() && t.kind_moves(us, k).en_passant;
+            let shape = if t.is_symmetric(us, k) {
+                SYMMETRIC
+            } else if !t.is_leaper(us, k) {
+                ASYMMETRIC
+            } else if t.is_simple_double(us, k) {
+                SIMPLE_PAWN
+            } else {
+                LEAPER
+            };
             // Each kind's loop is compiled with only the cases it can meet.
-            let kind = (k, pawn, en_passant);
+            let kind = (k, pawn, en_passant, shape);
             match (pawn || en_passant, cx.rare) {
                 (_, true) => self.moves_of_kind::<true, true>(&cx, kind, pieces, list),
                 (true, false) => self.moves_of_kind::<true, false>(&cx, kind, pieces, list),
@@ -176,7 +191,7 @@ impl<B: Bitboard> Position<B> {
     fn moves_of_kind<const PAWN: bool, const RARE: bool>(
         &self,
         cx: &PieceMoves<B>,
-        kind: (PieceKind, bool, bool),
+        kind: (PieceKind, bool, bool, u8),
         pieces: B,
         list: &mut MoveList,
     ) {
@@ -190,13 +205,14 @@ impl<B: Bitboard> Position<B> {
     fn piece_moves<const PAWN: bool, const RARE: bool>(
         &self,
         cx: &PieceMoves<B>,
-        (k, pawn, en_passant): (PieceKind, bool, bool),
+        (k, pawn, en_passant, shape): (PieceKind, bool, bool, u8),
         from: Square,
         list: &mut MoveList,
     ) {
         let t = &*self.tables;
         let us = self.side_to_move();
-        let (mut quiet, mut caps, mut doubles) = self.targets(us, k, from, cx.occ, cx.enemy);
+        let (mut quiet, mut caps, mut doubles) =
+            self.shaped_targets(shape, us, k, from, cx.occ, cx.enemy);
         if RARE && cx.cancellation {
             // Cancellation captures: never a promotion, and legal by their own rule.
             crate::rules::cancellation::legality::push_captures(
@@ -276,6 +292,47 @@ impl<B: Bitboard> Position<B> {
             return self.with_lame_leaps(us, k, from, occ, enemy, (quiet, caps));
         }
         self.asymmetric_targets(us, k, from, occ, enemy)
+    }
+
+    /// `targets` for a kind whose `shape` its caller has read once for all its pieces.
+    #[inline(always)]
+    fn shaped_targets(
+        &self,
+        shape: u8,
+        us: Color,
+        k: PieceKind,
+        from: Square,
+        occ: B,
+        enemy: B,
+    ) -> (B, B, B) {
+        let t = &*self.tables;
+        match shape {
+            SYMMETRIC => {
+                let reach = t.reach(us, k, from, occ);
+                (reach & !occ, reach & enemy, B::EMPTY)
+            }
+            SIMPLE_PAWN => {
+                let quiet = t.quiet_leaps(us, k, from) & !occ;
+                let caps = t.capture_leaps(us, k, from) & enemy;
+                // The double step's one condition is its single step's square, which is all
+                // of `quiet_leaps` here (`Tables::is_simple_double`).
+                let mut doubles = B::EMPTY;
+                if quiet.any() {
+                    if let Some(l) = t.lame_leaps(us, k, from).first() {
+                        if !occ.has(l.target) {
+                            doubles = B::from_square(l.target);
+                        }
+                    }
+                }
+                (quiet, caps, doubles)
+            }
+            LEAPER => {
+                let quiet = t.quiet_leaps(us, k, from) & !occ;
+                let caps = t.capture_leaps(us, k, from) & enemy;
+                self.with_lame_leaps(us, k, from, occ, enemy, (quiet, caps))
+            }
+            _ => self.asymmetric_targets(us, k, from, occ, enemy),
+        }
     }
 
     /// `targets` with the piece's lame leaps (initial moves among them) added to its

@@ -166,6 +166,7 @@ impl<B: Bitboard> Tables<B> {
             plain_captures: vec![B::EMPTY; 2 * kinds],
             symmetric_kinds: [0; 2],
             leaper_kinds: [0; 2],
+            simple_double_kinds: [0; 2],
             no_jump_check_kinds: variant
                 .kinds()
                 .filter(|&k| variant.piece(k).no_jump_check)
@@ -574,6 +575,21 @@ impl<B: Bitboard> Tables<B> {
                         && self.bent_index[i].0 == self.bent_index[i].1
                 });
             let leaper = rides.is_empty() && !self.kind_moves[pk].bent;
+            let simple_double = leaper
+                && (0..n).all(|sq| {
+                    let i = pk * n + sq;
+                    let (a, b) = self.lame_index[i];
+                    let quiet = self.quiet_leaps[i];
+                    self.lame[a as usize..b as usize].iter().all(|l| {
+                        b - a == 1
+                            && l.quiet
+                            && !l.capture
+                            && l.initial
+                            && l.block == quiet
+                            && quiet.count() == 1
+                            && !quiet.has(l.target)
+                    })
+                });
             let lines_only = other.is_empty()
                 && !self.kind_moves[pk].bent
                 && (0..n).all(|sq| {
@@ -598,6 +614,9 @@ impl<B: Bitboard> Tables<B> {
             }
             if leaper {
                 self.leaper_kinds[pk / self.kinds] |= 1 << (pk % self.kinds);
+            }
+            if simple_double {
+                self.simple_double_kinds[pk / self.kinds] |= 1 << (pk % self.kinds);
             }
         }
         for ci in 0..2 {

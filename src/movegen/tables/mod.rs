@@ -161,6 +161,10 @@ pub struct Tables<B> {
     /// `[color]`: bit `kind` set when the kind only leaps (plain or lame leaps, no rides or
     /// hops): the pawns of most games, whose targets are two table reads and a short list.
     leaper_kinds: [u32; 2],
+    /// `[color]`: bit `kind` set when the kind is a leaper whose only lame leap from any square
+    /// is one initial quiet step blocked exactly by its quiet leaps there (the pawn's double
+    /// step): that step needs no scan of its conditions, only whether the single step is free.
+    simple_double_kinds: [u32; 2],
     /// Bit `kind` set for the pawn-like kinds (not royal) and for the royal ones: the
     /// evaluation's roles (`evaluation::eval_params`), read as sets in `role_sets`; the legal
     /// generator reads its pawns from the first (it handles the royal kind before).
@@ -340,6 +344,12 @@ impl<B: Bitboard> Tables<B> {
     #[inline(always)]
     pub fn is_leaper(&self, color: Color, kind: PieceKind) -> bool {
         self.leaper_kinds[color.index()] >> kind.index() & 1 != 0
+    }
+
+    /// Is a `color` `kind`'s only lame leap a plain double step (see `simple_double_kinds`)?
+    #[inline(always)]
+    pub fn is_simple_double(&self, color: Color, kind: PieceKind) -> bool {
+        self.simple_double_kinds[color.index()] >> kind.index() & 1 != 0
     }
 
     /// Does a `color` `kind` move and capture alike (see `symmetric_kinds`)?
