@@ -312,18 +312,16 @@ impl<B: Bitboard> Position<B> {
                 (reach & !occ, reach & enemy, B::EMPTY)
             }
             SIMPLE_PAWN => {
-                let quiet = t.quiet_leaps(us, k, from) & !occ;
+                let (quiet, doubles) = t.pawn_parts(us, k, from);
+                let quiet = quiet & !occ;
                 let caps = t.capture_leaps(us, k, from) & enemy;
                 // The double step's one condition is its single step's square, which is all
-                // of `quiet_leaps` here (`Tables::is_simple_double`).
-                let mut doubles = B::EMPTY;
-                if quiet.any() {
-                    if let Some(l) = t.lame_leaps(us, k, from).first() {
-                        if !occ.has(l.target) {
-                            doubles = B::from_square(l.target);
-                        }
-                    }
-                }
+                // of the quiet leaps here (`Tables::is_simple_double`).
+                let doubles = if quiet.any() {
+                    doubles & !occ
+                } else {
+                    B::EMPTY
+                };
                 (quiet, caps, doubles)
             }
             LEAPER => {

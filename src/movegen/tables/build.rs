@@ -615,8 +615,16 @@ impl<B: Bitboard> Tables<B> {
             if leaper {
                 self.leaper_kinds[pk / self.kinds] |= 1 << (pk % self.kinds);
             }
-            if simple_double {
+            if simple_double && !symmetric {
                 self.simple_double_kinds[pk / self.kinds] |= 1 << (pk % self.kinds);
+                // A leaper has no ride lines: their place holds the double steps.
+                let row = &mut self.reach_parts[pk / self.kinds][pk % self.kinds];
+                for (sq, parts) in row.iter_mut().enumerate().take(n) {
+                    let (a, b) = self.lame_index[pk * n + sq];
+                    parts.1 = self.lame[a as usize..b as usize]
+                        .iter()
+                        .fold(B::EMPTY, |d, l| d.with(l.target));
+                }
             }
         }
         for ci in 0..2 {

@@ -161,9 +161,10 @@ pub struct Tables<B> {
     /// `[color]`: bit `kind` set when the kind only leaps (plain or lame leaps, no rides or
     /// hops): the pawns of most games, whose targets are two table reads and a short list.
     leaper_kinds: [u32; 2],
-    /// `[color]`: bit `kind` set when the kind is a leaper whose only lame leap from any square
-    /// is one initial quiet step blocked exactly by its quiet leaps there (the pawn's double
-    /// step): that step needs no scan of its conditions, only whether the single step is free.
+    /// `[color]`: bit `kind` set when the kind is a leaper, not `symmetric`, whose only lame
+    /// leap from any square is one initial quiet step blocked exactly by its quiet leaps there
+    /// (the pawn's double step): that step needs no scan of its conditions, only whether the
+    /// single step is free. Its `reach_parts` hold these steps (`pawn_parts`).
     simple_double_kinds: [u32; 2],
     /// Bit `kind` set for the pawn-like kinds (not royal) and for the royal ones: the
     /// evaluation's roles (`evaluation::eval_params`), read as sets in `role_sets`; the legal
@@ -350,6 +351,13 @@ impl<B: Bitboard> Tables<B> {
     #[inline(always)]
     pub fn is_simple_double(&self, color: Color, kind: PieceKind) -> bool {
         self.simple_double_kinds[color.index()] >> kind.index() & 1 != 0
+    }
+
+    /// For a kind that `is_simple_double`: (its quiet leaps, its double steps) from `sq`, one
+    /// read; the double steps stand where other kinds' `reach_parts` hold their ride lines.
+    #[inline(always)]
+    pub fn pawn_parts(&self, color: Color, kind: PieceKind, sq: Square) -> (B, B) {
+        self.reach_parts(color, kind, sq)
     }
 
     /// Does a `color` `kind` move and capture alike (see `symmetric_kinds`)?
