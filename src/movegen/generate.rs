@@ -171,9 +171,15 @@ impl<B: Bitboard> Position<B> {
             // Each kind's loop is compiled with only the cases it can meet.
             let kind = (k, pawn, en_passant, shape);
             match (pawn || en_passant, cx.rare) {
-                (_, true) => self.moves_of_kind::<true, true>(&cx, kind, pieces, list),
-                (true, false) => self.moves_of_kind::<true, false>(&cx, kind, pieces, list),
-                (false, false) => self.moves_of_kind::<false, false>(&cx, kind, pieces, list),
+                (_, true) => self.moves_of_kind::<true, true, false>(&cx, kind, pieces, list),
+                (true, false) => self.moves_of_kind::<true, false, false>(&cx, kind, pieces, list),
+                // The usual pieces: no initial moves and one way to their targets.
+                (false, false) if shape == SYMMETRIC => {
+                    self.moves_of_kind::<false, false, true>(&cx, kind, pieces, list)
+                }
+                (false, false) => {
+                    self.moves_of_kind::<false, false, false>(&cx, kind, pieces, list)
+                }
             }
         }
         if checkers.is_empty() {
@@ -184,11 +190,12 @@ impl<B: Bitboard> Position<B> {
     }
 
     /// The legal moves of our pieces on `pieces`, of a non-royal kind given as (kind, whether
-    /// it is a pawn, whether it can take en passant now). Without `PAWN` it is no pawn and
-    /// has no en-passant capture to make; without `RARE` no move needs a test of the king's
-    /// safety (see `PieceMoves::rare`).
+    /// it is a pawn, whether it can take en passant now, its `shaped_targets` shape). Without
+    /// `PAWN` it is no pawn and has no en-passant capture to make; without `RARE` no move
+    /// needs a test of the king's safety (see `PieceMoves::rare`); with `SYM` its shape is
+    /// `SYMMETRIC`.
     #[inline(always)]
-    fn moves_of_kind<const PAWN: bool, const RARE: bool>(
+    fn moves_of_kind<const PAWN: bool, const RARE: bool, const SYM: bool>(
         &self,
         cx: &PieceMoves<B>,
         kind: (PieceKind, bool, bool, u8),
@@ -196,13 +203,13 @@ impl<B: Bitboard> Position<B> {
         list: &mut MoveList,
     ) {
         for from in pieces.squares() {
-            self.piece_moves::<PAWN, RARE>(cx, kind, from, list);
+            self.piece_moves::<PAWN, RARE, SYM>(cx, kind, from, list);
         }
     }
 
     /// The legal moves of our non-royal `k` on `from` (see `moves_of_kind`).
     #[inline(always)]
-    fn piece_moves<const PAWN: bool, const RARE: bool>(
+    fn piece_moves<const PAWN: bool, const RARE: bool, const SYM: bool>(
         &self,
         cx: &PieceMoves<B>,
         (k, pawn, en_passant, shape): (PieceKind, bool, bool, u8),
@@ -211,8 +218,11 @@ impl<B: Bitboard> Position<B> {
     ) {
         let t = &*self.tables;
         let us = self.side_to_move();
-        let (mut quiet, mut caps, mut doubles) =
-            self.shaped_targets(shape, us, k, from, cx.occ, cx.enemy);
+        let (mut quiet, mut caps, mut doubles) = if SYM {
+            self.shaped_targets(SYMMETRIC, us, k, from, cx.occ, cx.enemy)
+        } else {
+            self.shaped_targets(shape, us, k, from, cx.occ, cx.enemy)
+        };
         if RARE && cx.cancellation {
             // Cancellation captures: never a promotion, and legal by their own rule.
             crate::rules::cancellation::legality::push_captures(
