@@ -11,6 +11,8 @@ const SYMMETRIC: u8 = 0;
 const SIMPLE_PAWN: u8 = 1;
 const LEAPER: u8 = 2;
 const ASYMMETRIC: u8 = 3;
+/// A loop compiled for every shape, which it reads at run time.
+const ANY_SHAPE: u8 = 4;
 
 /// What `generate_ordinary` works out once for the moves of all its pieces.
 struct PieceMoves<B> {
@@ -171,14 +173,19 @@ impl<B: Bitboard> Position<B> {
             // Each kind's loop is compiled with only the cases it can meet.
             let kind = (k, pawn, en_passant, shape);
             match (pawn || en_passant, cx.rare) {
-                (_, true) => self.moves_of_kind::<true, true, false>(&cx, kind, pieces, list),
-                (true, false) => self.moves_of_kind::<true, false, false>(&cx, kind, pieces, list),
-                // The usual pieces: no initial moves and one way to their targets.
+                (_, true) => self.moves_of_kind::<true, true, ANY_SHAPE>(&cx, kind, pieces, list),
+                // The usual pawns and pieces: each with one way to its targets.
+                (true, false) if shape == SIMPLE_PAWN => {
+                    self.moves_of_kind::<true, false, SIMPLE_PAWN>(&cx, kind, pieces, list)
+                }
+                (true, false) => {
+                    self.moves_of_kind::<true, false, ANY_SHAPE>(&cx, kind, pieces, list)
+                }
                 (false, false) if shape == SYMMETRIC => {
-                    self.moves_of_kind::<false, false, true>(&cx, kind, pieces, list)
+                    self.moves_of_kind::<false, false, SYMMETRIC>(&cx, kind, pieces, list)
                 }
                 (false, false) => {
-                    self.moves_of_kind::<false, false, false>(&cx, kind, pieces, list)
+                    self.moves_of_kind::<false, false, ANY_SHAPE>(&cx, kind, pieces, list)
                 }
             }
         }
@@ -192,10 +199,10 @@ impl<B: Bitboard> Position<B> {
     /// The legal moves of our pieces on `pieces`, of a non-royal kind given as (kind, whether
     /// it is a pawn, whether it can take en passant now, its `shaped_targets` shape). Without
     /// `PAWN` it is no pawn and has no en-passant capture to make; without `RARE` no move
-    /// needs a test of the king's safety (see `PieceMoves::rare`); with `SYM` its shape is
-    /// `SYMMETRIC`.
+    /// needs a test of the king's safety (see `PieceMoves::rare`); `SHAPE` is its shape, or
+    /// `ANY_SHAPE` to read it from `kind`.
     #[inline(always)]
-    fn moves_of_kind<const PAWN: bool, const RARE: bool, const SYM: bool>(
+    fn moves_of_kind<const PAWN: bool, const RARE: bool, const SHAPE: u8>(
         &self,
         cx: &PieceMoves<B>,
         kind: (PieceKind, bool, bool, u8),
@@ -203,13 +210,13 @@ impl<B: Bitboard> Position<B> {
         list: &mut MoveList,
     ) {
         for from in pieces.squares() {
-            self.piece_moves::<PAWN, RARE, SYM>(cx, kind, from, list);
+            self.piece_moves::<PAWN, RARE, SHAPE>(cx, kind, from, list);
         }
     }
 
     /// The legal moves of our non-royal `k` on `from` (see `moves_of_kind`).
     #[inline(always)]
-    fn piece_moves<const PAWN: bool, const RARE: bool, const SYM: bool>(
+    fn piece_moves<const PAWN: bool, const RARE: bool, const SHAPE: u8>(
         &self,
         cx: &PieceMoves<B>,
         (k, pawn, en_passant, shape): (PieceKind, bool, bool, u8),
@@ -218,11 +225,9 @@ impl<B: Bitboard> Position<B> {
     ) {
         let t = &*self.tables;
         let us = self.side_to_move();
-        let (mut quiet, mut caps, mut doubles) = if SYM {
-            self.shaped_targets(SYMMETRIC, us, k, from, cx.occ, cx.enemy)
-        } else {
-            self.shaped_targets(shape, us, k, from, cx.occ, cx.enemy)
-        };
+        let shape = if SHAPE == ANY_SHAPE { shape } else { SHAPE };
+        let (mut quiet, mut caps, mut doubles) =
+            self.shaped_targets(shape, us, k, from, cx.occ, cx.enemy);
         if RARE && cx.cancellation {
             // Cancellation captures: never a promotion, and legal by their own rule.
             crate::rules::cancellation::legality::push_captures(
