@@ -174,7 +174,15 @@ impl<B: Bitboard> Position<B> {
             let kind = (k, pawn, en_passant, shape);
             match (pawn || en_passant, cx.rare) {
                 (_, true) => self.moves_of_kind::<true, true, ANY_SHAPE>(&cx, kind, pieces, list),
-                // The usual pawns and pieces: each with one way to its targets.
+                // The usual pawns and pieces: each with one way to its targets, and the pawns
+                // tested for promotions only while one of them could make one.
+                (true, false)
+                    if shape == SIMPLE_PAWN
+                        && !en_passant
+                        && (pieces & !t.plain_captures(us, k)).is_empty() =>
+                {
+                    self.moves_of_kind::<false, false, SIMPLE_PAWN>(&cx, kind, pieces, list)
+                }
                 (true, false) if shape == SIMPLE_PAWN => {
                     self.moves_of_kind::<true, false, SIMPLE_PAWN>(&cx, kind, pieces, list)
                 }
