@@ -332,6 +332,9 @@ impl<B: Bitboard> Position<B> {
             .any(|s| s.hash == h)
     }
 
+    /// Inlined, as `remove`: `play` and `undo` call both on every capture, and `play`
+    /// `remove` on every move's target, empty most of the time (a call costs more than that).
+    #[inline(always)]
     fn put(&mut self, piece: Piece, sq: Square) {
         self.board[sq.index()] = Some(piece);
         let bb = B::from_square(sq);
@@ -364,6 +367,7 @@ impl<B: Bitboard> Position<B> {
         }
     }
 
+    #[inline(always)]
     fn remove(&mut self, sq: Square) -> Option<Piece> {
         let piece = self.board[sq.index()].take()?;
         let bb = B::from_square(sq);
