@@ -500,7 +500,23 @@ impl<B: Bitboard> Position<B> {
     /// king so (no-jump-check). For exchanges (SEE).
     #[inline]
     pub fn capturers(&self, sq: Square, color: Color, occ: B) -> B {
-        let mut found = self.attackers(sq, color, occ);
+        self.capturers_beyond_leaps(sq, color, occ, self.leap_attackers(sq, color, occ))
+    }
+
+    /// The capturers of `color` on `sq` through its leap groups (`AttackScan` slots
+    /// `0..leaps`), which need no slide: an exchange looks at them first, as they often decide
+    /// it alone.
+    #[inline(always)]
+    pub fn leap_attackers(&self, sq: Square, color: Color, occ: B) -> B {
+        let scan = self.tables.attack_scan(color);
+        self.scan_leaps(scan, sq, color) & occ
+    }
+
+    /// `capturers`, given `leap_attackers`.
+    #[inline(always)]
+    pub fn capturers_beyond_leaps(&self, sq: Square, color: Color, occ: B, leapers: B) -> B {
+        let scan = self.tables.attack_scan(color);
+        let mut found = self.scan_beyond_leaps::<false>(scan, sq, color, occ, occ, leapers);
         let jumpers = self.tables.no_jump_check_kinds;
         if jumpers != 0 {
             for from in self.pieces_of_kinds(color, jumpers).squares() {
@@ -538,19 +554,42 @@ impl<B: Bitboard> Position<B> {
     /// Attackers by attack group; with `ANY` it returns as soon as one is found.
     #[inline(always)]
     fn scan_attackers<const ANY: bool>(&self, sq: Square, color: Color, occ: B, removed: B) -> B {
-        let t = &*self.tables;
         let present = occ & !removed;
-        let scan = t.attack_scan(color);
-        let rows = t.scan_row(color, sq);
+        let scan = self.tables.attack_scan(color);
+        let result = self.scan_leaps(scan, sq, color) & present;
+        if ANY && result.any() {
+            return result;
+        }
+        self.scan_beyond_leaps::<ANY>(scan, sq, color, occ, present, result)
+    }
+
+    /// The pieces of `color`'s leap groups that attack `sq`, standing or not.
+    #[inline(always)]
+    fn scan_leaps(&self, scan: &crate::movegen::tables::AttackScan, sq: Square, color: Color) -> B {
+        let rows = self.tables.scan_row(color, sq);
         let pieces = &self.group_pieces[color.index()];
         let mut result = B::EMPTY;
         for (&leaps, &group) in rows[..scan.leaps].iter().zip(&pieces[..scan.leaps]) {
             result |= leaps & group;
         }
-        result &= present;
-        if ANY && result.any() {
-            return result;
-        }
+        result
+    }
+
+    /// `result` (the leap groups' attackers among `present`) and the attackers of the line
+    /// slots and the other groups; with `ANY` it returns as soon as one is found.
+    #[inline(always)]
+    fn scan_beyond_leaps<const ANY: bool>(
+        &self,
+        scan: &crate::movegen::tables::AttackScan,
+        sq: Square,
+        color: Color,
+        occ: B,
+        present: B,
+        mut result: B,
+    ) -> B {
+        let t = &*self.tables;
+        let rows = t.scan_row(color, sq);
+        let pieces = &self.group_pieces[color.index()];
         let line_slots = scan.leaps..scan.slots;
         for (&lines, &group) in rows[line_slots.clone()].iter().zip(&pieces[line_slots]) {
             let candidates = lines & group & present;
