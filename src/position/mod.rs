@@ -72,6 +72,9 @@ pub struct Position<B: Bitboard> {
     black_started: bool,
     /// The game has cancellation captures (`variant.cancellation`).
     cancellation: bool,
+    /// Bit `kind` set for the pawn kinds, whose moves reset the halfmove clock: `play` tests
+    /// it for every move, which the variant's piece list would cost a few loads more.
+    pawn_kinds: u32,
     /// What each cancellation ply took off and put on the board, for its undo.
     placement_log: Vec<placement::PlacementLog>,
 }
@@ -415,6 +418,10 @@ impl<B: Bitboard> Position<B> {
             fullmove_base: setup.fullmove,
             black_started: setup.side == Color::Black,
             cancellation: variant.cancellation.is_some(),
+            pawn_kinds: variant
+                .kinds()
+                .filter(|&k| variant.piece(k).pawn)
+                .fold(0, |m, k| m | 1 << k.index()),
             placement_log: Vec::new(),
         };
         for (i, p) in setup.board.iter().enumerate() {

@@ -133,7 +133,7 @@ impl<B: Bitboard> Position<B> {
                     debug_assert!(false, "play: no piece on the from-square");
                     return;
                 };
-                if captured.is_some() || self.variant.piece(piece.kind()).pawn {
+                if captured.is_some() || self.pawn_kinds >> piece.kind().index() & 1 != 0 {
                     self.state.halfmove = 0;
                 }
                 self.state.captured = captured;
@@ -256,6 +256,7 @@ impl<B: Bitboard> Position<B> {
     /// Takes back the last move played. A move of one piece with no promotion (most moves by
     /// far) is taken back here; the others in `undo_other`, out of line, so that this path
     /// keeps few registers to save.
+    #[inline(always)]
     pub fn undo(&mut self) {
         let m = self.state.mv;
         let one_piece = matches!(
