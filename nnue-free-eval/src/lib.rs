@@ -95,7 +95,23 @@ pub fn evaluate<B: EvalBoard>(params: &EvalParams, board: &B) -> i32 {
 #[inline]
 #[must_use]
 pub fn evaluate_cached<B: EvalBoard>(params: &EvalParams, board: &B, cache: &mut PawnCache) -> i32 {
-    side_to_move_pov(&eval::terms(params, board, Some(cache), board.additive()))
+    // The engine keeps the additive sum: the path that sums the pieces itself is out of line,
+    // so that the hot one is compiled knowing the sum is there (fewer registers kept alive).
+    match board.additive() {
+        Some(sum) => side_to_move_pov(&eval::terms(params, board, Some(cache), Some(sum))),
+        None => evaluate_cached_summing(params, board, cache),
+    }
+}
+
+/// `evaluate_cached` for a board that keeps no additive sum.
+#[cold]
+#[inline(never)]
+fn evaluate_cached_summing<B: EvalBoard>(
+    params: &EvalParams,
+    board: &B,
+    cache: &mut PawnCache,
+) -> i32 {
+    side_to_move_pov(&eval::terms(params, board, Some(cache), None))
 }
 
 fn side_to_move_pov(terms: &eval::Terms) -> i32 {
