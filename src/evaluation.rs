@@ -114,6 +114,7 @@ impl<B: Bitboard> EvalBoard for Position<B> {
             pawns: sets(pawns),
             royals: sets(royals),
             pieces: sets(!(pawns | royals)),
+            all: Color::BOTH.map(|c| self.pieces(c).to_u128()),
         })
     }
 
@@ -228,7 +229,7 @@ impl<B: Bitboard> Position<B> {
     /// As `evaluate`, with the pawn-structure term taken from the thread's `cache` where it can.
     pub fn evaluate_cached(&self, params: &EvalParams, cache: &mut PawnCache) -> i32 {
         match RelayView::new(self) {
-            Some(view) => nnue_free_eval::evaluate_cached(params, &view, cache),
+            Some(view) => relay_evaluate_cached(params, &view, cache),
             None => nnue_free_eval::evaluate_cached(params, self, cache),
         }
     }
@@ -240,6 +241,17 @@ impl<B: Bitboard> Position<B> {
             None => format!("{}", nnue_free_eval::breakdown(params, self)),
         }
     }
+}
+
+/// `evaluate_cached` in a relay game, out of line: the evaluation of the ordinary games is then
+/// compiled on its own, with the registers to itself.
+#[inline(never)]
+fn relay_evaluate_cached<B: Bitboard>(
+    params: &EvalParams,
+    view: &RelayView<'_, B>,
+    cache: &mut PawnCache,
+) -> i32 {
+    nnue_free_eval::evaluate_cached(params, view, cache)
 }
 
 #[cfg(test)]

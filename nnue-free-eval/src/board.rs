@@ -40,6 +40,8 @@ pub struct RoleSets {
     pub royals: [u128; 2],
     /// Squares of the pieces whose role is [`Role::Piece`](crate::Role::Piece).
     pub pieces: [u128; 2],
+    /// Squares of all the side's pieces (the union of the three sets above).
+    pub all: [u128; 2],
 }
 
 /// What the evaluation needs from a position. The engine implements it over its own position

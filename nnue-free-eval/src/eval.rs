@@ -18,6 +18,8 @@ pub(crate) struct Snapshot {
     pub royals: [u128; 2],
     /// `[color]` → squares of its ordinary pieces.
     pub pieces: [u128; 2],
+    /// `[color]` → squares of all its pieces.
+    pub all: [u128; 2],
     /// `[color]` → material and square-table sums, summed piece by piece as the board is read
     /// (left at zero when the engine hands over the additive terms).
     pub material: [Score; 2],
@@ -36,6 +38,7 @@ impl Snapshot {
                     pawns: sets.pawns,
                     royals: sets.royals,
                     pieces: sets.pieces,
+                    all: sets.all,
                     material: [Score::ZERO; 2],
                     psqt: [Score::ZERO; 2],
                     phase_material: 0,
@@ -46,6 +49,7 @@ impl Snapshot {
             pawns: [0; 2],
             royals: [0; 2],
             pieces: [0; 2],
+            all: [0; 2],
             material: [Score::ZERO; 2],
             psqt: [Score::ZERO; 2],
             phase_material: 0,
@@ -59,6 +63,7 @@ impl Snapshot {
                 params.geometry.squares == 128 || set >> params.geometry.squares == 0,
                 "square out of range"
             );
+            snap.all[color.index()] |= set;
             match params.roles[usize::from(kind)] {
                 Role::PawnLike => snap.pawns[color.index()] |= set,
                 Role::Royal => snap.royals[color.index()] |= set,
@@ -148,7 +153,7 @@ pub(crate) fn terms<B: EvalBoard>(
         // register instead of selecting the side's sum at every piece.
         let mut sum = Score::ZERO;
         // `piece_targets` may hold own squares; they are not targets.
-        let others = !(snap.pawns[us] | snap.royals[us] | snap.pieces[us]);
+        let others = !snap.all[us];
         for sq in squares_of(snap.pieces[us]) {
             let kind = board.kind_at(sq as u8);
             let targets = board.piece_targets(color, kind, sq as u8) & others;
