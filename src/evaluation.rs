@@ -158,6 +158,13 @@ impl<B: Bitboard> Position<B> {
             // Moves to empty squares and captures of any piece: the targets and own squares.
             return t.reach(us, kind, sq, self.occupied()).to_u128();
         }
+        self.eval_reach_asymmetric(us, kind, sq)
+    }
+
+    /// `eval_reach` for a kind whose moves and captures differ (few pieces), out of line: the
+    /// evaluation's piece loop then keeps its registers for the common case.
+    #[inline(never)]
+    fn eval_reach_asymmetric(&self, us: Color, kind: PieceKind, sq: crate::types::Square) -> u128 {
         let (quiet, caps, doubles) = self.targets(us, kind, sq, self.occupied(), self.pieces(!us));
         (quiet | caps | doubles).to_u128()
     }
