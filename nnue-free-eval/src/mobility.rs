@@ -13,23 +13,25 @@ use crate::geometry::round;
 use crate::params::{MOBILITY_NEUTRAL_PCT, MOBILITY_SPAN_LEAPER, MOBILITY_SPAN_SLIDER};
 use crate::{EvalParams, Score};
 
-/// One entry per possible target count, 0 ..= 128 (a `u128` holds at most 128 squares; with
-/// 129 entries no count read needs a bounds check or a cap at run time).
-const COUNTS: usize = MAX_SQUARES + 1;
+/// Entries per kind: one per possible target count, 0 ..= 127. A piece never counts its own
+/// square (the evaluation takes the side's own squares out of its targets), so at most 127.
+const COUNTS: usize = MAX_SQUARES;
 
 #[derive(Clone, Debug)]
 pub(crate) struct MobilityTables {
-    /// `[kind][target count]`; the entries above `max` repeat the one of `max` (the count is
-    /// capped at `max` by the table itself). All zero for a kind without the term, so that
-    /// [`piece`] needs no test for it.
-    pub table: [[Score; COUNTS]; MAX_KINDS],
+    /// `[kind * COUNTS + target count]`; the entries above `max` repeat the one of `max` (the
+    /// count is capped at `max` by the table itself). All zero for a kind without the term, so
+    /// that [`piece`] needs no test for it. One flat row per kind, 128 entries long (a shift
+    /// finds it), and one entry more at the end: with it no read of a count up to 128 needs a
+    /// bounds check.
+    pub table: [Score; MAX_KINDS * COUNTS + 1],
     /// `[kind]` → the largest count of the curve; 0 = no mobility term for this kind.
     pub max: [u8; MAX_KINDS],
 }
 
 pub(crate) fn build(game: &EvalGameInfo) -> MobilityTables {
     let mut t = MobilityTables {
-        table: [[Score::ZERO; COUNTS]; MAX_KINDS],
+        table: [Score::ZERO; MAX_KINDS * COUNTS + 1],
         max: [0; MAX_KINDS],
     };
     let neutral = (f64::from(MOBILITY_NEUTRAL_PCT) / 100.0).sqrt();
@@ -46,11 +48,11 @@ pub(crate) fn build(game: &EvalGameInfo) -> MobilityTables {
         };
         for m in 0..=max {
             let x = (f64::from(m) / f64::from(max)).sqrt() - neutral;
-            t.table[kind][usize::from(m)] =
+            t.table[kind * COUNTS + usize::from(m)] =
                 Score::new(round(f64::from(span.mg) * x), round(f64::from(span.eg) * x));
         }
-        let top = t.table[kind][usize::from(max)];
-        t.table[kind][usize::from(max) + 1..].fill(top);
+        let top = t.table[kind * COUNTS + usize::from(max)];
+        t.table[kind * COUNTS + usize::from(max) + 1..(kind + 1) * COUNTS].fill(top);
     }
     t
 }
@@ -64,9 +66,14 @@ pub(crate) fn piece(
     targets: u128,
     enemy_pawn_attacks: u128,
 ) -> Score {
-    // At most 128: within the table, whose entries above `max` read `max`.
+    // At most 127 (`targets` never holds the piece's own square): within the kind's row, whose
+    // entries above `max` read `max`.
     let count = (targets & !enemy_pawn_attacks).count_ones();
-    params.mobility.table[usize::from(kind)][count as usize]
+    debug_assert!(
+        count < COUNTS as u32,
+        "a piece's own square among its targets"
+    );
+    params.mobility.table[usize::from(kind) * COUNTS + count as usize]
 }
 
 #[cfg(test)]
@@ -88,16 +95,15 @@ mod tests {
         let t = build(&game);
         assert_eq!(t.max, [0, 8, 14, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
         for kind in 1..=2 {
+            let row = &t.table[kind * COUNTS..(kind + 1) * COUNTS];
             let max = usize::from(t.max[kind]);
             for m in 0..max {
-                assert!(t.table[kind][m].mg <= t.table[kind][m + 1].mg);
-                assert!(t.table[kind][m].eg <= t.table[kind][m + 1].eg);
+                assert!(row[m].mg <= row[m + 1].mg);
+                assert!(row[m].eg <= row[m + 1].eg);
             }
-            assert!(t.table[kind][0].mg < 0 && t.table[kind][max].mg > 0);
-            assert!(t.table[kind][max..]
-                .iter()
-                .all(|&s| s == t.table[kind][max]));
+            assert!(row[0].mg < 0 && row[max].mg > 0);
+            assert!(row[max..].iter().all(|&s| s == row[max]));
         }
-        assert!(t.table[1][2].mg < 0 && t.table[1][3].mg >= 0);
+        assert!(t.table[COUNTS + 2].mg < 0 && t.table[COUNTS + 3].mg >= 0);
     }
 }
