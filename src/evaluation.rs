@@ -166,9 +166,57 @@ impl<B: Bitboard> Position<B> {
 
     /// `eval_reach` for a kind whose moves and captures differ (few pieces), out of line: the
     /// evaluation's piece loop then keeps its registers for the common case.
+    /// The two commonest such kinds, lame leapers (the Xiangqi Horse and Elephant) and pieces
+    /// made only of combined rides and hops (the Cannon), are done here rather than by the
+    /// move generator's `targets`: the evaluation needs their targets as one set, own squares
+    /// allowed, which spares telling quiet moves from captures (and, for the cannon, the
+    /// generator's tests for moves it does not have).
     #[inline(never)]
     fn eval_reach_asymmetric(&self, us: Color, kind: PieceKind, sq: crate::types::Square) -> u128 {
-        let (quiet, caps, doubles) = self.targets(us, kind, sq, self.occupied(), self.pieces(!us));
+        let t = &*self.tables;
+        let occ = self.occupied();
+        let empty = !occ;
+        // What a move that is quiet (`q`) or a capture (`c`) reaches of the squares `set`;
+        // a capture may keep own squares (not `self.pieces(!us)`): the evaluation removes them.
+        let modes = |(q, c): (bool, bool), set: B| match (q, c) {
+            (true, true) => set,
+            (true, false) => set & empty,
+            (false, true) => set & occ,
+            (false, false) => B::EMPTY,
+        };
+        if t.is_leaper(us, kind) {
+            let mut reach =
+                t.quiet_leaps(us, kind, sq) & empty | t.capture_leaps(us, kind, sq) & occ;
+            // An initial leap adds its target as a quiet one does (`with_lame_leaps`).
+            for l in t.lame_leaps(us, kind, sq) {
+                if (l.block & occ).is_empty()
+                    && modes((l.quiet, l.capture), B::from_square(l.target)).any()
+                {
+                    reach = reach.with(l.target);
+                }
+            }
+            return reach.to_u128();
+        }
+        let km = t.kind_moves(us, kind);
+        if km.lines_only {
+            let mut reach = B::EMPTY;
+            let mut ride = B::EMPTY;
+            if let Some(m) = km.combined {
+                ride = t.slide(sq, t.ride_lines(us, kind, sq), occ);
+                reach |= modes(m, ride);
+            }
+            if let Some(m) = km.hops {
+                let lines = t.hop_lines(us, kind, sq);
+                let near = if km.hops_on_ride_lines {
+                    ride
+                } else {
+                    t.slide(sq, lines, occ)
+                };
+                reach |= modes(m, t.hops_beyond(sq, lines, occ, near));
+            }
+            return reach.to_u128();
+        }
+        let (quiet, caps, doubles) = self.targets(us, kind, sq, occ, self.pieces(!us));
         (quiet | caps | doubles).to_u128()
     }
 }
