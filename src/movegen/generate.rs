@@ -272,9 +272,7 @@ impl<B: Bitboard> Position<B> {
             }
         } else if !RARE || (!check_all && (targets & careful_to).is_empty()) {
             // None of these moves can expose the king (the usual case).
-            for to in targets.squares() {
-                list.push(Move::new(from, to, MoveKind::Normal));
-            }
+            list.push_targets(from, targets);
         } else {
             for to in targets.squares() {
                 emit(Move::new(from, to, MoveKind::Normal), list);

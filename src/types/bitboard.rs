@@ -189,6 +189,23 @@ impl Iterator for SquareIter {
             None
         }
     }
+
+    /// Two loops, one for each half, where `next` tests the low half for every square.
+    #[inline(always)]
+    fn fold<A, F: FnMut(A, Square) -> A>(self, init: A, mut f: F) -> A {
+        let mut acc = init;
+        let mut lo = self.lo;
+        while lo != 0 {
+            acc = f(acc, Square::new(lo.trailing_zeros() as u8));
+            lo &= lo - 1;
+        }
+        let mut hi = self.hi;
+        while hi != 0 {
+            acc = f(acc, Square::new(64 + hi.trailing_zeros() as u8));
+            hi &= hi - 1;
+        }
+        acc
+    }
 }
 
 #[cfg(test)]
@@ -214,6 +231,12 @@ mod tests {
                 false
             });
             assert_eq!(seen, wide.squares().collect::<Vec<_>>());
+            // `fold` (its own loops) visits what `next` does.
+            let folded = wide.squares().fold(Vec::new(), |mut v, s| {
+                v.push(s);
+                v
+            });
+            assert_eq!(folded, seen);
         }
     }
 

@@ -1,7 +1,7 @@
 //! A move packed in 32 bits. It is only meaningful against the position it was generated in;
 //! text forms are converted by `protocol::notation`.
 
-use super::{PieceKind, SpillList, Square};
+use super::{Bitboard, PieceKind, SpillList, Square};
 
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 #[repr(u8)]
@@ -105,6 +105,21 @@ impl MoveList {
     #[inline(always)]
     pub fn push(&mut self, m: Move) {
         self.moves.push(m);
+    }
+    /// Pushes a `Normal` move from `from` to each of `targets`, low to high.
+    #[inline(always)]
+    pub fn push_targets<B: Bitboard>(&mut self, from: Square, targets: B) {
+        let base = Move::new(from, Square::new(0), MoveKind::Normal).0;
+        self.extend(
+            targets
+                .squares()
+                .map(|to| Move(base | (to.raw() as u32) << 8)),
+        );
+    }
+    /// Pushes each of `moves` in order, the length kept in a register meanwhile.
+    #[inline(always)]
+    pub fn extend(&mut self, moves: impl Iterator<Item = Move>) {
+        self.moves.extend(moves);
     }
     #[inline(always)]
     pub fn len(&self) -> usize {

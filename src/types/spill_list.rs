@@ -31,6 +31,24 @@ impl<T: Copy + Default, const N: usize> SpillList<T, N> {
         self.len += 1;
     }
 
+    /// `push` of each item, the length kept in a register and stored once at the end where
+    /// `push` loads and stores it for every item (the list is behind a reference).
+    #[inline(always)]
+    pub fn extend(&mut self, items: impl Iterator<Item = T>) {
+        // `for_each`: the items' own loops (`SquareIter::fold`, one for each half).
+        let mut len = self.len;
+        items.for_each(|item| {
+            if len < N {
+                self.inline[len] = item;
+            } else {
+                self.len = len;
+                self.spill(item);
+            }
+            len += 1;
+        });
+        self.len = len;
+    }
+
     #[cold]
     #[inline(never)]
     fn spill(&mut self, item: T) {
@@ -141,5 +159,8 @@ mod tests {
         assert_eq!(l.as_slice(), &[1, 2, 3, 4, 5, 6]);
         l.resized(2);
         assert_eq!(l.as_slice(), &[1, 2]);
+        // `extend` across the end of the inline buffer keeps the order `push` gives.
+        l.extend(10..15);
+        assert_eq!(l.as_slice(), &[1, 2, 10, 11, 12, 13, 14]);
     }
 }
