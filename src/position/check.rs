@@ -31,7 +31,7 @@ impl<B: Bitboard> Position<B> {
             m.kind(),
             MoveKind::Normal | MoveKind::DoubleStep | MoveKind::Promotion
         );
-        if !plain || m == Move::NULL || self.cancellation || self.tables.moves_by_rule {
+        if !plain || m == Move::NULL || self.scan_checks {
             return self.full_check();
         }
         let mover = !self.side;

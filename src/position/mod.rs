@@ -72,6 +72,9 @@ pub struct Position<B: Bitboard> {
     black_started: bool,
     /// The game has cancellation captures (`variant.cancellation`).
     cancellation: bool,
+    /// A cancellation game or one whose moves a rule module makes: every check after a move
+    /// is the full scan (`in_check_after_move`), told by one flag on every move.
+    scan_checks: bool,
     /// Bit `kind` set for the pawn kinds, whose moves reset the halfmove clock: `play` tests
     /// it for every move, which the variant's piece list would cost a few loads more.
     pawn_kinds: u32,
@@ -388,6 +391,7 @@ impl<B: Bitboard> Position<B> {
         tables: Arc<Tables<B>>,
         setup: &Setup,
     ) -> Result<Position<B>, FenError> {
+        let scan_checks = variant.cancellation.is_some() || tables.moves_by_rule;
         let mut pos = Position {
             variant: variant.clone(),
             tables,
@@ -418,6 +422,7 @@ impl<B: Bitboard> Position<B> {
             fullmove_base: setup.fullmove,
             black_started: setup.side == Color::Black,
             cancellation: variant.cancellation.is_some(),
+            scan_checks,
             pawn_kinds: variant
                 .kinds()
                 .filter(|&k| variant.piece(k).pawn)
@@ -714,10 +719,21 @@ impl<B: Bitboard> Position<B> {
             if blockers.is_empty() {
                 continue;
             }
-            let snipers = t.slide(ksq, lines, occ & !blockers) & candidates;
+            // Each blocker's next piece along its line (the squares beyond it run away from
+            // the king: the nearest is the lowest when the blocker's index is above the
+            // king's): one load a blocker, where lifting the blockers for a second slide
+            // loads one a piece.
             for b in blockers.squares() {
-                if (t.beyond(ksq, b) & snipers).any() {
-                    from = from.with(b);
+                let past = t.beyond(ksq, b) & occ;
+                if past.any() {
+                    let next = if b.index() > ksq.index() {
+                        past.lsb()
+                    } else {
+                        past.msb()
+                    };
+                    if candidates.has(next) {
+                        from = from.with(b);
+                    }
                 }
             }
         }

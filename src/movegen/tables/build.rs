@@ -156,9 +156,7 @@ impl<B: Bitboard> Tables<B> {
             attack_groups: [Vec::new(), Vec::new()],
             kind_groups: vec![Vec::new(); 2 * kinds],
             attack_span: vec![B::EMPTY; 2 * kinds * n],
-            exposure: vec![B::EMPTY; 2 * n],
-            lame_exposure: vec![B::EMPTY; 2 * n],
-            screen_lines: vec![B::EMPTY; 2 * n],
+            king_lines: empty_king_lines(),
             has_hoppers: false,
             promotion_zone: [B::EMPTY; 2],
             compulsory_zone: [B::EMPTY; 2],
@@ -451,7 +449,6 @@ impl<B: Bitboard> Tables<B> {
     /// Exposure: the lines along which each colour's riders, hoppers and lame leapers reach a
     /// square.
     fn build_exposure(&mut self) {
-        let n = self.n;
         for color in Color::BOTH {
             let ci = color.index();
             for sq in self.size.all_squares() {
@@ -477,9 +474,7 @@ impl<B: Bitboard> Tables<B> {
                         AttackGroup::Leaps { .. } => {}
                     }
                 }
-                self.exposure[ci * n + sq.index()] = lines | paths;
-                self.lame_exposure[ci * n + sq.index()] = paths;
-                self.screen_lines[ci * n + sq.index()] = screens;
+                self.king_lines[ci][sq.index()] = (lines | paths, paths, screens);
             }
         }
     }
@@ -897,6 +892,15 @@ fn empty_rows<T: Copy + Default>() -> Box<[[[T; 128]; MAX_KINDS]; 2]> {
     let rows = vec![[[T::default(); 128]; MAX_KINDS]; 2].into_boxed_slice();
     match rows.try_into() {
         Ok(parts) => parts,
+        Err(_) => unreachable!("two colours' rows"),
+    }
+}
+
+/// `Tables::king_lines` all empty, built on the heap (a colour's row a time on the stack).
+fn empty_king_lines<B: Bitboard>() -> Box<super::KingLines<B>> {
+    let rows = vec![[(B::EMPTY, B::EMPTY, B::EMPTY); 128]; 2].into_boxed_slice();
+    match rows.try_into() {
+        Ok(lines) => lines,
         Err(_) => unreachable!("two colours' rows"),
     }
 }

@@ -11,6 +11,9 @@ use nnue_free_eval::Additive;
 /// `Tables::reach_parts`'s layout.
 pub(crate) type ReachParts<B> = [[[(B, B); 128]; MAX_KINDS]; 2];
 
+/// `Tables::king_lines`'s layout.
+pub(crate) type KingLines<B> = [[(B, B, B); 128]; 2];
+
 /// `Tables::leap_parts`'s layout: per colour, kind and square, (capture leaps, the range of
 /// `lame` holding the lame leaps).
 pub(crate) type LeapParts<B> = [[[(B, (u32, u32)); 128]; MAX_KINDS]; 2];
@@ -139,13 +142,12 @@ pub struct Tables<B> {
     /// `[pk * n + target]`: the squares from which the kind could attack `target` on some
     /// board (its groups' reverse leaps, whole rays, lame leaps), to rule an attack out at once.
     attack_span: Vec<B>,
-    /// Squares from which a piece's departure may expose that square to an attack of `color`
-    /// (rays of its riders and hoppers, paths of its lame leapers): `[color][square]`.
-    pub exposure: Vec<B>,
-    /// The part of `exposure` that comes from lame leaps' paths: `[color][square]`.
-    lame_exposure: Vec<B>,
-    /// Squares onto which a piece may create a screen for `color`'s hoppers: `[color][square]`.
-    pub screen_lines: Vec<B>,
+    /// `[color][square]`: (squares from which a piece's departure may expose that square to
+    /// an attack of `color` (rays of its riders and hoppers, paths of its lame leapers), the
+    /// part of those from lame leaps' paths, squares onto which a piece may create a screen
+    /// for `color`'s hoppers). Side by side, as the check after every move reads them
+    /// together; rows of 128, as `shadow`'s: no index needs a bounds check.
+    king_lines: Box<KingLines<B>>,
     pub has_hoppers: bool,
     /// Per colour: squares where a pawn-like piece may promote / must promote / may make its
     /// initial (`i`) moves from.
@@ -489,13 +491,18 @@ impl<B: Bitboard> Tables<B> {
 
     #[inline(always)]
     pub fn exposure(&self, attacker: Color, sq: Square) -> B {
-        self.exposure[attacker.index() * self.n + sq.index()]
+        self.king_lines(attacker, sq).0
+    }
+
+    #[inline(always)]
+    fn king_lines(&self, attacker: Color, sq: Square) -> &(B, B, B) {
+        &self.king_lines[attacker.index() & 1][sq.index() & 127]
     }
 
     /// The part of `exposure` made of lame leaps' paths.
     #[inline(always)]
     pub fn lame_exposure(&self, attacker: Color, sq: Square) -> B {
-        self.lame_exposure[attacker.index() * self.n + sq.index()]
+        self.king_lines(attacker, sq).1
     }
 
     /// The squares beyond `b` on the line from `from` through `b` (empty when `b` is `from`).
@@ -505,7 +512,7 @@ impl<B: Bitboard> Tables<B> {
     }
     #[inline(always)]
     pub fn screen_lines(&self, attacker: Color, sq: Square) -> B {
-        self.screen_lines[attacker.index() * self.n + sq.index()]
+        self.king_lines(attacker, sq).2
     }
     #[inline(always)]
     pub fn piece_key(&self, piece: crate::types::Piece, sq: Square) -> u64 {
