@@ -4,7 +4,7 @@
 //! made when the code is compiled, not at every node.
 
 use super::context::{RootMove, SharedContext, ThreadContext};
-use super::movepick::{is_tactical, MovePicker, OrderHints};
+use super::movepick::{is_tactical, is_tactical_ordered, MovePicker, OrderHints};
 use super::params::*;
 use super::score::*;
 use super::split::SplitNode;
@@ -569,7 +569,12 @@ impl<'a, B: Bitboard, R: Role> Worker<'a, B, R> {
                 }
             };
             legal += 1;
-            let tactical = is_tactical(&self.pos, m);
+            // The picker's score tells most moves apart without reading the board again.
+            let tactical = if N::ROOT {
+                is_tactical(&self.pos, m)
+            } else {
+                is_tactical_ordered(&self.pos, m, order)
+            };
             let good_tactical = tactical && (N::ROOT || order >= MovePicker::GOOD_TACTICAL);
 
             // Pruning at shallow depth, once a move that does not lose has been found. Quiet

@@ -41,6 +41,18 @@ pub fn is_tactical<B: Bitboard>(pos: &Position<B>, m: Move) -> bool {
     }
 }
 
+/// `is_tactical` for a move the main search's picker handed out with ordering score `order`:
+/// the score already tells, but for the table move's and a placement's (scored among the
+/// winning captures).
+#[inline(always)]
+pub fn is_tactical_ordered<B: Bitboard>(pos: &Position<B>, m: Move, order: i32) -> bool {
+    if order == TT_MOVE {
+        is_tactical(pos, m)
+    } else {
+        !is_quiet_score(order) && m.kind() != MoveKind::Drop
+    }
+}
+
 /// A square's index, which is below `MAX_SQUARES` on every board: masked so that the compiler
 /// knows it too and drops the bounds checks of the tables it indexes.
 #[inline(always)]
@@ -187,14 +199,16 @@ impl PlyBuffers {
     /// The buffer of `ply`, made (with any below it) on first use.
     #[inline(always)]
     pub fn at(&mut self, ply: usize) -> &mut PlyMoves {
-        if ply >= self.plies.len() {
-            self.reach(ply);
+        // The test that the buffer exists is the index's bounds check as well.
+        if ply < self.plies.len() {
+            return &mut self.plies[ply];
         }
-        &mut self.plies[ply]
+        self.reach(ply)
     }
 
     #[cold]
-    fn reach(&mut self, ply: usize) {
+    #[inline(never)]
+    fn reach(&mut self, ply: usize) -> &mut PlyMoves {
         assert!(
             ply < self.plies.capacity(),
             "ply {ply} beyond the search's maximum"
@@ -202,6 +216,7 @@ impl PlyBuffers {
         while self.plies.len() <= ply {
             self.plies.push(PlyMoves::default());
         }
+        &mut self.plies[ply]
     }
 
     /// How many moves were generated at `ply` (none if it was never reached).
@@ -527,8 +542,9 @@ mod tests {
     }
 
     /// The main search's scores, with plain quiet moves scored the short way, are each move's
-    /// score from the full comparison chain; on random playouts of every built-in game, with
-    /// hints drawn from the legal moves (or absent) and a history that is not all zero.
+    /// score from the full comparison chain, and tell tactical moves as `is_tactical` does; on
+    /// random playouts of every built-in game, with hints drawn from the legal moves (or
+    /// absent) and a history that is not all zero.
     #[test]
     fn short_way_scores_match_the_full_chain() {
         let registry = Registry::builtin();
@@ -569,6 +585,14 @@ mod tests {
                     for (i, &m) in buf.list.iter().enumerate() {
                         let full = picker.score_move(&buf.list, pos, &see, &hist, us, m);
                         assert_eq!(buf.scores.as_slice()[i], full, "{}: {m:?}", gt.variant.name);
+                        if full != USED {
+                            assert_eq!(
+                                is_tactical_ordered(pos, m, full),
+                                is_tactical(pos, m),
+                                "{}: {m:?}",
+                                gt.variant.name
+                            );
+                        }
                         checked += 1;
                     }
                     pos.play(moves[rng.gen_range(0..moves.len())]);
