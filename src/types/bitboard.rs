@@ -74,11 +74,14 @@ pub trait Bitboard:
 macro_rules! impl_bitboard {
     ($t:ty, $bits:expr, halves) => {
         impl_bitboard!(@ $t, $bits,
-            // A square's bit read from a table (2 KB): one indexed load per half, where
-            // building it takes a shift, a compare and two conditional moves.
+            // A square's bit built in its own half: a 128-bit shift by a variable amount
+            // costs a double shift and two conditional moves.
             #[inline(always)]
             fn from_square(sq: Square) -> Self {
-                SQUARE_BITS[sq.index() % 128]
+                let s = sq.index();
+                let bit = 1u64 << (s & 63);
+                let (lo, hi) = if s < 64 { (bit, 0) } else { (0, bit) };
+                (hi as u128) << 64 | lo as u128
             }
             #[inline(always)]
             fn has(self, sq: Square) -> bool {
@@ -150,17 +153,6 @@ macro_rules! impl_bitboard {
         }
     };
 }
-
-/// Each square's bit on a 128-bit board.
-static SQUARE_BITS: [u128; 128] = {
-    let mut bits = [0; 128];
-    let mut i = 0;
-    while i < 128 {
-        bits[i] = 1 << i;
-        i += 1;
-    }
-    bits
-};
 
 impl_bitboard!(u64, 64, plain);
 impl_bitboard!(u128, 128, halves);
