@@ -161,15 +161,7 @@ impl<B: Bitboard> Position<B> {
             // The pawn-like kinds are the pawns, the royal kind aside.
             let pawn = t.role_kinds().0 >> k.index() & 1 != 0;
             let en_passant = cx.ep.is_some() && t.kind_moves(us, k).en_passant;
-            let shape = if t.is_symmetric(us, k) {
-                SYMMETRIC
-            } else if !t.is_leaper(us, k) {
-                ASYMMETRIC
-            } else if t.is_simple_double(us, k) {
-                SIMPLE_PAWN
-            } else {
-                LEAPER
-            };
+            let shape = self.shape(us, k);
             // Each kind's loop is compiled with only the cases it can meet.
             let kind = (k, pawn, en_passant, shape);
             match (pawn || en_passant, cx.rare) {
@@ -302,17 +294,22 @@ impl<B: Bitboard> Position<B> {
     /// (pawns, hoppers, lame leapers) in a function of their own.
     #[inline(always)]
     pub fn targets(&self, us: Color, k: PieceKind, from: Square, occ: B, enemy: B) -> (B, B, B) {
+        self.shaped_targets(self.shape(us, k), us, k, from, occ, enemy)
+    }
+
+    /// How `us`'s `k` reaches its targets (`shaped_targets`).
+    #[inline(always)]
+    fn shape(&self, us: Color, k: PieceKind) -> u8 {
         let t = &*self.tables;
         if t.is_symmetric(us, k) {
-            let reach = t.reach(us, k, from, occ);
-            return (reach & !occ, reach & enemy, B::EMPTY);
+            SYMMETRIC
+        } else if !t.is_leaper(us, k) {
+            ASYMMETRIC
+        } else if t.is_simple_double(us, k) {
+            SIMPLE_PAWN
+        } else {
+            LEAPER
         }
-        if t.is_leaper(us, k) {
-            let quiet = t.quiet_leaps(us, k, from) & !occ;
-            let caps = t.capture_leaps(us, k, from) & enemy;
-            return self.with_lame_leaps(us, k, from, occ, enemy, (quiet, caps));
-        }
-        self.asymmetric_targets(us, k, from, occ, enemy)
     }
 
     /// `targets` for a kind whose `shape` its caller has read once for all its pieces.

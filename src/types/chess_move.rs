@@ -109,11 +109,10 @@ impl MoveList {
     /// Pushes a `Normal` move from `from` to each of `targets`, low to high.
     #[inline(always)]
     pub fn push_targets<B: Bitboard>(&mut self, from: Square, targets: B) {
-        let base = Move::new(from, Square::new(0), MoveKind::Normal).0;
         self.extend(
             targets
                 .squares()
-                .map(|to| Move(base | (to.raw() as u32) << 8)),
+                .map(|to| Move::new(from, to, MoveKind::Normal)),
         );
     }
     /// Pushes each of `moves` in order, the length kept in a register meanwhile.
