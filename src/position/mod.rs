@@ -693,8 +693,30 @@ impl<B: Bitboard> Position<B> {
     /// safe. Exact for riders (the first blocker on a line with an enemy rider behind it);
     /// every square of a hopper line that holds an enemy hopper, and every path square of a lame
     /// leap from an enemy lame leaper.
-    #[inline]
+    #[inline(always)]
     pub fn king_exposure(&self, us: Color) -> (B, B) {
+        // Usually no enemy rider stands on any of its lines through the king, and no other
+        // group (hoppers, lame leapers) needs a look: told so here, in the generator's code,
+        // before the call and its setup.
+        let t = &*self.tables;
+        let them = !us;
+        let scan = t.attack_scan(them);
+        if scan.other.is_empty() {
+            let rows = t.scan_row(them, self.king(us));
+            let pieces = &self.group_pieces[them.index()];
+            // `slots` is at most `GROUP_SLOTS`: the mask takes no square off.
+            let aligned = (scan.leaps..scan.slots)
+                .any(|i| (rows[i & (GROUP_SLOTS - 1)] & pieces[i & (GROUP_SLOTS - 1)]).any());
+            if !aligned {
+                return (B::EMPTY, B::EMPTY);
+            }
+        }
+        self.king_exposure_scan(us)
+    }
+
+    /// `king_exposure` by a walk of the enemy's attack groups.
+    #[inline(never)]
+    fn king_exposure_scan(&self, us: Color) -> (B, B) {
         use crate::movegen::tables::AttackGroup;
         let t = &*self.tables;
         let them = !us;
