@@ -121,6 +121,53 @@ impl<B: Bitboard> EvalBoard for Position<B> {
         })
     }
 
+    #[inline(always)]
+    fn for_each_piece_targets<F: FnMut(u8, u128)>(
+        &self,
+        color: nnue_free_eval::Color,
+        pieces: u128,
+        mut f: F,
+    ) {
+        let us = match color {
+            nnue_free_eval::Color::White => Color::White,
+            nnue_free_eval::Color::Black => Color::Black,
+        };
+        // What every piece of the side reads, read once: which kinds move and capture alike,
+        // the occupancy.
+        let t = &*self.tables;
+        let symmetric = t.symmetric_kinds(us);
+        let occ = self.occupied();
+        // Each 64-bit half on its own, as the evaluation's `squares_of` does.
+        let (mut lo, mut hi) = (pieces as u64, (pieces >> 64) as u64);
+        loop {
+            let sq = if lo != 0 {
+                let s = lo.trailing_zeros();
+                lo &= lo - 1;
+                s
+            } else if hi != 0 {
+                let s = 64 + hi.trailing_zeros();
+                hi &= hi - 1;
+                s
+            } else {
+                break;
+            };
+            let sq = Square::new(sq as u8);
+            // The caller's pieces stand on their squares: a branch that never runs costs
+            // less than a stand-in kind (and it names no square, which would cost a store).
+            let kind = match self.piece_at(sq) {
+                Some(p) => p.kind(),
+                None => unreachable!(),
+            };
+            let k = kind.index() & (MAX_KINDS - 1);
+            let targets = if symmetric >> k & 1 != 0 {
+                t.reach(us, kind, sq, occ).to_u128()
+            } else {
+                self.eval_reach_asymmetric(us, kind, sq)
+            };
+            f(k as u8, targets);
+        }
+    }
+
     fn targets(&self, square: u8) -> u128 {
         let sq = crate::types::Square::new(square);
         match self.piece_at(sq) {

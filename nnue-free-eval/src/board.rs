@@ -77,6 +77,19 @@ pub trait EvalBoard {
         self.targets(square)
     }
 
+    /// Optional: calls `f(kind, targets)` for each of `color`'s pieces on the squares `pieces`
+    /// (all of role [`Role::Piece`](crate::Role::Piece)), `targets` being
+    /// [`piece_targets`](EvalBoard::piece_targets) of the piece. The engine may then read what
+    /// the pieces of a side share (its tables, the occupancy) once for all of them. The
+    /// default looks each piece up with [`kind_at`](EvalBoard::kind_at).
+    #[inline(always)]
+    fn for_each_piece_targets<F: FnMut(u8, u128)>(&self, color: Color, pieces: u128, mut f: F) {
+        for sq in crate::geometry::squares_of(pieces) {
+            let kind = self.kind_at(sq as u8);
+            f(kind, self.piece_targets(color, kind, sq as u8));
+        }
+    }
+
     /// Optional, faster than [`for_each_piece`](EvalBoard::for_each_piece): calls
     /// `f(color, kind, squares)` with square sets that together hold every piece on the board,
     /// each set of one colour and kind (a kind may come in several sets; the sets are

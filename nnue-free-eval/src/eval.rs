@@ -154,15 +154,14 @@ pub(crate) fn terms<B: EvalBoard>(
         let mut sum = Score::ZERO;
         // `piece_targets` may hold own squares; they are not targets.
         let others = !snap.all[us];
-        for sq in squares_of(snap.pieces[us]) {
-            let kind = board.kind_at(sq as u8);
-            let targets = board.piece_targets(color, kind, sq as u8) & others;
+        board.for_each_piece_targets(color, snap.pieces[us], |kind, targets| {
+            let targets = targets & others;
             // A kind without a mobility term has a table of zeros: adding it costs less
             // than testing for it.
             sum += mobility::piece(params, kind, targets, pawn_attacks[them]);
             // Where the enemy has no king zone nothing hits it.
             attacks.add(params, color, kind, targets, zones[them]);
-        }
+        });
         mobility[us] = sum;
     }
     scores[Term::Mobility.index()] = mobility;

@@ -530,3 +530,13 @@ impl<B: Bitboard> Tables<B> {
         self.eval_additive[piece.index() * 128 + sq.index()]
     }
 }
+
+/// Accessors for the evaluation (`crate::evaluation`).
+impl<B: Bitboard> Tables<B> {
+    /// The kinds of `color` that move and capture alike, bit `kind` each (see
+    /// `symmetric_kinds`): the evaluation reads them once per side, not once per piece.
+    #[inline(always)]
+    pub fn symmetric_kinds(&self, color: Color) -> u32 {
+        self.symmetric_kinds[color.index()]
+    }
+}
