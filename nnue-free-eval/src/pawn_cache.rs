@@ -14,10 +14,10 @@ struct Entry {
     score: [Score; 2],
 }
 
-/// No pawn-like pieces: a structure that scores zero under any parameters, so an empty cache
-/// holds only true entries.
+/// An entry no structure matches: both sides' pawns on every square. Not all zero bytes, so
+/// that emptying the cache is a plain loop of stores rather than a byte-by-byte `memset`.
 const EMPTY: Entry = Entry {
-    pawns: [0; 2],
+    pawns: [u128::MAX; 2],
     score: [Score::ZERO; 2],
 };
 
