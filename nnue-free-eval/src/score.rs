@@ -27,8 +27,9 @@ impl Score {
     /// values outside are clamped. Rounds toward zero, so `(-s).taper(p) == -s.taper(p)`.
     pub fn taper(self, phase: i32) -> i32 {
         let p = i64::from(phase.clamp(0, PHASE_MAX));
-        let blended = (i64::from(self.mg) * p + i64::from(self.eg) * (i64::from(PHASE_MAX) - p))
-            / i64::from(PHASE_MAX);
+        // `mg * p + eg * (PHASE_MAX - p)` with one multiplication by a variable (exact in i64).
+        let (mg, eg) = (i64::from(self.mg), i64::from(self.eg));
+        let blended = (eg * i64::from(PHASE_MAX) + (mg - eg) * p) / i64::from(PHASE_MAX);
         // Both inputs are i32, so the weighted mean lies between them and fits in i32.
         blended as i32
     }
