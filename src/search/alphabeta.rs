@@ -249,12 +249,7 @@ impl<'a, B: Bitboard, R: Role> Worker<'a, B, R> {
     /// A quiet move at a shallow depth that loses more material than both the quiet and the
     /// capture bound allow: pruned even if it gives check.
     fn quiet_loses_too_much(&self, m: Move, depth: i32) -> bool {
-        depth <= SEE_PRUNE_MAX_DEPTH
-            && !self.s.see.see_ge(
-                &self.pos,
-                m,
-                see_quiet_threshold(depth).min(see_capture_threshold(depth)),
-            )
+        depth <= SEE_PRUNE_MAX_DEPTH && !self.s.see.see_ge(&self.pos, m, quiet_prune_bound(depth))
     }
 
     /// How many moves the node at `ply` has (the root moves at the root).
@@ -602,9 +597,17 @@ impl<'a, B: Bitboard, R: Role> Worker<'a, B, R> {
                         prune_unless_check = true;
                         see_if_check = depth <= SEE_PRUNE_MAX_DEPTH;
                     } else {
-                        let losing = depth <= SEE_PRUNE_MAX_DEPTH
-                            && !self.s.see.see_ge(&self.pos, m, see_quiet_threshold(depth));
-                        if losing && self.quiet_loses_too_much(m, depth) {
+                        let see = &self.s.see;
+                        let quiet_bound = see_quiet_threshold(depth);
+                        let losing =
+                            depth <= SEE_PRUNE_MAX_DEPTH && !see.see_ge(&self.pos, m, quiet_bound);
+                        // The second exchange test mostly answers as the first (the bounds
+                        // are equal from depth 3, and between the same multiples of the
+                        // values below): then it is not made again.
+                        if losing
+                            && (see.same_verdict(quiet_bound, quiet_prune_bound(depth))
+                                || self.quiet_loses_too_much(m, depth))
+                        {
                             continue;
                         }
                         prune_unless_check = losing;
@@ -745,6 +748,11 @@ impl<'a, B: Bitboard, R: Role> Worker<'a, B, R> {
         }
         best
     }
+}
+
+/// The bound under which a quiet move loses too much even to be searched for a check.
+fn quiet_prune_bound(depth: i32) -> i32 {
+    see_quiet_threshold(depth).min(see_capture_threshold(depth))
 }
 
 /// The root moves of a search: every legal move, or those of `search_moves` that are legal,

@@ -17,6 +17,14 @@ fn kind_index(k: PieceKind) -> usize {
     k.index() & (MAX_KINDS - 1)
 }
 
+fn gcd(a: u32, b: u32) -> u32 {
+    if b == 0 {
+        a
+    } else {
+        gcd(b, a % b)
+    }
+}
+
 /// Exchange values in centipawns and the kinds ranked from cheapest to dearest, per variant.
 pub struct SeeValues {
     pub value: [i32; MAX_KINDS],
@@ -24,6 +32,9 @@ pub struct SeeValues {
     /// by kind), which decides the least valuable attacker.
     rank: [u8; MAX_KINDS],
     royal: PieceKind,
+    /// The greatest common divisor of the values (0 if all are 0): every exchange's result
+    /// and every step of it is a multiple of it.
+    grain: i32,
     /// Cancellation captures (`rules/cancellation.md`): a capture by a non-royal piece takes
     /// both pieces off and gives back their difference in value, so it wins nothing outright.
     cancellation: bool,
@@ -46,12 +57,27 @@ impl SeeValues {
         for (i, k) in order.iter().enumerate() {
             rank[k.index()] = i as u8;
         }
+        let grain = value.iter().fold(0, |g, &x| gcd(g, x.unsigned_abs()));
         SeeValues {
             value,
             rank,
             royal: v.royal,
+            grain: i32::try_from(grain).unwrap_or(0),
             cancellation: v.cancellation.is_some(),
         }
+    }
+
+    /// Does `see_ge` give every move the same answer at thresholds `a` and `b`? So when they
+    /// are equal, or neither is a multiple of `grain` and no multiple lies between them: each
+    /// test of the exchange compares a multiple of `grain` plus or minus the threshold with 0
+    /// (or 1), which is never 0 then and has the same sign at both thresholds.
+    #[inline(always)]
+    pub fn same_verdict(&self, a: i32, b: i32) -> bool {
+        a == b
+            || self.grain > 0
+                && a % self.grain != 0
+                && b % self.grain != 0
+                && a.div_euclid(self.grain) == b.div_euclid(self.grain)
     }
 
     /// Do captures cancel in this game (so that most of them win nothing outright)?
@@ -345,6 +371,44 @@ mod tests {
             }
         }
         assert!(checked > 100_000, "{checked}");
+    }
+
+    /// Thresholds that `same_verdict` pairs (those of the quiet-move pruning at depths 1 and
+    /// 2) get the same answers from `see_ge` for every legal move of random playouts.
+    #[test]
+    fn same_verdict_thresholds_answer_alike() {
+        use crate::types::MoveList;
+        use rand::rngs::StdRng;
+        use rand::{Rng, SeedableRng};
+        let reg = Registry::builtin();
+        let mut rng = StdRng::seed_from_u64(11);
+        let mut checked = 0usize;
+        for gt in reg.games() {
+            let see = SeeValues::new(&gt.variant);
+            let pairs: Vec<(i32, i32)> = [(-40, -90), (-160, -180), (-10, -99), (50, 1)]
+                .into_iter()
+                .filter(|&(a, b)| see.same_verdict(a, b))
+                .collect();
+            assert!(!see.same_verdict(-90, -100) && !see.same_verdict(0, -1));
+            let mut game = gt.start();
+            with_position!(&mut game, p => {
+                let mut moves = MoveList::new();
+                for _ in 0..100 {
+                    p.legal_moves(&mut moves);
+                    if moves.is_empty() {
+                        break;
+                    }
+                    for &m in moves.iter() {
+                        for &(a, b) in &pairs {
+                            assert_eq!(see.see_ge(p, m, a), see.see_ge(p, m, b));
+                            checked += 1;
+                        }
+                    }
+                    p.play(moves.as_slice()[rng.gen_range(0..moves.len())]);
+                }
+            });
+        }
+        assert!(checked > 10_000, "{checked}");
     }
 
     fn check(variant: &str, fen: &str, mv: &str, threshold: i32, expected: bool) {
