@@ -279,7 +279,7 @@ impl TranspositionTable {
 
     /// Stores a result. Replaces the entry of the same key (keeping its move if the new result
     /// has none), else the least valuable entry: old generation first, then shallow depth.
-    #[inline]
+    #[inline(always)]
     pub fn store(&self, key: u64, mv: Move, score: i32, eval: i32, depth: i32, bound: Bound) {
         let generation = self.generation.load(Ordering::Relaxed);
         let bucket = self.bucket(key);
