@@ -85,11 +85,13 @@ const DEPTH_SHIFT: u32 = 53;
 const BOUND_SHIFT: u32 = 59;
 const GENERATION_SHIFT: u32 = 61;
 
+#[inline(always)]
 fn pack_move(m: Move) -> u64 {
     let r = m.raw() as u64;
     (r & 0x7F) | ((r >> 8) & 0x7F) << 7 | ((r >> 16) & 0x7) << 14 | ((r >> 24) & 0xF) << 17
 }
 
+#[inline(always)]
 fn unpack_move(bits: u64) -> Move {
     let r = (bits & 0x7F)
         | ((bits >> 7) & 0x7F) << 8
@@ -98,6 +100,7 @@ fn unpack_move(bits: u64) -> Move {
     Move::from_raw(r as u32)
 }
 
+#[inline(always)]
 fn pack(m: Move, score: i32, eval: i32, depth: i32, bound: Bound, generation: u8) -> u64 {
     let depth_field = (depth.clamp(-1, MAX_STORED_DEPTH) + 1) as u64;
     let bound_field = match bound {
@@ -113,9 +116,11 @@ fn pack(m: Move, score: i32, eval: i32, depth: i32, bound: Bound, generation: u8
         | ((generation as u64 & 7) << GENERATION_SHIFT)
 }
 
+#[inline(always)]
 fn depth_of(data: u64) -> i32 {
     ((data >> DEPTH_SHIFT) & 0x3F) as i32 - 1
 }
+#[inline(always)]
 fn generation_of(data: u64) -> u8 {
     (data >> GENERATION_SHIFT) as u8
 }
