@@ -9,9 +9,7 @@ use super::history::{quiet_index, Histories};
 use super::see::SeeValues;
 use super::tactical::tactical_moves;
 use crate::position::Position;
-use crate::types::{
-    Bitboard, Color, Move, MoveKind, MoveList, SpillList, Square, MAX_MOVES, MAX_SQUARES,
-};
+use crate::types::{Bitboard, Color, Move, MoveKind, MoveList, SpillList, Square, MAX_MOVES};
 use crate::variant::RepetitionRule;
 
 const TT_MOVE: i32 = 1 << 30;
@@ -51,14 +49,6 @@ pub fn is_tactical_ordered<B: Bitboard>(pos: &Position<B>, m: Move, order: i32) 
     } else {
         !is_quiet_score(order) && m.kind() != MoveKind::Drop
     }
-}
-
-/// A square's index, which is below `MAX_SQUARES` on every board: masked so that the compiler
-/// knows it too and drops the bounds checks of the tables it indexes.
-#[inline(always)]
-fn below_max(sq: Square) -> usize {
-    const _: () = assert!(MAX_SQUARES.is_power_of_two() && MAX_SQUARES <= 256);
-    sq.index() & (MAX_SQUARES - 1)
 }
 
 /// MVV/LVA: the most valuable victim first, the cheapest attacker among equals.
@@ -431,14 +421,15 @@ impl MovePicker {
             return;
         }
         // Most moves are plain quiet moves (no capture, no special kind) that no hint names:
-        // their score is their history. The hints all go to the squares marked here, so a plain
-        // move to any other square is none of them and skips the comparisons.
+        // their score is their history. The hints all go to the squares marked here, with the
+        // occupied ones (captures), so a plain move to any other square is none of them and
+        // skips the comparisons: one bit test a move, where the board's and a hint table's
+        // bytes took two loads.
         let h = &self.hints;
         // (An absent hint, the null move, marks square 0: its moves merely take the long way.)
-        let mut hinted = [false; MAX_SQUARES];
-        for m in [h.tt_move, h.killers[0], h.killers[1], h.counter] {
-            hinted[below_max(m.to())] = true;
-        }
+        let special = [h.tt_move, h.killers[0], h.killers[1], h.counter]
+            .iter()
+            .fold(pos.occupied(), |b, m| b | B::from_square(m.to()));
         // Whole blocks of scores, the places past the moves `USED`: the picks' passes over
         // them then have no odd tail to finish score by score. (The last block is filled
         // before scoring: one block's stores, whatever the number of places left over.)
@@ -449,9 +440,7 @@ impl MovePicker {
         }
         let quiet_history = hist.quiet_table(us);
         for (score, &m) in scores.iter_mut().zip(list.iter()) {
-            let to = below_max(m.to());
-            let plain =
-                m.is_plain_kind() && pos.piece_at(Square::new(to as u8)).is_none() && !hinted[to];
+            let plain = m.is_plain_kind() && !special.has(m.to());
             *score = if plain {
                 quiet_history[quiet_index(m)] as i32
             } else {
