@@ -96,6 +96,20 @@ fn tactical_by_pieces<B: Bitboard, const DEFER: bool>(
     let compulsory = t.compulsory_zone[us.index()];
     let ep = pos.ep_square().filter(|&sq| targets.has(sq));
     let cancellation = v.cancellation.is_some();
+    // The pawn kinds, bit `kind` each: a bit test a kind where the piece's entry took a bounds
+    // check and a multiply. (`pawn_like_kinds` leaves out royal pawns: added back here.)
+    let pawns = {
+        let (mut pawns, mut royal) = t.role_kinds();
+        while royal != 0 {
+            let k = PieceKind(royal.trailing_zeros() as u8);
+            if v.piece(k).pawn {
+                pawns |= 1 << k.index();
+            }
+            royal &= royal - 1;
+        }
+        pawns
+    };
+    let is_pawn = |k: PieceKind| pawns >> k.index() & 1 != 0;
     // The moves of a piece with a capture, a promotion or an en-passant square to look at
     // (most pieces have none, and the loops below find that out with as little as their kind
     // allows), unless they are plain captures pushed as they are (`push_here` below).
@@ -106,7 +120,7 @@ fn tactical_by_pieces<B: Bitboard, const DEFER: bool>(
                           quiet: B,
                           mut caps: B,
                           en_passant: Option<Square>| {
-        let pawn = v.piece(k).pawn;
+        let pawn = is_pawn(k);
         if k == v.royal {
             for to in caps.squares() {
                 let m = Move::new(from, to, MoveKind::Normal);
@@ -168,7 +182,7 @@ fn tactical_by_pieces<B: Bitboard, const DEFER: bool>(
         if pieces.is_empty() {
             continue;
         }
-        let pawn = v.piece(k).pawn;
+        let pawn = is_pawn(k);
         let en_passant = ep.filter(|_| t.kind_moves(us, k).en_passant);
         // Most pieces' tactical moves are plain captures, their king safety left to
         // `king_safe` (`DEFER`): pushed here, without a call of `push_moves`, for any kind but
