@@ -231,6 +231,9 @@ impl<B: Bitboard> Position<B> {
             (false, true) => set & occ,
             (false, false) => B::EMPTY,
         };
+        if t.is_grouped(us, kind) {
+            return t.lame_reach(us, kind, sq, occ).to_u128();
+        }
         if t.is_leaper(us, kind) {
             let mut reach =
                 t.quiet_leaps(us, kind, sq) & empty | t.capture_leaps(us, kind, sq) & occ;

@@ -13,6 +13,7 @@ const LEAPER: u8 = 2;
 const ASYMMETRIC: u8 = 3;
 /// A loop compiled for every shape, which it reads at run time.
 const ANY_SHAPE: u8 = 4;
+const GROUPED: u8 = 5;
 
 /// What `generate_ordinary` works out once for the moves of all its pieces.
 struct PieceMoves<B> {
@@ -307,6 +308,8 @@ impl<B: Bitboard> Position<B> {
             ASYMMETRIC
         } else if t.is_simple_double(us, k) {
             SIMPLE_PAWN
+        } else if t.is_grouped(us, k) {
+            GROUPED
         } else {
             LEAPER
         }
@@ -341,6 +344,10 @@ impl<B: Bitboard> Position<B> {
                     B::EMPTY
                 };
                 (quiet, caps, doubles)
+            }
+            GROUPED => {
+                let reach = t.lame_reach(us, k, from, occ);
+                (reach & !occ, reach & enemy, B::EMPTY)
             }
             LEAPER => {
                 let quiet = t.quiet_leaps(us, k, from) & !occ;

@@ -3,7 +3,8 @@
 //! them (attack groups, exposure masks, combined lines, attack spans).
 
 use super::{
-    AttackGroup, AttackScan, BentRay, KindMoves, LameLeap, RideAtom, Tables, Zobrist, GROUP_SLOTS,
+    AttackGroup, AttackScan, BentRay, KindMoves, LameGroup, LameLeap, RideAtom, Tables, Zobrist,
+    GROUP_SLOTS,
 };
 use crate::types::{Bitboard, BoardSize, Color, PieceKind, Square, MAX_KINDS};
 use crate::variant::betza::{Atom, AtomShape};
@@ -148,6 +149,7 @@ impl<B: Bitboard> Tables<B> {
             rev_capture_leaps: vec![B::EMPTY; 2 * kinds * n],
             lame: Vec::new(),
             lame_index: Vec::new(),
+            lame_groups: Vec::new(),
             rev_lame: Vec::new(),
             rev_lame_index: Vec::new(),
             bent: Vec::new(),
@@ -165,6 +167,7 @@ impl<B: Bitboard> Tables<B> {
             symmetric_kinds: [0; 2],
             leaper_kinds: [0; 2],
             simple_double_kinds: [0; 2],
+            grouped_kinds: [0; 2],
             no_jump_check_kinds: variant
                 .kinds()
                 .filter(|&k| variant.piece(k).no_jump_check)
@@ -526,6 +529,7 @@ impl<B: Bitboard> Tables<B> {
                 *parts = (
                     self.capture_leaps[pk * n + sq],
                     self.lame_index[pk * n + sq],
+                    (0, 0),
                 );
             }
         }
@@ -609,6 +613,45 @@ impl<B: Bitboard> Tables<B> {
             }
             if leaper {
                 self.leaper_kinds[pk / self.kinds] |= 1 << (pk % self.kinds);
+            }
+            let grouped = leaper
+                && !symmetric
+                && !simple_double
+                && (0..n).all(|sq| {
+                    let i = pk * n + sq;
+                    let (a, b) = self.lame_index[i];
+                    self.quiet_leaps[i] == self.capture_leaps[i]
+                        && self.lame[a as usize..b as usize]
+                            .iter()
+                            .all(|l| l.quiet && l.capture && !l.initial)
+                });
+            if grouped {
+                self.grouped_kinds[pk / self.kinds] |= 1 << (pk % self.kinds);
+                for sq in 0..n {
+                    let i = pk * n + sq;
+                    let (a, b) = self.lame_index[i];
+                    let start = self.lame_groups.len();
+                    if self.quiet_leaps[i].any() {
+                        self.lame_groups.push(LameGroup {
+                            block: B::EMPTY,
+                            targets: self.quiet_leaps[i],
+                        });
+                    }
+                    for l in &self.lame[a as usize..b as usize] {
+                        match self.lame_groups[start..]
+                            .iter_mut()
+                            .find(|g| g.block == l.block)
+                        {
+                            Some(g) => g.targets = g.targets.with(l.target),
+                            None => self.lame_groups.push(LameGroup {
+                                block: l.block,
+                                targets: B::from_square(l.target),
+                            }),
+                        }
+                    }
+                    self.leap_parts[pk / self.kinds][pk % self.kinds][sq].2 =
+                        (start as u32, self.lame_groups.len() as u32);
+                }
             }
             if simple_double && !symmetric {
                 self.simple_double_kinds[pk / self.kinds] |= 1 << (pk % self.kinds);

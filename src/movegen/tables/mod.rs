@@ -15,8 +15,8 @@ pub(crate) type ReachParts<B> = [[[(B, B); 128]; MAX_KINDS]; 2];
 pub(crate) type KingLines<B> = [[(B, B, B); 128]; 2];
 
 /// `Tables::leap_parts`'s layout: per colour, kind and square, (capture leaps, the range of
-/// `lame` holding the lame leaps).
-pub(crate) type LeapParts<B> = [[[(B, (u32, u32)); 128]; MAX_KINDS]; 2];
+/// `lame` holding the lame leaps, the range of `lame_groups` holding its leap groups).
+pub(crate) type LeapParts<B> = [[[(B, (u32, u32), (u32, u32)); 128]; MAX_KINDS]; 2];
 
 /// A ride or hop along one direction, for one piece kind.
 #[derive(Clone, Copy, Debug)]
@@ -35,6 +35,16 @@ pub struct LameLeap<B> {
     pub quiet: bool,
     pub capture: bool,
     pub initial: bool,
+}
+
+/// The targets a leaper of a `grouped_kinds` kind reaches from one square once every square
+/// of `block` is empty (empty `block`: its plain leaps). One path square often opens several
+/// targets (the Canonical Knight's, the Xiangqi Horse's): a group per path, not per leap,
+/// tested without a branch per leap.
+#[derive(Clone, Copy, Debug)]
+pub struct LameGroup<B> {
+    pub block: B,
+    pub targets: B,
 }
 
 /// A bent rider's move from one square through one first step (`AtomShape::Bent`): once `mid`
@@ -130,6 +140,8 @@ pub struct Tables<B> {
     rev_capture_leaps: Vec<B>,
     lame: Vec<LameLeap<B>>,
     lame_index: Vec<(u32, u32)>,
+    /// The leap groups of the `grouped_kinds` kinds (`LameGroup`), by `leap_parts`' ranges.
+    lame_groups: Vec<LameGroup<B>>,
     rev_lame: Vec<LameLeap<B>>,
     rev_lame_index: Vec<(u32, u32)>,
     /// Bent rides by first step, for generation; their attacks are lame leaps, by path.
@@ -168,6 +180,11 @@ pub struct Tables<B> {
     /// (the pawn's double step): that step needs no scan of its conditions, only whether the
     /// single step is free. Its `reach_parts` hold these steps (`pawn_parts`).
     simple_double_kinds: [u32; 2],
+    /// `[color]`: bit `kind` set when the kind is a leaper, neither `symmetric` nor
+    /// `simple_double`, whose leaps, plain and lame, all move and capture alike and none is
+    /// initial (the Canonical Knight, the Xiangqi Horse and Elephant): its targets are
+    /// `lame_reach`, from its `lame_groups`.
+    grouped_kinds: [u32; 2],
     /// Bit `kind` set for the pawn-like kinds (not royal) and for the royal ones: the
     /// evaluation's roles (`evaluation::eval_params`), read as sets in `role_sets`; the legal
     /// generator reads its pawns from the first (it handles the royal kind before).
@@ -295,7 +312,12 @@ impl<B: Bitboard> Tables<B> {
         self.leap_parts(color, kind, sq).0
     }
     #[inline(always)]
-    fn leap_parts(&self, color: Color, kind: PieceKind, sq: Square) -> &(B, (u32, u32)) {
+    fn leap_parts(
+        &self,
+        color: Color,
+        kind: PieceKind,
+        sq: Square,
+    ) -> &(B, (u32, u32), (u32, u32)) {
         &self.leap_parts[color.index()][kind.index() & (MAX_KINDS - 1)][sq.index() & 127]
     }
     /// `capture_leaps` of a `color` `kind` from every square, by square.
@@ -313,6 +335,23 @@ impl<B: Bitboard> Tables<B> {
     pub fn lame_leaps(&self, color: Color, kind: PieceKind, sq: Square) -> &[LameLeap<B>] {
         let (a, b) = self.leap_parts(color, kind, sq).1;
         &self.lame[a as usize..b as usize]
+    }
+    /// For a kind that `is_grouped`: every square it moves or captures to from `sq`, own
+    /// pieces' squares included. Each group adds its targets when its path is empty: a
+    /// select, not a branch, since whether a path is blocked does not follow a pattern.
+    #[inline(always)]
+    pub fn lame_reach(&self, color: Color, kind: PieceKind, sq: Square, occ: B) -> B {
+        let (a, b) = self.leap_parts(color, kind, sq).2;
+        self.lame_groups[a as usize..b as usize]
+            .iter()
+            .fold(B::EMPTY, |reach, g| {
+                let open = if (g.block & occ).is_empty() {
+                    g.targets
+                } else {
+                    B::EMPTY
+                };
+                reach | open
+            })
     }
     /// The bent rides of a `color` `kind` from `sq`, one per first step.
     #[inline(always)]
@@ -360,6 +399,12 @@ impl<B: Bitboard> Tables<B> {
     #[inline(always)]
     pub fn pawn_parts(&self, color: Color, kind: PieceKind, sq: Square) -> (B, B) {
         self.reach_parts(color, kind, sq)
+    }
+
+    /// Are a `color` `kind`'s targets its `lame_reach` (see `grouped_kinds`)?
+    #[inline(always)]
+    pub fn is_grouped(&self, color: Color, kind: PieceKind) -> bool {
+        self.grouped_kinds[color.index()] >> kind.index() & 1 != 0
     }
 
     /// Does a `color` `kind` move and capture alike (see `symmetric_kinds`)?
