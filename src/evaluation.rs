@@ -234,6 +234,10 @@ impl<B: Bitboard> Position<B> {
         if t.is_grouped(us, kind) {
             return t.lame_reach(us, kind, sq, occ).to_u128();
         }
+        if t.is_cannon(us, kind) {
+            let (quiet, caps) = t.cannon_targets(us, kind, sq, occ);
+            return (quiet | caps).to_u128();
+        }
         if t.is_leaper(us, kind) {
             let mut reach =
                 t.quiet_leaps(us, kind, sq) & empty | t.capture_leaps(us, kind, sq) & occ;

@@ -14,6 +14,7 @@ const ASYMMETRIC: u8 = 3;
 /// A loop compiled for every shape, which it reads at run time.
 const ANY_SHAPE: u8 = 4;
 const GROUPED: u8 = 5;
+const CANNON: u8 = 6;
 
 /// What `generate_ordinary` works out once for the moves of all its pieces.
 struct PieceMoves<B> {
@@ -304,6 +305,8 @@ impl<B: Bitboard> Position<B> {
         let t = &*self.tables;
         if t.is_symmetric(us, k) {
             SYMMETRIC
+        } else if t.is_cannon(us, k) {
+            CANNON
         } else if !t.is_leaper(us, k) {
             ASYMMETRIC
         } else if t.is_simple_double(us, k) {
@@ -344,6 +347,10 @@ impl<B: Bitboard> Position<B> {
                     B::EMPTY
                 };
                 (quiet, caps, doubles)
+            }
+            CANNON => {
+                let (quiet, caps) = t.cannon_targets(us, k, from, occ);
+                (quiet, caps & enemy, B::EMPTY)
             }
             GROUPED => {
                 let reach = t.lame_reach(us, k, from, occ);

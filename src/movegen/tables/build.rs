@@ -168,6 +168,7 @@ impl<B: Bitboard> Tables<B> {
             leaper_kinds: [0; 2],
             simple_double_kinds: [0; 2],
             grouped_kinds: [0; 2],
+            cannon_kinds: [0; 2],
             no_jump_check_kinds: variant
                 .kinds()
                 .filter(|&k| variant.piece(k).no_jump_check)
@@ -608,6 +609,13 @@ impl<B: Bitboard> Tables<B> {
                 });
             km.other_rides = other;
             km.lines_only = lines_only;
+            if km.lines_only
+                && km.combined == Some((true, false))
+                && km.hops == Some((false, true))
+                && km.hops_on_ride_lines
+            {
+                self.cannon_kinds[pk / self.kinds] |= 1 << (pk % self.kinds);
+            }
             if symmetric {
                 self.symmetric_kinds[pk / self.kinds] |= 1 << (pk % self.kinds);
             }

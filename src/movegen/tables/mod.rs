@@ -185,6 +185,10 @@ pub struct Tables<B> {
     /// initial (the Canonical Knight, the Xiangqi Horse and Elephant): its targets are
     /// `lame_reach`, from its `lame_groups`.
     grouped_kinds: [u32; 2],
+    /// `[color]`: bit `kind` set when the kind's moves are only quiet combined rides and
+    /// capturing hops along the same lines (the cannon's `mRcpR`, `lines_only`): its targets
+    /// are one slide and the hops beyond it, with no modes to read.
+    cannon_kinds: [u32; 2],
     /// Bit `kind` set for the pawn-like kinds (not royal) and for the royal ones: the
     /// evaluation's roles (`evaluation::eval_params`), read as sets in `role_sets`; the legal
     /// generator reads its pawns from the first (it handles the royal kind before).
@@ -405,6 +409,21 @@ impl<B: Bitboard> Tables<B> {
     #[inline(always)]
     pub fn is_grouped(&self, color: Color, kind: PieceKind) -> bool {
         self.grouped_kinds[color.index()] >> kind.index() & 1 != 0
+    }
+
+    /// Is a `color` `kind` a plain cannon (see `cannon_kinds`)?
+    #[inline(always)]
+    pub fn is_cannon(&self, color: Color, kind: PieceKind) -> bool {
+        self.cannon_kinds[color.index()] >> kind.index() & 1 != 0
+    }
+
+    /// For a kind that `is_cannon`: (its quiet moves, the squares of the pieces it captures,
+    /// own ones included) from `sq`.
+    #[inline(always)]
+    pub fn cannon_targets(&self, color: Color, kind: PieceKind, sq: Square, occ: B) -> (B, B) {
+        let lines = self.ride_lines(color, kind, sq);
+        let ride = self.slide(sq, lines, occ);
+        (ride & !occ, self.hops_beyond(sq, lines, occ, ride) & occ)
     }
 
     /// Does a `color` `kind` move and capture alike (see `symmetric_kinds`)?
