@@ -39,8 +39,8 @@ pub struct LameLeap<B> {
 
 /// The targets a leaper of a `grouped_kinds` kind reaches from one square once every square
 /// of `block` is empty (empty `block`: its plain leaps). One path square often opens several
-/// targets (the Canonical Knight's, the Xiangqi Horse's): a group per path, not per leap,
-/// tested without a branch per leap.
+/// targets (the Canonical Knight's, the Xiangqi Horse's): one test per path, not per leap,
+/// and no modes to read.
 #[derive(Clone, Copy, Debug)]
 pub struct LameGroup<B> {
     pub block: B,
@@ -341,8 +341,8 @@ impl<B: Bitboard> Tables<B> {
         &self.lame[a as usize..b as usize]
     }
     /// For a kind that `is_grouped`: every square it moves or captures to from `sq`, own
-    /// pieces' squares included. Each group adds its targets when its path is empty: a
-    /// select, not a branch, since whether a path is blocked does not follow a pattern.
+    /// pieces' squares included: each group's targets whose path is empty. (The compiler
+    /// makes the test a branch even with `select_unpredictable`, on the targets or on a mask.)
     #[inline(always)]
     pub fn lame_reach(&self, color: Color, kind: PieceKind, sq: Square, occ: B) -> B {
         let (a, b) = self.leap_parts(color, kind, sq).2;
