@@ -644,9 +644,19 @@ impl<B: Bitboard> Position<B> {
         if scan.other.is_empty() {
             return result;
         }
+        result | self.scan_other::<ANY>(sq, color, occ, present)
+    }
+
+    /// The attackers through `color`'s `other` attack groups (`scan_beyond_leaps`); with `ANY`
+    /// it returns as soon as one is found. Out of line: most games have no such group, and
+    /// their callers keep their registers.
+    #[inline(never)]
+    fn scan_other<const ANY: bool>(&self, sq: Square, color: Color, occ: B, present: B) -> B {
+        let t = &*self.tables;
         let theirs = self.by_color[color.index()] & present;
         let groups = &t.attack_groups[color.index()];
-        for &gi in &scan.other {
+        let mut result = B::EMPTY;
+        for &gi in &t.attack_scan(color).other {
             result |= self.group_attackers(color, gi, &groups[gi], sq, occ, theirs);
             if ANY && result.any() {
                 return result;
