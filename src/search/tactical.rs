@@ -90,6 +90,15 @@ fn tactical_by_pieces<B: Bitboard, const DEFER: bool>(
     let v = &*pos.variant;
     let occ = pos.occupied();
     let enemy = pos.pieces(them).without(pos.king(them)) & targets;
+    // Quiescence's recaptures want the moves onto one enemy piece: only its capturers (the
+    // exchanges' query, hoppers and lame leapers included) have any, where every piece was
+    // looked at. (Nothing moves to an occupied square without taking, and en passant goes to
+    // an empty one.)
+    let movers = if targets == enemy && !enemy.more_than_one() && enemy.any() {
+        pos.capturers(enemy.lsb(), us, occ)
+    } else {
+        !B::EMPTY
+    };
     // Asked for at the first move that needs it: many quiescence nodes have none at all.
     let mut exposure = None;
     let zone = t.promotion_zone[us.index()] & targets;
@@ -178,7 +187,7 @@ fn tactical_by_pieces<B: Bitboard, const DEFER: bool>(
         }
     };
     for k in v.kinds() {
-        let pieces = pos.pieces_of(us, k);
+        let pieces = pos.pieces_of(us, k) & movers;
         if pieces.is_empty() {
             continue;
         }
