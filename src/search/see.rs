@@ -264,12 +264,43 @@ mod tests {
         })
     }
 
-    /// On random playouts of every built-in game (captures preferred, so that exchanges
-    /// come up), `least_valuable` picks what `reference_least_valuable` picks among each
-    /// side's capturers of every legal move's target, the mover lifted as in an exchange.
+    /// Runs `$each` with `$p` bound to each position, and `$m` to each of its legal moves, of
+    /// four random playouts of 120 moves from `$gt`'s start, captures preferred (so that
+    /// exchanges come up). A macro: the position's width is known only inside `with_position!`.
+    macro_rules! on_capture_playouts {
+        ($gt:expr, $rng:expr, |$p:ident, $m:ident| $each:block) => {
+            for _ in 0..4 {
+                let mut game = $gt.start();
+                with_position!(&mut game, $p => {
+                    let mut moves = crate::types::MoveList::new();
+                    for _ in 0..120 {
+                        $p.legal_moves(&mut moves);
+                        if moves.is_empty() {
+                            break;
+                        }
+                        for &$m in moves.iter() $each
+                        let caps: Vec<Move> = moves
+                            .iter()
+                            .copied()
+                            .filter(|m| $p.piece_at(m.to()).is_some())
+                            .collect();
+                        let m = if !caps.is_empty() && $rng.gen_bool(0.5) {
+                            caps[$rng.gen_range(0..caps.len())]
+                        } else {
+                            moves.as_slice()[$rng.gen_range(0..moves.len())]
+                        };
+                        $p.play(m);
+                    }
+                });
+            }
+        };
+    }
+
+    /// On random playouts of every built-in game, `least_valuable` picks what
+    /// `reference_least_valuable` picks among each side's capturers of every legal move's
+    /// target, the mover lifted as in an exchange.
     #[test]
     fn least_valuable_matches_reference_on_playouts() {
-        use crate::types::MoveList;
         use rand::rngs::StdRng;
         use rand::{Rng, SeedableRng};
         let reg = Registry::builtin();
@@ -279,44 +310,21 @@ mod tests {
             let see = SeeValues::new(&gt.variant);
             let mut order: Vec<PieceKind> = gt.variant.kinds().collect();
             order.sort_by_key(|k| see.of(*k));
-            for _ in 0..4 {
-                let mut game = gt.start();
-                with_position!(&mut game, p => {
-                    let mut moves = MoveList::new();
-                    for _ in 0..120 {
-                        p.legal_moves(&mut moves);
-                        if moves.is_empty() {
-                            break;
-                        }
-                        for &m in moves.iter() {
-                            let occ = p.occupied().without(m.from()).with(m.to());
-                            for side in crate::types::Color::BOTH {
-                                let attackers = p.capturers(m.to(), side, occ) & occ;
-                                assert_eq!(
-                                    see.least_valuable(p, attackers),
-                                    reference_least_valuable(&order, p, side, attackers),
-                                    "{}: {} {:?}",
-                                    gt.variant.name,
-                                    p.fen(),
-                                    m
-                                );
-                                checked += 1;
-                            }
-                        }
-                        let caps: Vec<Move> = moves
-                            .iter()
-                            .copied()
-                            .filter(|m| p.piece_at(m.to()).is_some())
-                            .collect();
-                        let m = if !caps.is_empty() && rng.gen_bool(0.5) {
-                            caps[rng.gen_range(0..caps.len())]
-                        } else {
-                            moves.as_slice()[rng.gen_range(0..moves.len())]
-                        };
-                        p.play(m);
-                    }
-                });
-            }
+            on_capture_playouts!(gt, rng, |p, m| {
+                let occ = p.occupied().without(m.from()).with(m.to());
+                for side in crate::types::Color::BOTH {
+                    let attackers = p.capturers(m.to(), side, occ) & occ;
+                    assert_eq!(
+                        see.least_valuable(p, attackers),
+                        reference_least_valuable(&order, p, side, attackers),
+                        "{}: {} {:?}",
+                        gt.variant.name,
+                        p.fen(),
+                        m
+                    );
+                    checked += 1;
+                }
+            });
         }
         assert!(checked > 100_000, "{checked}");
     }
@@ -325,7 +333,6 @@ mod tests {
     /// exchange for every legal move at thresholds around its gain.
     #[test]
     fn leapers_first_matches_the_plain_exchange() {
-        use crate::types::MoveList;
         use rand::rngs::StdRng;
         use rand::{Rng, SeedableRng};
         let reg = Registry::builtin();
@@ -333,42 +340,19 @@ mod tests {
         let mut checked = 0usize;
         for gt in reg.games() {
             let see = SeeValues::new(&gt.variant);
-            for _ in 0..4 {
-                let mut game = gt.start();
-                with_position!(&mut game, p => {
-                    let mut moves = MoveList::new();
-                    for _ in 0..120 {
-                        p.legal_moves(&mut moves);
-                        if moves.is_empty() {
-                            break;
-                        }
-                        for &m in moves.iter() {
-                            for t in [-1000, -300, -100, -1, 0, 1, 100, 300, 1000] {
-                                assert_eq!(
-                                    see.see_ge(p, m, t),
-                                    see.see_ge_with::<_, false>(p, m, t),
-                                    "{}: {} {:?} >= {t}",
-                                    gt.variant.name,
-                                    p.fen(),
-                                    m
-                                );
-                                checked += 1;
-                            }
-                        }
-                        let caps: Vec<Move> = moves
-                            .iter()
-                            .copied()
-                            .filter(|m| p.piece_at(m.to()).is_some())
-                            .collect();
-                        let m = if !caps.is_empty() && rng.gen_bool(0.5) {
-                            caps[rng.gen_range(0..caps.len())]
-                        } else {
-                            moves.as_slice()[rng.gen_range(0..moves.len())]
-                        };
-                        p.play(m);
-                    }
-                });
-            }
+            on_capture_playouts!(gt, rng, |p, m| {
+                for t in [-1000, -300, -100, -1, 0, 1, 100, 300, 1000] {
+                    assert_eq!(
+                        see.see_ge(p, m, t),
+                        see.see_ge_with::<_, false>(p, m, t),
+                        "{}: {} {:?} >= {t}",
+                        gt.variant.name,
+                        p.fen(),
+                        m
+                    );
+                    checked += 1;
+                }
+            });
         }
         assert!(checked > 100_000, "{checked}");
     }
@@ -377,7 +361,6 @@ mod tests {
     /// 2) get the same answers from `see_ge` for every legal move of random playouts.
     #[test]
     fn same_verdict_thresholds_answer_alike() {
-        use crate::types::MoveList;
         use rand::rngs::StdRng;
         use rand::{Rng, SeedableRng};
         let reg = Registry::builtin();
@@ -390,21 +373,17 @@ mod tests {
                 .filter(|&(a, b)| see.same_verdict(a, b))
                 .collect();
             assert!(!see.same_verdict(-90, -100) && !see.same_verdict(0, -1));
-            let mut game = gt.start();
-            with_position!(&mut game, p => {
-                let mut moves = MoveList::new();
-                for _ in 0..100 {
-                    p.legal_moves(&mut moves);
-                    if moves.is_empty() {
-                        break;
-                    }
-                    for &m in moves.iter() {
-                        for &(a, b) in &pairs {
-                            assert_eq!(see.see_ge(p, m, a), see.see_ge(p, m, b));
-                            checked += 1;
-                        }
-                    }
-                    p.play(moves.as_slice()[rng.gen_range(0..moves.len())]);
+            on_capture_playouts!(gt, rng, |p, m| {
+                for &(a, b) in &pairs {
+                    assert_eq!(
+                        see.see_ge(p, m, a),
+                        see.see_ge(p, m, b),
+                        "{}: {} {:?} at {a} and {b}",
+                        gt.variant.name,
+                        p.fen(),
+                        m
+                    );
+                    checked += 1;
                 }
             });
         }
