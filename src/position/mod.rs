@@ -113,6 +113,11 @@ impl<B: Bitboard> Position<B> {
     pub fn occupied(&self) -> B {
         self.by_color[0] | self.by_color[1]
     }
+    /// The pawn kinds (royal ones included), bit `kind` each.
+    #[inline(always)]
+    pub fn pawn_kinds(&self) -> u32 {
+        self.pawn_kinds
+    }
     #[inline(always)]
     pub fn pieces(&self, color: Color) -> B {
         self.by_color[color.index()]
@@ -528,43 +533,25 @@ impl<B: Bitboard> Position<B> {
     #[inline(always)]
     pub fn capturers_beyond_leaps(&self, sq: Square, color: Color, occ: B, leapers: B) -> B {
         let t = &*self.tables;
-        let scan = t.attack_scan(color);
-        let rows = t.scan_row(color, sq);
-        let pieces = &self.group_pieces[color.index()];
-        let mut found = leapers;
-        let line_slots = scan.leaps..scan.slots;
-        for (&lines, &group) in rows[line_slots.clone()].iter().zip(&pieces[line_slots]) {
-            let candidates = lines & group & occ;
-            if candidates.any() {
-                found |= t.slide(sq, lines, occ) & candidates;
-            }
-        }
-        if scan.other.is_empty() && t.no_jump_check_kinds == 0 {
+        let found =
+            self.scan_beyond_leaps::<false>(t.attack_scan(color), sq, color, occ, occ, leapers);
+        if t.no_jump_check_kinds == 0 {
             return found;
         }
-        found | self.other_capturers(sq, color, occ)
+        found | self.jumping_capturers(sq, color)
     }
 
-    /// The capturers of `color` on `sq` through its `other` attack groups and its
-    /// no-jump-check kinds: out of line, so that an exchange's loop, which most games never
-    /// send here, keeps its registers.
+    /// The capturers of `color` on `sq` among its no-jump-check kinds, whose captures of
+    /// anything but a king jump (`capture_leaps`): out of line, so that an exchange's loop,
+    /// which most games never send here, keeps its registers.
     #[inline(never)]
-    fn other_capturers(&self, sq: Square, color: Color, occ: B) -> B {
+    fn jumping_capturers(&self, sq: Square, color: Color) -> B {
         let t = &*self.tables;
-        let scan = t.attack_scan(color);
-        let theirs = self.by_color[color.index()] & occ;
-        let groups = &t.attack_groups[color.index()];
         let mut found = B::EMPTY;
-        for &gi in &scan.other {
-            found |= self.group_attackers(color, gi, &groups[gi], sq, occ, theirs);
-        }
-        let jumpers = t.no_jump_check_kinds;
-        if jumpers != 0 {
-            for from in self.pieces_of_kinds(color, jumpers).squares() {
-                if let Some(p) = self.piece_at(from) {
-                    if t.capture_leaps(color, p.kind(), from).has(sq) {
-                        found = found.with(from);
-                    }
+        for from in self.pieces_of_kinds(color, t.no_jump_check_kinds).squares() {
+            if let Some(p) = self.piece_at(from) {
+                if t.capture_leaps(color, p.kind(), from).has(sq) {
+                    found = found.with(from);
                 }
             }
         }

@@ -106,18 +106,8 @@ fn tactical_by_pieces<B: Bitboard, const DEFER: bool>(
     let ep = pos.ep_square().filter(|&sq| targets.has(sq));
     let cancellation = v.cancellation.is_some();
     // The pawn kinds, bit `kind` each: a bit test a kind where the piece's entry took a bounds
-    // check and a multiply. (`pawn_like_kinds` leaves out royal pawns: added back here.)
-    let pawns = {
-        let (mut pawns, mut royal) = t.role_kinds();
-        while royal != 0 {
-            let k = PieceKind(royal.trailing_zeros() as u8);
-            if v.piece(k).pawn {
-                pawns |= 1 << k.index();
-            }
-            royal &= royal - 1;
-        }
-        pawns
-    };
+    // check and a multiply.
+    let pawns = pos.pawn_kinds();
     let is_pawn = |k: PieceKind| pawns >> k.index() & 1 != 0;
     // The moves of a piece with a capture, a promotion or an en-passant square to look at
     // (most pieces have none, and the loops below find that out with as little as their kind
