@@ -87,15 +87,6 @@ impl<B: Bitboard> Position<B> {
         self.play_keyed::<false>(m, hash_after);
     }
 
-    /// `hash_after(m)` handed to `prefetch` (the search asks for the child's table entry with
-    /// it before the move is made), then `play_hashed(m, hash)`.
-    #[inline(always)]
-    pub fn play_prefetching(&mut self, m: Move, prefetch: impl FnOnce(u64)) {
-        let hash = self.hash_after(m);
-        prefetch(hash);
-        self.play_keyed::<false>(m, hash);
-    }
-
     /// `play`; unless `INCREMENTAL`, the new hash is `hash_after` plus the en-passant square.
     #[inline(always)]
     fn play_keyed<const INCREMENTAL: bool>(&mut self, m: Move, hash_after: u64) {

@@ -67,6 +67,8 @@ pub(super) struct NodeFacts {
 #[derive(Clone, Copy, Debug)]
 pub(super) struct MoveFacts {
     pub m: Move,
+    /// The position's hash after `m` (`Position::hash_after`).
+    pub hash: u64,
     /// The picker's ordering value.
     pub order: i32,
     pub tactical: bool,
@@ -246,6 +248,14 @@ impl<'a, B: Bitboard, R: Role> Worker<'a, B, R> {
         (self.pos.pieces(us) & !self.pos.pieces_of_kinds(us, pawn_like | royal)).any()
     }
 
+    /// The hash after `m`, whose table bucket is asked for now.
+    #[inline(always)]
+    pub(super) fn ask_for_child(&self, m: Move) -> u64 {
+        let hash = self.pos.hash_after(m);
+        self.s.tt.prefetch(hash);
+        hash
+    }
+
     /// A quiet move at a shallow depth that loses more material than both the quiet and the
     /// capture bound allow: pruned even if it gives check.
     fn quiet_loses_too_much(&self, m: Move, depth: i32) -> bool {
@@ -322,9 +332,10 @@ impl<'a, B: Bitboard, R: Role> Worker<'a, B, R> {
         let (depth, ply) = (node.depth, node.ply);
         let m = mv.m;
         self.t.stack[ply].mv = m;
-        // Asked for before playing, so that the load overlaps `play` as well.
-        let tt = &self.s.tt;
-        self.pos.play_prefetching(m, |hash| tt.prefetch(hash));
+        // Asked for again: a no-op where the node's loop has just asked, but the threads of a
+        // split point take their moves from another core.
+        self.s.tt.prefetch(mv.hash);
+        self.pos.play_hashed(m, mv.hash);
         let gives_check = self.pos.in_check_after_move();
         if mv.prune_unless_check && !gives_check {
             self.pos.undo();
@@ -564,6 +575,10 @@ impl<'a, B: Bitboard, R: Role> Worker<'a, B, R> {
                 }
             };
             legal += 1;
+            // The child's table bucket, asked for before the exchange tests (or else before
+            // playing) so that its load overlaps them: a probe waiting on memory is much of a
+            // node's time. Moves that cheaper tests prune need no hash.
+            let mut hash = None;
             // The picker's score tells most moves apart without reading the board again.
             let tactical = if N::ROOT {
                 is_tactical(&self.pos, m)
@@ -597,6 +612,7 @@ impl<'a, B: Bitboard, R: Role> Worker<'a, B, R> {
                         prune_unless_check = true;
                         see_if_check = depth <= SEE_PRUNE_MAX_DEPTH;
                     } else {
+                        hash = Some(self.ask_for_child(m));
                         let see = &self.s.see;
                         let quiet_bound = see_quiet_threshold(depth);
                         let losing =
@@ -612,14 +628,15 @@ impl<'a, B: Bitboard, R: Role> Worker<'a, B, R> {
                         }
                         prune_unless_check = losing;
                     }
-                } else if !good_tactical
-                    && depth <= SEE_PRUNE_MAX_DEPTH
-                    && !self
+                } else if !good_tactical && depth <= SEE_PRUNE_MAX_DEPTH {
+                    hash = Some(self.ask_for_child(m));
+                    if !self
                         .s
                         .see
                         .see_ge(&self.pos, m, see_capture_threshold(depth))
-                {
-                    continue;
+                    {
+                        continue;
+                    }
                 }
             }
 
@@ -641,6 +658,7 @@ impl<'a, B: Bitboard, R: Role> Worker<'a, B, R> {
                 &node,
                 MoveFacts {
                     m,
+                    hash: hash.unwrap_or_else(|| self.ask_for_child(m)),
                     order,
                     tactical,
                     good_tactical,

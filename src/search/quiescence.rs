@@ -86,6 +86,11 @@ impl<B: Bitboard, R: Role> Worker<'_, B, R> {
             if recaptures_on.is_some_and(|sq| m.to() != sq) {
                 continue;
             }
+            // The child's table bucket, asked for before the exchange test (else before the
+            // king-safety test and `play`) so that its load overlaps them: a probe waiting on
+            // memory is most of a quiescence node's own time. The moves pruned by the cheap
+            // delta test need no hash.
+            let mut hash = None;
             if !in_check && !mid_turn && best > -MATE_BOUND {
                 let see = &self.s.see;
                 let gain = see.gain(&self.pos, m);
@@ -104,15 +109,14 @@ impl<B: Bitboard, R: Role> Worker<'_, B, R> {
                         .pos
                         .piece_at(m.from())
                         .is_some_and(|p| see.of(p.kind()) + threshold <= gain);
-                if !cheap_taker && !see.see_ge(&self.pos, m, threshold) {
-                    continue;
+                if !cheap_taker {
+                    hash = Some(self.ask_for_child(m));
+                    if !see.see_ge(&self.pos, m, threshold) {
+                        continue;
+                    }
                 }
             }
-            // Asked for once the move survived the pruning tests (nearly half do not, and need
-            // no hash), before the king-safety test and `play`, which the load then overlaps (a
-            // probe that waits on memory is most of a quiescence node's own time).
-            let hash = self.pos.hash_after(m);
-            self.s.tt.prefetch(hash);
+            let hash = hash.unwrap_or_else(|| self.ask_for_child(m));
             // Last, as most moves are pruned before.
             if picker.king_safety_deferred() && !king_safe(&self.pos, m, &mut exposure) {
                 continue;

@@ -213,6 +213,7 @@ impl<B: Bitboard, R: Role> Worker<'_, B, R> {
                         let tactical = is_tactical(&self.pos, m);
                         st.moves.push(MoveFacts {
                             m,
+                            hash: self.pos.hash_after(m),
                             order,
                             tactical,
                             good_tactical: tactical && order >= MovePicker::GOOD_TACTICAL,
@@ -225,6 +226,7 @@ impl<B: Bitboard, R: Role> Worker<'_, B, R> {
                         let tactical = is_tactical(&self.pos, rm.mv);
                         st.moves.push(MoveFacts {
                             m: rm.mv,
+                            hash: self.pos.hash_after(rm.mv),
                             order: 0,
                             tactical,
                             good_tactical: tactical,
