@@ -332,9 +332,7 @@ impl<'a, B: Bitboard, R: Role> Worker<'a, B, R> {
         let (depth, ply) = (node.depth, node.ply);
         let m = mv.m;
         self.t.stack[ply].mv = m;
-        // Asked for again: a no-op where the node's loop has just asked, but the threads of a
-        // split point take their moves from another core.
-        self.s.tt.prefetch(mv.hash);
+        // The child's bucket was asked for when the move was picked (or taken from a split).
         self.pos.play_hashed(m, mv.hash);
         let gives_check = self.pos.in_check_after_move();
         if mv.prune_unless_check && !gives_check {

@@ -364,6 +364,8 @@ impl<B: Bitboard, R: Role> Worker<'_, B, R> {
                 };
                 (k, st.moves[k], st.alpha, st.beta, st.root_index)
             };
+            // The move was hashed on the posting thread, whose prefetch filled another core.
+            self.s.tt.prefetch(mv.hash);
             if N::ROOT && R::MAIN {
                 self.announce_root_move(mv.m, root_index + k + 1);
             }
