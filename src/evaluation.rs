@@ -137,21 +137,7 @@ impl<B: Bitboard> EvalBoard for Position<B> {
         let t = &*self.tables;
         let symmetric = t.symmetric_kinds(us);
         let occ = self.occupied();
-        // Each 64-bit half on its own, as the evaluation's `squares_of` does.
-        let (mut lo, mut hi) = (pieces as u64, (pieces >> 64) as u64);
-        loop {
-            let sq = if lo != 0 {
-                let s = lo.trailing_zeros();
-                lo &= lo - 1;
-                s
-            } else if hi != 0 {
-                let s = 64 + hi.trailing_zeros();
-                hi &= hi - 1;
-                s
-            } else {
-                break;
-            };
-            let sq = Square::new(sq as u8);
+        for sq in Bitboard::squares(pieces) {
             // The caller's pieces stand on their squares: a branch that never runs costs
             // less than a stand-in kind (and it names no square, which would cost a store).
             let kind = match self.piece_at(sq) {
