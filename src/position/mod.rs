@@ -541,9 +541,9 @@ impl<B: Bitboard> Position<B> {
         found | self.jumping_capturers(sq, color)
     }
 
-    /// The capturers of `color` on `sq` among its no-jump-check kinds, whose captures of
-    /// anything but a king jump (`capture_leaps`): out of line, so that an exchange's loop,
-    /// which most games never send here, keeps its registers.
+    /// The capturers of `color` on `sq` among its no-jump-check kinds, which capture anything
+    /// but a king by jumping (`capture_leaps`): out of line, so that an exchange's loop, which
+    /// most games never send here, keeps its registers.
     #[inline(never)]
     fn jumping_capturers(&self, sq: Square, color: Color) -> B {
         let t = &*self.tables;
