@@ -523,8 +523,9 @@ impl Replica {
 
     fn setboard(&mut self, fen: &str) {
         let gui = describe::describe(&self.game_type);
-        let fen = coords::fen_from_gui(fen, self.gui_ranks());
-        match xboard::position_from_gui(&self.game_type, &fen, !gui.native) {
+        let parsed = coords::fen_from_gui(fen, self.gui_ranks())
+            .and_then(|fen| xboard::position_from_gui(&self.game_type, &fen, !gui.native));
+        match parsed {
             Ok(g) => {
                 self.game = g;
                 self.played = 0;

@@ -538,7 +538,7 @@ fn replay_gui_game(registry: &Registry, g: &pgn::PgnGame) -> Result<(Game, Strin
         .and_then(|table| table.chars().next())
         .unwrap_or('P');
     let mut game = match g.tag("FEN") {
-        Some(fen) => xboard::position_from_gui(gt, &coords::fen_from_gui(fen, ranks), !native)?,
+        Some(fen) => xboard::position_from_gui(gt, &coords::fen_from_gui(fen, ranks)?, !native)?,
         None => gt.start(),
     };
     for (i, m) in g.moves.iter().enumerate() {

@@ -511,8 +511,12 @@ impl<W: Write> XboardEngine<W> {
                 self.engine = None;
             }
             Command::SetBoard(fen) => {
-                let fen = coords::fen_from_gui(&fen, self.gui_ranks());
-                match position_from_gui(&self.game_type, &fen, !self.gui.native) {
+                let ranks = self.gui_ranks();
+                let parsed = coords::fen_from_gui(&fen, ranks).and_then(|fen| {
+                    position_from_gui(&self.game_type, &fen, !self.gui.native)
+                        .map_err(|e| coords::message_to_gui(&e, ranks))
+                });
+                match parsed {
                     Ok(g) => {
                         self.discard();
                         self.set_position(g);
@@ -523,7 +527,6 @@ impl<W: Write> XboardEngine<W> {
                     Err(e) => {
                         self.discard();
                         self.no_position = true;
-                        let e = coords::message_to_gui(&e, self.gui_ranks());
                         self.send(&format!("tellusererror Illegal position: {e}"))
                     }
                 }

@@ -327,8 +327,10 @@ pub fn board_field(size: BoardSize, cells: &[Option<char>]) -> String {
 /// A FEN from the GUI in Chimera's terms. XBoard appends holdings to the board (`R8R[-]` in
 /// its Grand Chess, which it plays with holdings) and marks promoted pieces with `~`; it
 /// leaves out the castling field in games without castling (`... w - 0 1`); and on 10-rank
-/// boards the en-passant square's rank counts from 0.
-pub fn fen_from_gui(fen: &str, ranks: GuiRanks) -> String {
+/// boards the en-passant square's rank counts from 0. An en-passant field that names no
+/// square in XBoard's numbering (`e10` there) is refused here, in the GUI's words: read as
+/// Chimera's, it would be reported as another square.
+pub fn fen_from_gui(fen: &str, ranks: GuiRanks) -> Result<String, String> {
     let mut fields: Vec<String> = fen.split_whitespace().map(str::to_string).collect();
     if let Some(board) = fields.first_mut() {
         if let (Some(open), true) = (board.find('['), board.ends_with(']')) {
@@ -356,11 +358,10 @@ pub fn fen_from_gui(fen: &str, ranks: GuiRanks) -> String {
         }
     }
     if fields.len() > 3 && fields[3] != "-" {
-        if let Some(ep) = from_gui(&fields[3], ranks) {
-            fields[3] = ep;
-        }
+        fields[3] = from_gui(&fields[3], ranks)
+            .ok_or_else(|| format!("en passant square {}: no such square", fields[3]))?;
     }
-    fields.join(" ")
+    Ok(fields.join(" "))
 }
 
 /// A FEN in Chimera's form as an XBoard engine reads it: the en-passant square counted the
@@ -515,7 +516,10 @@ mod tests {
         assert_eq!(from_gui("C@e;", t).as_deref(), Some("C@e11"));
         // Chimera's own two digits are read too.
         assert_eq!(from_gui("e12e10", t).as_deref(), Some("e12e10"));
-        assert_eq!(fen_from_gui("8/8 w - e: 0 1", t), "8/8 w - e10 0 1");
+        assert_eq!(
+            fen_from_gui("8/8 w - e: 0 1", t).as_deref(),
+            Ok("8/8 w - e10 0 1")
+        );
         assert_eq!(fen_to_gui("8/8 w - e10 0 1", t), "8/8 w - e: 0 1");
     }
 
@@ -540,8 +544,14 @@ mod tests {
             ("8/Q~7 w KQkq - 0 1", One, "8/Q7 w KQkq - 0 1"),
             ("8/8 w", One, "8/8 w"),
         ] {
-            assert_eq!(fen_from_gui(gui, ranks), ours, "{gui}");
+            assert_eq!(fen_from_gui(gui, ranks).as_deref(), Ok(ours), "{gui}");
         }
+        // Not a square in XBoard's numbering: refused in the GUI's words, not read as ours
+        // (Chimera's e10 would be reported back as e9).
+        assert_eq!(
+            fen_from_gui("8/8 b - e10 0 1", Zero),
+            Err("en passant square e10: no such square".to_string())
+        );
     }
 
     #[test]
