@@ -153,6 +153,14 @@ impl Game {
     pub fn play(&mut self, m: Move) {
         with_position!(self, p => p.play(m))
     }
+    /// A copy to search from, whose cost does not grow with the game
+    /// (`Position::clone_recent`).
+    pub fn clone_recent(&self) -> Game {
+        match self {
+            Game::Narrow(p) => Game::Narrow(p.clone_recent()),
+            Game::Wide(p) => Game::Wide(p.clone_recent()),
+        }
+    }
     /// Takes back the last move, or the last pass (`pass`).
     pub fn undo(&mut self) {
         with_position!(self, p => if p.last_move() == Some(Move::NULL) {

@@ -471,6 +471,61 @@ impl<B: Bitboard> Position<B> {
             || (self.state.hash == hash && occurred(self.history.len(), &self.state))
     }
 
+    /// A copy to search from: the same position, with only the part of the game's history
+    /// that a search reads. The copy is made at every search start and for every line the
+    /// front ends write, so its cost must not grow with the game: a GUI may send thousands
+    /// of plies. Kept are the plies back to the halfmove clock's last reset (repetitions;
+    /// none past the move rule, which decides on its own from there) and, in games where
+    /// repeating is illegal, back to the last capture (`seen_since_last_capture`). A
+    /// cancellation game keeps all of it: its placements and turn count read the whole game.
+    /// The move number stays as it was; undo stops where the copy's history does.
+    pub fn clone_recent(&self) -> Position<B> {
+        let len = self.history.len();
+        let mut needed = usize::from(self.state.halfmove);
+        if self.variant.move_rule > 0 {
+            needed = needed.min(usize::from(self.variant.move_rule));
+        }
+        if self.variant.repetition == crate::variant::RepetitionRule::Illegal {
+            let since_capture = std::iter::once(&self.state)
+                .chain(self.history.iter().rev())
+                .position(|s| s.captured.is_some())
+                .unwrap_or(len);
+            needed = needed.max(since_capture);
+        }
+        // A margin of two plies, and an even cut, which keeps the move number's parity.
+        let cut = len.saturating_sub(needed + 2) & !1;
+        if self.cancellation || cut == 0 {
+            return self.clone();
+        }
+        let mut history = Vec::with_capacity(len - cut + 1024);
+        history.extend_from_slice(&self.history[cut..]);
+        // Every field but the history as `clone` copies it (a literal, so that the compiler
+        // asks for any field added later).
+        Position {
+            variant: self.variant.clone(),
+            tables: self.tables.clone(),
+            board: self.board,
+            by_color: self.by_color,
+            by_kind: self.by_kind,
+            group_pieces: self.group_pieces,
+            counts: self.counts,
+            side: self.side,
+            king: self.king,
+            partner: self.partner,
+            castle_paths: self.castle_paths,
+            castling_keys: self.castling_keys,
+            castle_mask: self.castle_mask,
+            state: self.state,
+            history,
+            fullmove_base: self.fullmove_base + (cut / 2) as u32,
+            black_started: self.black_started,
+            cancellation: self.cancellation,
+            scan_checks: self.scan_checks,
+            pawn_kinds: self.pawn_kinds,
+            placement_log: self.placement_log.clone(),
+        }
+    }
+
     /// As `seen`, for a position with as many pieces as this one, in a game where no piece
     /// ever comes onto the board (no placements): the earlier positions with that many pieces
     /// are those since the last capture, so the scan goes back only that far.
@@ -573,6 +628,112 @@ mod tests {
             });
         }
     }
+    /// A search's copy (`clone_recent`) judges as the whole game does: the same repetitions
+    /// while the move rule has not decided, the same legal moves (Canonical's no-repetition
+    /// rule included), the same FEN, move number included, now and after more plies played
+    /// on both. Random games in which each side often walks its last move back, so that
+    /// positions recur and the copies are cut.
+    #[test]
+    fn a_recent_copy_judges_as_the_whole_game() {
+        use crate::position::Position;
+        use crate::types::{Bitboard, Move, MoveKind, MoveList};
+        use rand::rngs::StdRng;
+        use rand::{Rng, SeedableRng};
+
+        /// A random legal move, half the time the side's last move walked back.
+        fn pick<B: Bitboard>(p: &Position<B>, rng: &mut StdRng, list: &mut MoveList) -> Move {
+            p.legal_moves(list);
+            let moves = list.as_slice();
+            let own_last = p.history.len().checked_sub(1).map(|i| p.history[i].mv);
+            let back = own_last.and_then(|m| {
+                moves.iter().copied().find(|b| {
+                    b.kind() == MoveKind::Normal && b.from() == m.to() && b.to() == m.from()
+                })
+            });
+            match back {
+                Some(b) if rng.gen_bool(0.5) => b,
+                _ => moves[rng.gen_range(0..moves.len())],
+            }
+        }
+
+        fn agree<B: Bitboard>(full: &Position<B>, copy: &Position<B>, what: &str) {
+            let (mut a, mut b) = (MoveList::new(), MoveList::new());
+            full.legal_moves(&mut a);
+            copy.legal_moves(&mut b);
+            assert_eq!(a.as_slice(), b.as_slice(), "{what}");
+            assert_eq!(full.fen(), copy.fen(), "{what}");
+            let move_rule = full.variant.move_rule;
+            if move_rule == 0 || full.halfmove_clock() < move_rule {
+                assert_eq!(full.repetition(), copy.repetition(), "{what}");
+            }
+        }
+
+        let reg = Registry::builtin();
+        let mut rng = StdRng::seed_from_u64(51);
+        let (mut cut, mut repeated) = (0, 0);
+        let games = [
+            "chess",
+            "canonical",
+            "canon",
+            "cannons-and-crabs",
+            "grand",
+            "kings-leap",
+        ];
+        for name in games
+            .into_iter()
+            .chain(["relay-chess", "cancellation-chess"])
+        {
+            for _ in 0..3 {
+                let mut game = reg.find(name).unwrap().start();
+                with_position!(&mut game, p => {
+                    let mut list = MoveList::new();
+                    for ply in 0..300 {
+                        if ply % 20 == 19 {
+                            let mut copy = p.clone_recent();
+                            cut += usize::from(copy.history.len() < p.history.len());
+                            let mut full = p.clone();
+                            for step in 0..30 {
+                                let what = format!("{name} ply {ply} + {step}: {}", full.fen());
+                                agree(&full, &copy, &what);
+                                repeated += usize::from(full.repetitions() > 0);
+                                full.legal_moves(&mut list);
+                                if list.is_empty() {
+                                    break;
+                                }
+                                let m = pick(&full, &mut rng, &mut list);
+                                full.play(m);
+                                copy.play(m);
+                            }
+                        }
+                        p.legal_moves(&mut list);
+                        if list.is_empty() {
+                            break;
+                        }
+                        let m = pick(p, &mut rng, &mut list);
+                        p.play(m);
+                    }
+                });
+            }
+        }
+        assert!(
+            cut > 50 && repeated > 50,
+            "copies cut {cut}, repetitions met {repeated}"
+        );
+
+        // A GUI's long list of shuffles: the copy keeps no more than the move rule's plies.
+        let mut game = reg.find("chess").unwrap().start();
+        with_position!(&mut game, p => {
+            for _ in 0..1000 {
+                for m in ["g1f3", "g8f6", "f3g1", "f6g8"] {
+                    p.play(parse_uci(p, m).unwrap());
+                }
+            }
+            let copy = p.clone_recent();
+            assert!(copy.history.len() <= 103, "{}", copy.history.len());
+            assert_eq!(copy.fen(), p.fen());
+        });
+    }
+
     /// `hash_after`'s short way for one-piece moves gives what the move-kind dispatch gives,
     /// and both the hash after playing the move (less the en-passant square); `undo` then
     /// restores the position. On random playouts of every built-in game and of a cancellation

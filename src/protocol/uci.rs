@@ -269,7 +269,7 @@ impl UciEngine {
                 }
                 let listener = UciListener {
                     tx: self.out.sender(),
-                    root: Arc::new(self.game.clone()),
+                    root: Arc::new(self.game.clone_recent()),
                     chess960: self.options.chess960,
                 };
                 self.searcher.start(

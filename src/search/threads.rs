@@ -281,7 +281,7 @@ impl Searcher {
                 ),
             }
         });
-        let game = game.clone();
+        let game = game.clone_recent();
         let for_thread = shared.clone();
         let spawned = std::thread::Builder::new()
             .name("search".into())

@@ -249,7 +249,7 @@ pub fn parse_go(words: &[&str]) -> Result<Command, UciError> {
             continue;
         }
         if seen.contains(&key) {
-            notes.push(format!("'{key}' given twice: the last counts"));
+            notes.push(format!("'{key}' given twice: the last one read counts"));
         }
         seen.push(key);
         let mut number = |min: i64, max: i64, notes: &mut Vec<String>| -> Option<i64> {
@@ -394,7 +394,7 @@ mod tests {
             other => panic!("{text}: {other:?}"),
         };
         type Case = (&'static str, fn(&SearchLimits) -> bool, &'static str);
-        let cases: [Case; 9] = [
+        let cases: [Case; 10] = [
             (
                 "go depth",
                 |l| l.depth.is_none(),
@@ -415,7 +415,12 @@ mod tests {
             (
                 "go depth 3 depth 4",
                 |l| l.depth == Some(4),
-                "'depth' given twice: the last counts",
+                "'depth' given twice: the last one read counts",
+            ),
+            (
+                "go depth 3 depth",
+                |l| l.depth == Some(3),
+                "'depth' given twice: the last one read counts",
             ),
             ("go infinite perft 3", |l| l.infinite, "ignored 'perft'"),
             (

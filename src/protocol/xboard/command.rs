@@ -124,8 +124,7 @@ pub fn looks_like_move(word: &str) -> bool {
     let b = word.as_bytes();
     // A rank is a digit, or on boards of 11 to 16 ranks one of XBoard's characters past `9`
     // (`e:` is e10, see `coords::GuiRanks`).
-    let square_start =
-        b.len() >= 4 && b[0].is_ascii_lowercase() && (b'0'..=b'@').contains(&b[1]);
+    let square_start = b.len() >= 4 && b[0].is_ascii_lowercase() && (b'0'..=b'@').contains(&b[1]);
     let drop = b.len() >= 4 && b[0].is_ascii_alphabetic() && b[1] == b'@';
     let castle = matches!(
         word.trim_end_matches(['+', '#']),

@@ -167,7 +167,7 @@ impl<W: Write> XboardEngine<W> {
             return;
         }
         let limits = self.limits(self.game.side_to_move(), false);
-        self.start_search(SearchKind::Think, self.game.clone(), limits, at);
+        self.start_search(SearchKind::Think, self.game.clone_recent(), limits, at);
     }
 
     pub(super) fn analyze(&mut self) {
@@ -190,7 +190,7 @@ impl<W: Write> XboardEngine<W> {
         };
         self.start_search(
             SearchKind::Analyze,
-            self.game.clone(),
+            self.game.clone_recent(),
             limits,
             Instant::now(),
         );
@@ -199,7 +199,7 @@ impl<W: Write> XboardEngine<W> {
     /// Ponders on `guess`, the opponent's expected reply.
     pub(super) fn start_pondering(&mut self, guess: Option<Move>) {
         let Some(guess) = guess else { return };
-        let mut root = self.game.clone();
+        let mut root = self.game.clone_recent();
         if !referee::is_legal(&mut root, guess) {
             return;
         }
@@ -223,7 +223,12 @@ impl<W: Write> XboardEngine<W> {
             return;
         }
         let limits = self.guess_limits();
-        self.start_search(SearchKind::Guess, self.game.clone(), limits, Instant::now());
+        self.start_search(
+            SearchKind::Guess,
+            self.game.clone_recent(),
+            limits,
+            Instant::now(),
+        );
     }
 
     /// The guess's limits: a share of what the engine's own next move may take (nodes where
