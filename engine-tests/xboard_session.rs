@@ -620,7 +620,16 @@ fn check_gui_games(files: &[String]) -> (usize, Vec<String>) {
                         "abort",
                         "timeout",
                     ];
-                    if g.result == "*" || bad.iter().any(|b| lower.contains(b)) {
+                    // XBoard stops a game at its compiled-in move limit (500 moves in
+                    // 4.9.1): a long Canonical game (no repetition, no move rule) can reach
+                    // it. Every move was legal and the rules had not ended the game.
+                    let gui_limit = reason.contains("Game too long; increase MAX_MOVES");
+                    if g.result == "*" && gui_limit && expected.is_none() {
+                        println!(
+                            "ok   {label} ({} plies; XBoard's move limit, no end by the rules yet)",
+                            g.moves.len()
+                        );
+                    } else if g.result == "*" || bad.iter().any(|b| lower.contains(b)) {
                         failures.push(format!("{label}: did not end by the rules"));
                     } else if let Some(claim) = &expected {
                         if result_of(claim) != g.result {
