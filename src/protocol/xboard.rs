@@ -185,8 +185,13 @@ impl<W: Write> XboardEngine<W> {
     /// The `feature` lines answering `protover`.
     pub fn features(&self) -> Vec<String> {
         // The games, then the relay games every front end lists: XBoard refuses a variant
-        // whose name is not in this list.
-        let mut names: Vec<&str> = self.gui_games.iter().map(|g| g.name.as_str()).collect();
+        // whose name is not in this list. Not the cancellation games a variants file may hold:
+        // `variant` refuses them (see `Command::Variant`).
+        let mut names: Vec<&str> = (self.gui_games.iter())
+            .zip(self.registry.games())
+            .filter(|(_, gt)| gt.variant.cancellation.is_none())
+            .map(|(g, _)| g.name.as_str())
+            .collect();
         for relay in crate::variant::relay_name::listed_names() {
             if !names.contains(relay) {
                 names.push(relay);
@@ -786,6 +791,33 @@ impl<W: Write> XboardEngine<W> {
 mod tests {
     use super::*;
     use crate::search::params::MAX_DEPTH;
+
+    /// A cancellation game from a variants file is not offered to XBoard, which could not
+    /// play its turns (`variant` refuses it); the file's other games are.
+    #[test]
+    fn file_cancellation_games_are_not_listed() {
+        let mut e = XboardEngine::new(Registry::builtin(), Vec::new());
+        let file =
+            "[mycancel : chess]\ncancellation = yes\n\n[myrelay : chess]\nrelay = hostile relay\n";
+        assert_eq!(e.load_variants(file).unwrap(), ["mycancel", "myrelay"]);
+        let features = e.features();
+        let listed = features
+            .iter()
+            .find_map(|l| l.strip_prefix("feature variants=\""))
+            .expect("a variants feature");
+        let names: Vec<&str> = listed.trim_end_matches('"').split(',').collect();
+        assert!(
+            names.contains(&"myrelay") && names.contains(&"capablanca"),
+            "{names:?}"
+        );
+        assert!(!names.contains(&"mycancel"), "{names:?}");
+        e.line("variant mycancel", Instant::now());
+        let out = String::from_utf8(e.out.clone()).unwrap();
+        assert!(
+            out.starts_with("Error (unsupported variant): mycancel"),
+            "{out}"
+        );
+    }
 
     #[test]
     fn what_the_user_typed_is_echoed_escaped() {

@@ -188,8 +188,16 @@ pub fn parse_gui_move(game: &mut Game, text: &str, ranks: GuiRanks) -> Result<Mo
             .find(|m| m.kind() == kind)
             .ok_or(MoveError::Illegal);
     }
-    // `e7e8=q` is read as `e7e8q`.
-    let plain: String = text.chars().filter(|&c| c != '=').collect();
+    // `e7e8=q` is read as `e7e8q`; an `=` right after a file letter is XBoard's rank 13
+    // (`f=f<`), which stays.
+    let mut plain = String::with_capacity(text.len());
+    let mut after_file = false;
+    for c in text.chars() {
+        if c != '=' || after_file {
+            plain.push(c);
+        }
+        after_file = c.is_ascii_lowercase();
+    }
     let Some(ours) = from_gui(&plain, ranks) else {
         return Err(MoveError::Malformed);
     };
