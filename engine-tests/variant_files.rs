@@ -245,3 +245,23 @@ fn lone_cr_lines_and_capital_aliases() {
         "{errors:?}"
     );
 }
+
+/// `chimera check-variants` echoes what a bad line holds with its control characters escaped:
+/// a stray escape sequence or NUL in a file never reaches the terminal raw.
+#[test]
+fn check_variants_escapes_control_characters() {
+    let dir = std::env::temp_dir().join(format!("chimera-ctl-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("ctl.ini");
+    std::fs::write(&file, "[a : chess]\n\u{1b}[31mred\u{7}\n\u{0}\n").unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_chimera"))
+        .arg("check-variants")
+        .arg(&file)
+        .output()
+        .unwrap();
+    std::fs::remove_dir_all(&dir).ok();
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("\\u{1b}[31mred\\u{7}"), "{err:?}");
+    assert!(!err.chars().any(|c| c.is_control() && c != '\n'), "{err:?}");
+}

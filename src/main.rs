@@ -3,6 +3,7 @@
 
 use chimera::game::Game;
 use chimera::perft::PerftReport;
+use chimera::protocol::printable;
 use chimera::protocol::uci::UciEngine;
 use chimera::variant::Registry;
 use clap::{Parser, Subcommand};
@@ -87,8 +88,14 @@ macro_rules! say {
 }
 
 fn fail(msg: &str) -> ExitCode {
-    eprintln!("error: {msg}");
+    eprintln!("error: {}", printable(msg));
     ExitCode::from(2)
+}
+
+/// An error about a variants file, at its line: what the file holds is echoed with control
+/// characters escaped, so that a stray escape sequence does not reach the terminal raw.
+fn file_error(file: &str, line: usize, message: &str) {
+    eprintln!("{}:{line}: {}", printable(file), printable(message));
 }
 
 fn main() -> ExitCode {
@@ -229,7 +236,7 @@ fn main() -> ExitCode {
             let text = match chimera::variant::spec::decode_text(&bytes) {
                 Ok(t) => t,
                 Err(e) => {
-                    eprintln!("{file}:{}: {}", e.line, e.message);
+                    file_error(&file, e.line, &e.message);
                     return ExitCode::from(1);
                 }
             };
@@ -249,7 +256,7 @@ fn main() -> ExitCode {
                 }
                 Err(errors) => {
                     for e in errors {
-                        eprintln!("{file}:{}: {}", e.line, e.message);
+                        file_error(&file, e.line, &e.message);
                     }
                     ExitCode::from(1)
                 }

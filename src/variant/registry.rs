@@ -177,7 +177,12 @@ impl Registry {
                 .find_map(|n| self.reserved_name(n).map(|why| (n, why)));
             if let Some((n, why)) = taken {
                 errors.push(SpecError {
-                    line: s.line,
+                    // Told where the name stands: the header, or the `aliases` line.
+                    line: if *n == s.name {
+                        s.line
+                    } else {
+                        s.line_of_message("aliases:")
+                    },
                     message: format!("[{}]: '{n}' {why}", s.name),
                 });
                 continue;
@@ -639,16 +644,16 @@ mod tests {
             "{e:?}"
         );
         // Names Chimera builds games from, as a section name or an alias: refused, not obeyed
-        // (a `[relay-chess : chess]` took the place of Relay Chess).
-        for (text, word) in [
-            ("[relay-chess : chess]\n", "relay"),
-            ("[mine : chess]\naliases = anti-relay-gothic\n", "relay"),
-            ("[cancellation-x : chess]\n", "cancellation"),
-            ("[mine : chess]\naliases = standard\n", "built-in"),
+        // (a `[relay-chess : chess]` took the place of Relay Chess); told on the name's line.
+        for (text, line, word) in [
+            ("[relay-chess : chess]\n", 1, "relay"),
+            ("[mine : chess]\naliases = anti-relay-gothic\n", 2, "relay"),
+            ("[cancellation-x : chess]\n", 1, "cancellation"),
+            ("[mine : chess]\n\naliases = standard\n", 3, "built-in"),
         ] {
             let e = errors(text);
             assert!(
-                e.iter().any(|(l, m)| *l == 1 && m.contains(word)),
+                e.iter().any(|(l, m)| *l == line && m.contains(word)),
                 "{text}: {e:?}"
             );
         }
