@@ -265,3 +265,16 @@ fn check_variants_escapes_control_characters() {
     assert!(err.contains("\\u{1b}[31mred\\u{7}"), "{err:?}");
     assert!(!err.chars().any(|c| c.is_control() && c != '\n'), "{err:?}");
 }
+
+/// A file that is not UTF-8 is told as every other file error is: `FILE: line N: message`.
+#[test]
+fn a_file_that_is_not_utf8_is_told_like_other_errors() {
+    let dir = std::env::temp_dir().join(format!("chimera-utf8-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("bad.ini");
+    std::fs::write(&file, b"[a : chess]\n\xff\n").unwrap();
+    let path = file.to_string_lossy().to_string();
+    let e = chimera::variant::spec::read_file(&path).unwrap_err();
+    std::fs::remove_dir_all(&dir).ok();
+    assert!(e.starts_with(&format!("{path}: line 2: not UTF-8")), "{e}");
+}

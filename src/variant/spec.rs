@@ -576,7 +576,7 @@ pub fn read_regular_file(path: &str, max_bytes: u64, what: &str) -> Result<Vec<u
 /// Reads a variants file: its text, or the error as `PATH: …` / `PATH:LINE: …`.
 pub fn read_file(path: &str) -> Result<String, String> {
     let bytes = read_small_file(path)?;
-    decode_text(&bytes).map_err(|e| format!("{path}:{}: {}", e.line, e.message))
+    decode_text(&bytes).map_err(|e| format!("{path}: {e}"))
 }
 
 /// A section that changes the number of ranks and lists no promotion ranks of its own keeps
