@@ -96,8 +96,14 @@ impl EngineSpec {
                         }
                     }
                 }
-                "depth" => spec.depth = Some(number("depth")?.clamp(1, 255) as u32),
-                "nodes" => spec.nodes = Some(number("nodes")?.max(1)),
+                "depth" => match number("depth")? {
+                    d @ 1..=255 => spec.depth = Some(d as u32),
+                    _ => return Err(format!("engine '{text}': depth must be from 1 to 255")),
+                },
+                "nodes" => match number("nodes")? {
+                    0 => return Err(format!("engine '{text}': nodes must be at least 1")),
+                    n => spec.nodes = Some(n),
+                },
                 "tc" => {
                     spec.tc = Some(
                         TimeControl::parse(value).map_err(|e| format!("engine '{text}': {e}"))?,
@@ -162,6 +168,16 @@ mod tests {
         assert!(EngineSpec::parse("name=x").is_err());
         assert!(EngineSpec::parse("cmd=x colour=red").is_err());
         assert!(EngineSpec::parse("cmd=x depth=deep").is_err());
+        // Out of range: refused, not quietly brought into range.
+        for bad in ["cmd=x depth=0", "cmd=x depth=256", "cmd=x nodes=0"] {
+            let e = EngineSpec::parse(bad).unwrap_err();
+            assert!(e.contains("must be"), "{bad}: {e}");
+        }
+        assert_eq!(
+            EngineSpec::parse("cmd=x depth=255").unwrap().depth,
+            Some(255)
+        );
+        assert_eq!(EngineSpec::parse("cmd=x nodes=1").unwrap().nodes, Some(1));
         assert!(EngineSpec::parse("cmd=x proto=ics").is_err());
     }
 }
