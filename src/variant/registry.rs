@@ -59,8 +59,14 @@ fn derived_error(name: &str, message: &str) -> VariantError {
     VariantError::BadName(format!("'{name}': {reason}"))
 }
 
-/// How many relay games built on request (`Registry::find`) one registry keeps.
+/// How many games built on request (`Registry::find`) under names no front end lists one
+/// registry keeps, of each kind (relay, cancellation): the listed ones have slots of their
+/// own, so that a game a GUI was offered is never refused.
 const RELAY_CACHE: usize = 128;
+
+/// Games built on request, by canonical name, each marked whether it counts against
+/// `RELAY_CACHE` (a name no front end lists); each slot is filled once.
+type BuiltGames = Box<[OnceLock<(String, GameType, bool)>]>;
 
 #[derive(Clone)]
 pub struct Registry {
@@ -68,26 +74,48 @@ pub struct Registry {
     /// The first `builtins` specs are the built-in games, which a file may not redefine.
     builtins: usize,
     games: Vec<GameType>,
-    /// Relay / anti-relay games built on request, by canonical name (filled once per slot).
-    relay_games: Box<[OnceLock<(String, GameType)>]>,
-    /// `cancellation-…` games built on request, by canonical name (filled once per slot).
-    cancellation_games: Box<[OnceLock<(String, GameType)>]>,
+    /// Relay / anti-relay games built on request.
+    relay_games: BuiltGames,
+    /// `cancellation-…` games built on request.
+    cancellation_games: BuiltGames,
 }
 
-fn empty_relay_cache() -> Box<[OnceLock<(String, GameType)>]> {
-    (0..RELAY_CACHE).map(|_| OnceLock::new()).collect()
+/// Room for `RELAY_CACHE` games under unlisted names and for the `listed` ones.
+fn empty_cache(listed: usize) -> BuiltGames {
+    (0..RELAY_CACHE + listed).map(|_| OnceLock::new()).collect()
 }
 
-/// The game called `name` in `slots`, built by `make` and kept in the first free slot if absent.
+/// The listed cancellation games: `cancellation-` and `cancellation-extended-` over each game.
+fn listed_cancellation_games(specs: &[VariantSpec]) -> usize {
+    2 * specs.len()
+}
+
+/// The game called `name` in `slots`, built by `make` and kept in the first free slot if
+/// absent. A `counted` name (one no front end lists) is refused once `RELAY_CACHE` of them
+/// are kept; `what` names the kind of game for that error.
 fn cached_game<'a>(
-    slots: &'a [OnceLock<(String, GameType)>],
+    slots: &'a [OnceLock<(String, GameType, bool)>],
     name: &str,
+    counted: bool,
+    what: &str,
     make: impl FnOnce() -> Result<GameType, VariantError>,
 ) -> Result<&'a GameType, VariantError> {
+    let too_many = || {
+        VariantError::BadName(format!(
+            "too many different {what} requested (at most {RELAY_CACHE} besides the listed ones)"
+        ))
+    };
+    let kept = || slots.iter().filter_map(OnceLock::get);
+    if let Some((_, g, _)) = kept().find(|(n, _, _)| n == name) {
+        return Ok(g);
+    }
+    if counted && kept().filter(|(_, _, c)| *c).count() >= RELAY_CACHE {
+        return Err(too_many());
+    }
     let mut make = Some(make);
     let mut built: Option<GameType> = None;
     for slot in slots {
-        if let Some((n, g)) = slot.get() {
+        if let Some((n, g, _)) = slot.get() {
             if n == name {
                 return Ok(g);
             }
@@ -98,18 +126,15 @@ fn cached_game<'a>(
             None => (make.take().expect("built once"))()?,
         };
         // Another thread may have filled this slot meanwhile: then look further.
-        match slot.set((name.to_string(), game)) {
+        match slot.set((name.to_string(), game, counted)) {
             Ok(()) => return Ok(&slot.get().expect("just set").1),
-            Err((_, g)) => match slot.get() {
-                Some((n, other)) if n == name => return Ok(other),
+            Err((_, g, _)) => match slot.get() {
+                Some((n, other, _)) if n == name => return Ok(other),
                 _ => built = Some(g),
             },
         }
     }
-    Err(VariantError::BadName(format!(
-        "too many different games built on request (at most {})",
-        slots.len()
-    )))
+    Err(too_many())
 }
 
 /// Compiles a spec and checks its start position (which builds the game's tables).
@@ -157,10 +182,10 @@ impl Registry {
             .collect();
         Registry {
             builtins: specs.len(),
+            relay_games: empty_cache(relay_name::LISTED.len()),
+            cancellation_games: empty_cache(listed_cancellation_games(&specs)),
             specs,
             games,
-            relay_games: empty_relay_cache(),
-            cancellation_games: empty_relay_cache(),
         }
     }
 
@@ -279,8 +304,8 @@ impl Registry {
             }
         }
         // Relay games were built over the old definitions.
-        self.relay_games = empty_relay_cache();
-        self.cancellation_games = empty_relay_cache();
+        self.relay_games = empty_cache(relay_name::LISTED.len());
+        self.cancellation_games = empty_cache(listed_cancellation_games(&self.specs));
         Ok(names)
     }
 
@@ -345,6 +370,7 @@ impl Registry {
         };
         // A relay name as the base: the relay game's own definition.
         let relay_base;
+        let listed = known(base).is_some();
         let base = match known(base) {
             Some(b) => b,
             None => match self.relay_spec(base) {
@@ -374,17 +400,23 @@ impl Registry {
             if extended { "extended-" } else { "" },
             base.name
         );
-        Some(cached_game(&self.cancellation_games, &canonical, || {
-            let mut spec = base.clone();
-            spec.name = canonical.clone();
-            spec.aliases.clear();
-            spec.cancellation = true;
-            if extended {
-                crate::rules::cancellation::extended::extend(&mut spec)
-                    .map_err(|message| derived_error(&canonical, &message))?;
-            }
-            build(&spec).map_err(|e| derived_error(&canonical, &e.message))
-        }))
+        Some(cached_game(
+            &self.cancellation_games,
+            &canonical,
+            !listed,
+            "cancellation games",
+            || {
+                let mut spec = base.clone();
+                spec.name = canonical.clone();
+                spec.aliases.clear();
+                spec.cancellation = true;
+                if extended {
+                    crate::rules::cancellation::extended::extend(&mut spec)
+                        .map_err(|message| derived_error(&canonical, &message))?;
+                }
+                build(&spec).map_err(|e| derived_error(&canonical, &e.message))
+            },
+        ))
     }
 
     fn find_relay(&self, name: &str) -> Result<&GameType, VariantError> {
@@ -393,30 +425,14 @@ impl Registry {
         if let Some(g) = self.games.iter().find(|g| g.variant.name == canonical) {
             return Ok(g);
         }
-        let mut built: Option<GameType> = None;
-        for slot in self.relay_games.iter() {
-            if let Some((n, g)) = slot.get() {
-                if *n == canonical {
-                    return Ok(g);
-                }
-                continue;
-            }
-            let game = match built.take() {
-                Some(g) => g,
-                None => build(&spec).map_err(|e| derived_error(&canonical, &e.message))?,
-            };
-            // Another thread may have filled this slot meanwhile: then try the next one.
-            match slot.set((canonical.clone(), game)) {
-                Ok(()) => return Ok(&slot.get().expect("just set").1),
-                Err((_, g)) => match slot.get() {
-                    Some((n, other)) if *n == canonical => return Ok(other),
-                    _ => built = Some(g),
-                },
-            }
-        }
-        Err(VariantError::BadName(format!(
-            "too many different relay games requested (at most {RELAY_CACHE})"
-        )))
+        let listed = relay_name::LISTED.contains(&canonical.as_str());
+        cached_game(
+            &self.relay_games,
+            &canonical,
+            !listed,
+            "relay games",
+            || build(&spec).map_err(|e| derived_error(&canonical, &e.message)),
+        )
     }
 
     /// The definition of the relay game `name` (kebab-case or the written title): its base
@@ -498,6 +514,55 @@ impl Registry {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// At most `RELAY_CACHE` relay games and as many cancellation games under unlisted names
+    /// are built in a session; a listed name (one a GUI was offered) is never refused for it,
+    /// and the games already built stay playable.
+    #[test]
+    fn unlisted_games_are_capped_and_listed_ones_never_refused() {
+        let reg = Registry::builtin();
+        let bases: Vec<String> = reg.names().map(str::to_string).collect();
+        let mut unlisted = Vec::new();
+        for base in &bases {
+            for side in ["friendly", "hostile", "bilateral"] {
+                for kind in ["direct", "indirect", "converse", "total"] {
+                    unlisted.push(format!("{side}-{kind}-anti-relay-{base}"));
+                }
+            }
+        }
+        let too_many = |e: &VariantError| e.to_string().contains("too many different");
+        let mut built = Vec::new();
+        for name in &unlisted {
+            match reg.find(name) {
+                // Two spellings of one game are one game; some spell a listed one.
+                Ok(g) if built.contains(&g.variant.name) => {}
+                Ok(g) if relay_name::LISTED.contains(&g.variant.name.as_str()) => {}
+                Ok(g) => built.push(g.variant.name.clone()),
+                Err(e) if too_many(&e) => break,
+                Err(_) => {} // a base that cannot take relay rules
+            }
+        }
+        assert_eq!(built.len(), RELAY_CACHE);
+        let refused = unlisted.iter().filter_map(|n| reg.find(n).err());
+        assert!(refused.filter(too_many).count() > 0);
+        for listed in relay_name::LISTED {
+            assert!(reg.find(listed).is_ok(), "{listed}");
+        }
+        assert!(reg.find(&built[0]).is_ok());
+        // Cancellation over unlisted relay games: capped the same; `cancellation-chess` is not.
+        let mut cancelled = 0;
+        for name in &built {
+            match reg.find(&format!("cancellation-{name}")) {
+                Ok(_) => cancelled += 1,
+                Err(e) if too_many(&e) => break,
+                Err(_) => {}
+            }
+        }
+        assert_eq!(cancelled, RELAY_CACHE);
+        for listed in reg.listed_names() {
+            assert!(reg.find(&listed).is_ok(), "{listed}");
+        }
+    }
 
     /// The built-in games' tables are built when a game is first played, not at load; every
     /// built-in start position is a legal position of its game.
