@@ -38,7 +38,7 @@ use thinking::{Running, SearchKind};
 pub const DEFAULT_HASH_MB: usize = super::uci::DEFAULT_HASH_MB;
 /// What the engine takes besides its table (code, threads, the games' tables), as measured
 /// with one or two threads: XBoard's `memory N` leaves the table N minus this.
-const ENGINE_OWN_MB: usize = 12;
+const ENGINE_OWN_MB: usize = 14;
 
 /// A draw offer is accepted when the engine's last score is this bad or worse (centipawns),
 /// or when the position is drawn by rule.
