@@ -267,13 +267,15 @@ impl UciEngine {
                 if !notes.is_empty() {
                     self.warning(&format!("go: {}", notes.join("; ")));
                 }
+                // The game's recent part, cut once: the search copies it as it is.
+                let root = Arc::new(self.game.clone_recent());
                 let listener = UciListener {
                     tx: self.out.sender(),
-                    root: Arc::new(self.game.clone_recent()),
+                    root: root.clone(),
                     chess960: self.options.chess960,
                 };
                 self.searcher.start(
-                    &self.game,
+                    &root,
                     self.game_type.eval(),
                     limits,
                     received,

@@ -370,8 +370,9 @@ impl Registry {
         };
         // A relay name as the base: the relay game's own definition.
         let relay_base;
-        let listed = known(base).is_some();
-        let base = match known(base) {
+        let known_base = known(base);
+        let listed = known_base.is_some();
+        let base = match known_base {
             Some(b) => b,
             None => match self.relay_spec(base) {
                 Ok(spec) => {
