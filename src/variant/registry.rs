@@ -64,6 +64,10 @@ fn derived_error(name: &str, message: &str) -> VariantError {
 /// own, so that a game a GUI was offered is never refused.
 const RELAY_CACHE: usize = 128;
 
+/// The most games that variants files may add to one registry, all files together (one file
+/// may hold `MAX_GAMES_PER_FILE`).
+pub const MAX_LOADED_GAMES: usize = 512;
+
 /// Games built on request, by canonical name, each marked whether it counts against
 /// `RELAY_CACHE` (a name no front end lists); each slot is filled once.
 type BuiltGames = Box<[OnceLock<(String, GameType, bool)>]>;
@@ -291,6 +295,7 @@ impl Registry {
     /// Adds a variants file's games; a name already known is replaced. Returns the new names.
     pub fn load(&mut self, text: &str) -> Result<Vec<String>, VariantError> {
         let specs = parse_file(text, &self.specs).map_err(VariantError::File)?;
+        self.check_room_for(&specs).map_err(VariantError::File)?;
         let games = self.check(text).map_err(VariantError::File)?;
         let mut names = Vec::new();
         for (spec, game) in specs.into_iter().zip(games) {
@@ -307,6 +312,31 @@ impl Registry {
         self.relay_games = empty_cache(relay_name::LISTED.len());
         self.cancellation_games = empty_cache(listed_cancellation_games(&self.specs));
         Ok(names)
+    }
+
+    /// Refuses a file whose new names would take the games loaded from files past
+    /// `MAX_LOADED_GAMES`, before any is built: each game keeps its tables (0.6 to 1.2 MB) for
+    /// as long as the engine runs, and file after file would otherwise exhaust the machine.
+    fn check_room_for(&self, specs: &[VariantSpec]) -> Result<(), Vec<SpecError>> {
+        let loaded = &self.specs[self.builtins..];
+        let mut count = loaded.len();
+        for s in specs {
+            if loaded.iter().all(|old| old.name != s.name) {
+                count += 1;
+            }
+            if count > MAX_LOADED_GAMES {
+                return Err(vec![SpecError {
+                    line: s.line,
+                    message: format!(
+                        "[{}]: more than {MAX_LOADED_GAMES} games loaded from files (a file that \
+                         redefines games of the same names replaces them; start the engine \
+                         again for others)",
+                        s.name
+                    ),
+                }]);
+            }
+        }
+        Ok(())
     }
 
     /// A game by name or alias, or by its written title ("King's Leap Chess", "Cannons and
@@ -801,6 +831,37 @@ mod tests {
                 .any(|e| e.line == MAX_GAMES_PER_FILE + 1 && e.message.contains("more than")),
             "{errors:?}"
         );
+    }
+
+    /// Files together may add up to `MAX_LOADED_GAMES` games: the file that would go past it is
+    /// refused whole, naming its first game too many, and the games loaded before are kept; a
+    /// file that replaces games of the same names is still accepted.
+    #[test]
+    fn games_loaded_from_files_are_capped_in_all() {
+        let mut r = Registry::builtin();
+        let file = |from: usize, to: usize| {
+            (from..to)
+                .map(|i| format!("[g{i} : chess]\n"))
+                .collect::<String>()
+        };
+        let half = MAX_LOADED_GAMES / 2;
+        assert!(r.load(&file(0, half)).is_ok());
+        assert!(r.load(&file(half, MAX_LOADED_GAMES - 1)).is_ok());
+        let over = r.load(&file(MAX_LOADED_GAMES - 1, MAX_LOADED_GAMES + 1));
+        let told = over.map(|_| ()).map_err(|e| e.to_string());
+        let first_too_many = format!("line 2: [g{MAX_LOADED_GAMES}]: more than");
+        assert!(
+            told.as_ref().is_err_and(|t| t.starts_with(&first_too_many)),
+            "{told:?}"
+        );
+        // Nothing of the refused file was added; everything before it is still there.
+        assert!(r.find(&format!("g{}", MAX_LOADED_GAMES - 1)).is_err());
+        assert!(r.find("g0").is_ok());
+        assert!(r.load(&file(0, half)).is_ok());
+        assert!(r
+            .load(&file(MAX_LOADED_GAMES - 1, MAX_LOADED_GAMES))
+            .is_ok());
+        assert!(r.find(&format!("g{}", MAX_LOADED_GAMES - 1)).is_ok());
     }
 
     /// Values are whole pawns, 0 to 100: a huge one overflowed the evaluation's centipawns
