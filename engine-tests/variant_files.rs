@@ -107,6 +107,28 @@ fn promotion_is_compulsory_on_the_last_rank() {
     assert_eq!(moves_from(&g, "b6"), set(&["b6b7"]));
 }
 
+/// A game of its own (no parent) that says what pawns become and no rank promotes on the last
+/// rank, for both sides; it played `a7a8` as a plain move and left the pawn there for good.
+/// Pawns of a game with neither key never promote and may stand on the last rank.
+#[test]
+fn promote_to_alone_promotes_on_the_last_rank() {
+    let file = "[p5]\nboard = 8x8\nstart = 4k3/P7/8/8/8/8/8/4K3 w - - 0 1\n\
+                piece = k Royal K 0 royal\npiece = x Px N 3\n\
+                piece = p Pawn fmWfceFifmnD 1 pawn\npromote-to = x\n";
+    let r = load(file);
+    let g = game(&r, "p5", "4k3/P7/8/8/8/8/8/4K3 w - - 0 1");
+    assert_eq!(moves_from(&g, "a7"), set(&["a7a8x"]));
+    let g = game(&r, "p5", "4k3/8/8/8/8/8/p7/4K3 b - - 0 1");
+    assert_eq!(moves_from(&g, "a2"), set(&["a2a1x"]));
+    let on_last_rank = r
+        .find("p5")
+        .map(|gt| gt.position("P3k3/8/8/8/8/8/8/4K3 b - - 0 1").is_ok());
+    assert_eq!(on_last_rank, Ok(false));
+    let r = load(&file.replace("promote-to = x\n", "").replace("p5", "never"));
+    let g = game(&r, "never", "4k3/P7/8/8/8/8/8/4K3 w - - 0 1");
+    assert_eq!(moves_from(&g, "a7"), set(&["a7a8"]));
+}
+
 /// A taller board keeps the parent's promotion ranks at their distance from the far end,
 /// unless the section lists its own; a lower one too, dropping ranks that fall off.
 #[test]

@@ -306,6 +306,14 @@ pub fn parse(text: &str) -> Result<Vec<Atom>, BetzaError> {
                 continue;
             }
             let riding = rides || rider_by_repeat || range.is_some_and(|r| r != 1);
+            // A W or F ride is blocked on its path anyway; a lame rider of longer leaps (a
+            // lame nightrider) would need a path per leap, which the tables do not have.
+            if lame && (riding || hop) && !matches!(base, 'W' | 'F') {
+                return Err(BetzaError(format!(
+                    "unsupported lame rider in '{text}' ('n' and 'o' apply to single leaps: \
+                     'nN', 'nD', not 'nNN')"
+                )));
+            }
             let max = match range {
                 Some(0) | None => 0,
                 Some(r) => r,
@@ -419,6 +427,26 @@ mod tests {
         assert!(parse("fm").is_err());
         assert!(parse("").is_err());
         assert!(parse("yK").is_err());
+    }
+
+    /// `n` on a rider of longer leaps was read and dropped: `nNN` moved as a plain
+    /// nightrider past a piece on its path. Refused now; on W and F, whose rides are blocked
+    /// on their path anyway, it changes nothing.
+    #[test]
+    fn lame_riders_of_long_leaps_are_refused() {
+        for bad in ["nNN", "nDD", "nN2", "nA0", "oNN", "npN", "npNN"] {
+            let told = parse(bad).map(|_| ()).map_err(|e| e.0);
+            assert!(
+                told.as_ref().is_err_and(|e| e.contains("lame rider")),
+                "{bad}: {told:?}"
+            );
+        }
+        assert_eq!(parse("nR").map(|a| a.len()), Ok(1));
+        assert_eq!(
+            parse("nFF").map(|a| a[0].shape),
+            Ok(AtomShape::Ride { max: 0 })
+        );
+        assert_eq!(parse("nN").map(|a| a[0].shape), Ok(AtomShape::Leap));
     }
 
     #[test]

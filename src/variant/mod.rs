@@ -387,6 +387,14 @@ impl Variant {
             }
             bonus_tables.push((kind(*l)?, values.clone()));
         }
+        // A pawn never stands on its last rank (its FEN would be refused), so where pawns
+        // promote at all they promote there, whatever the list says; a game that names what
+        // they become (`promote-to`) and no rank promotes there.
+        let mut promotion_ranks = rank_list(&spec.promotion_ranks, "promotion-ranks")?;
+        let promotes = !promotion_ranks.is_empty() || !promote_to.is_empty();
+        if promotes && !promotion_ranks.contains(&(spec.ranks - 1)) {
+            promotion_ranks.push(spec.ranks - 1);
+        }
         let mut variant = Variant {
             name: spec.name.clone(),
             aliases: spec.aliases.clone(),
@@ -395,15 +403,7 @@ impl Variant {
             pieces,
             royal,
             promote_to,
-            promotion_ranks: {
-                // A pawn never stands on its last rank (its FEN would be refused), so where
-                // pawns promote at all they promote there, whatever the list says.
-                let mut ranks = rank_list(&spec.promotion_ranks, "promotion-ranks")?;
-                if !ranks.is_empty() && !ranks.contains(&(spec.ranks - 1)) {
-                    ranks.push(spec.ranks - 1);
-                }
-                ranks
-            },
+            promotion_ranks,
             promotion_limited_by_initial: spec.promotion_limited_by_initial,
             initial_counts: [[0; MAX_KINDS]; 2],
             double_step_ranks: rank_list(&spec.double_step_ranks, "double-step-ranks")?,
