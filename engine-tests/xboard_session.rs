@@ -781,6 +781,29 @@ fn memory_is_the_whole_allowance() {
     s.send("quit");
 }
 
+/// The allowance holds the threads too: each one past the first takes its share out of the
+/// table's, whichever of `memory` and `cores` comes first (with 64 threads the engine came
+/// out 25 MB over `memory 64`).
+#[cfg(target_os = "linux")]
+#[test]
+fn memory_makes_room_for_the_threads() {
+    for order in [["memory 64", "cores 64"], ["cores 64", "memory 64"]] {
+        let mut s = Session::after_handshake();
+        for command in order {
+            s.send(command);
+        }
+        s.send("new");
+        s.send("sd 6");
+        s.send("go");
+        s.expect("move *", &mut HashMap::new(), "a move");
+        s.send("ping 1");
+        s.expect_through("pong 1", "ping");
+        let resident = common::resident_mb(s.child.id());
+        assert!(resident <= 64 + 2, "{order:?}: {resident} MB resident");
+        s.send("quit");
+    }
+}
+
 /// A `memory` put off while the engine thinks is applied after its move and before the `ping`
 /// that followed it is answered (the `pong` came first, and the table was written afterwards,
 /// eating the time of the GUI's next `go`).

@@ -36,9 +36,20 @@ use std::time::Instant;
 use thinking::{Running, SearchKind};
 
 pub const DEFAULT_HASH_MB: usize = super::uci::DEFAULT_HASH_MB;
-/// What the engine takes besides its table (code, threads, the games' tables), as measured
-/// with one or two threads: XBoard's `memory N` leaves the table N minus this.
+/// What the engine takes besides its table (code, its first thread, the games' tables), as
+/// measured with one thread: XBoard's `memory N` leaves the table N minus this, minus
+/// `EXTRA_THREAD_KB` for every thread past the first.
 const ENGINE_OWN_MB: usize = 14;
+/// What each search thread past the first adds once it has searched (its stack, histories
+/// and position copies): 0.33–0.48 MB measured.
+const EXTRA_THREAD_KB: usize = 512;
+
+/// The table's share of XBoard's `memory` allowance with `threads` search threads (1 MB at
+/// least: an allowance too small for the threads still searches, with the smallest table).
+fn table_share_mb(memory_mb: usize, threads: usize) -> usize {
+    let threads_mb = (threads.saturating_sub(1) * EXTRA_THREAD_KB).div_ceil(1024);
+    memory_mb.saturating_sub(ENGINE_OWN_MB + threads_mb).max(1)
+}
 
 /// A draw offer is accepted when the engine's last score is this bad or worse (centipawns),
 /// or when the position is drawn by rule.
@@ -104,6 +115,8 @@ pub struct XboardEngine<W: Write> {
     /// `memory` and `cores` sent while the engine thinks on its own move: applied once the
     /// move is out, so that the move gets its time.
     deferred: Vec<(Command, String)>,
+    /// The GUI's last `memory` (MB): `cores` resizes the table within it.
+    memory_mb: Option<usize>,
 }
 
 impl<W: Write> XboardEngine<W> {
@@ -143,6 +156,7 @@ impl<W: Write> XboardEngine<W> {
             editing: None,
             no_position: false,
             deferred: Vec::new(),
+            memory_mb: None,
         }
     }
 
@@ -620,17 +634,26 @@ impl<W: Write> XboardEngine<W> {
                 } else {
                     // `memory` is the engine's whole allowance (CECP): its own few MB of code,
                     // threads and games come out of it before the table's share.
-                    let table = mb.saturating_sub(ENGINE_OWN_MB).max(1);
+                    let table = table_share_mb(mb, self.searcher.options().threads);
                     self.pause_for_settings();
-                    if let Err(e) = self.searcher.set_hash(table) {
-                        self.refuse_parameter(line, &e.to_string());
+                    match self.searcher.set_hash(table) {
+                        Ok(()) => self.memory_mb = Some(mb),
+                        Err(e) => self.refuse_parameter(line, &e.to_string()),
                     }
                     self.resume_after_settings();
                 }
             }
             Command::Cores(n) => {
+                let threads = n.min(MAX_THREADS);
                 self.pause_for_settings();
-                if let Err(e) = self.searcher.set_threads(n.min(MAX_THREADS)) {
+                let mut set = self.searcher.set_threads(threads);
+                if let (Ok(()), Some(mb)) = (&set, self.memory_mb) {
+                    let table = table_share_mb(mb, threads);
+                    if table != self.searcher.hash_mb() {
+                        set = self.searcher.set_hash(table);
+                    }
+                }
+                if let Err(e) = set {
                     self.refuse_parameter(line, &e.to_string());
                 }
                 self.resume_after_settings();

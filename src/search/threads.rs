@@ -166,6 +166,11 @@ impl Searcher {
         }
     }
 
+    /// The table's size in MB.
+    pub fn hash_mb(&self) -> usize {
+        self.tt.size_mb()
+    }
+
     pub fn set_threads(&mut self, n: usize) -> Result<(), String> {
         self.idle("Threads")?;
         let n = n.clamp(1, MAX_THREADS);
