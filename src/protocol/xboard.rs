@@ -408,6 +408,7 @@ impl<W: Write> XboardEngine<W> {
                 self.clock.otim_cs = None;
                 self.clock.time_at = None;
                 self.clock.expected_ms = None;
+                self.clock.own_ms = None;
                 self.last_score = None;
                 self.hint = None;
                 if let Err(e) = self.searcher.new_game() {
@@ -485,6 +486,7 @@ impl<W: Write> XboardEngine<W> {
             }
             Command::Level(level) => {
                 self.clock.level = Some(level);
+                self.clock.own_ms = None;
                 // Its moves count from here (the protocol's rule for a `level` mid-game).
                 self.clock.level_ply = with_position!(&self.game, p => p.plies_played());
                 self.clock.per_move_ms = None;
@@ -791,6 +793,7 @@ impl<W: Write> XboardEngine<W> {
                 self.game.play(m);
                 self.excluded.clear();
                 self.searcher.ponderhit();
+                self.clock.own_since = Some(at);
                 self.debug_line("ponder hit");
                 if let Some(r) = &mut self.running {
                     r.kind = SearchKind::Think;

@@ -26,6 +26,12 @@ pub(super) struct Clock {
     /// What the GUI takes from our clock on each move beyond that (its own delays), from
     /// the difference, kept as a slowly falling maximum; paid on every move planned.
     pub(super) lag_ms: u64,
+    /// Our clock as we count it ourselves, in milliseconds, for a GUI that sends no `time`
+    /// (one that refused the `time` feature): the level's base less what our moves took,
+    /// plus its increments and its next session's base. `None`: the base, untouched.
+    pub(super) own_ms: Option<i64>,
+    /// When our clock started running for the move being thought about.
+    pub(super) own_since: Option<Instant>,
 }
 
 /// A larger difference between the clock we expect and the GUI's is not lag (the GUI set
@@ -48,15 +54,34 @@ impl Clock {
         })
     }
 
-    /// The move goes out now: what our clock should read at the next `time`.
-    pub(super) fn move_sent(&mut self, inc_ms: u64) {
+    /// The move goes out now: what our clock should read at the next `time`; without any
+    /// `time` from the GUI, our own count of it. `session_done`: this move was the last of a
+    /// session of `level`'s moves, whose base is then added again.
+    pub(super) fn move_sent(&mut self, level: Level, session_done: bool) {
+        let inc_ms = level.inc_ms as i64;
         // Not with `st` or `nps` (no clock, or a clock counted in nodes).
-        self.expected_ms = match (self.time_cs, self.time_at, self.per_move_ms.or(self.nps)) {
-            (Some(cs), Some(at), None) => {
-                Some(cs * 10 - at.elapsed().as_millis() as i64 + inc_ms as i64)
-            }
+        let timed = self.per_move_ms.or(self.nps).is_none();
+        self.expected_ms = match (self.time_cs, self.time_at, timed) {
+            (Some(cs), Some(at), true) => Some(cs * 10 - at.elapsed().as_millis() as i64 + inc_ms),
             _ => None,
         };
+        if let (None, Some(since), true) = (self.time_cs, self.own_since.take(), timed) {
+            let left = self.own_ms.unwrap_or(level.base_ms as i64);
+            let next_session = if session_done {
+                level.base_ms as i64
+            } else {
+                0
+            };
+            self.own_ms = Some(left - since.elapsed().as_millis() as i64 + inc_ms + next_session);
+        }
+    }
+
+    /// Our clock in milliseconds for the next move: the GUI's last `time`, or our own count.
+    pub(super) fn ours_ms(&self, level: Level) -> u64 {
+        match self.time_cs {
+            Some(cs) => cs.max(0) as u64 * 10,
+            None => self.own_ms.map_or(level.base_ms, |ms| ms.max(0) as u64),
+        }
     }
 
     /// `time` from the GUI: compared with what we expected, the GUI's lag.
@@ -79,6 +104,12 @@ impl Clock {
 mod tests {
     use super::*;
 
+    const NO_INCREMENT: Level = Level {
+        moves: 0,
+        base_ms: 10_000,
+        inc_ms: 0,
+    };
+
     /// The GUI's lag is what it took from our clock beyond our own time: measured between the
     /// move sent and the next `time`, kept as a falling maximum, not taken from a clock that
     /// grew (time added) or with `st`.
@@ -89,25 +120,56 @@ mod tests {
             time_at: Some(Instant::now() - std::time::Duration::from_millis(300)),
             ..Clock::default()
         };
-        c.move_sent(0);
+        c.move_sent(NO_INCREMENT, false);
         // We took 300 ms of 10 s; the GUI reports 9.6 s: it took about 100 ms more.
         c.time_received(960);
         assert!((95..=105).contains(&c.lag_ms), "{}", c.lag_ms);
         // A move without lag lowers the estimate slowly.
         c.time_cs = Some(960);
         c.time_at = Some(Instant::now());
-        c.move_sent(0);
+        c.move_sent(NO_INCREMENT, false);
         c.time_received(960);
         assert!((70..=80).contains(&c.lag_ms), "{}", c.lag_ms);
         // A clock that grew is no sample of lag; nor is a second `time`.
         c.time_at = Some(Instant::now());
-        c.move_sent(0);
+        c.move_sent(NO_INCREMENT, false);
         c.time_received(12_000);
         c.time_received(100);
         assert!((50..=60).contains(&c.lag_ms), "{}", c.lag_ms);
         // No clock per move with `st`.
         c.per_move_ms = Some(1_000);
-        c.move_sent(0);
+        c.move_sent(NO_INCREMENT, false);
         assert_eq!(c.expected_ms, None);
+    }
+
+    /// A GUI that sends no `time` (it refused the feature): the engine counts its own clock
+    /// down from the level's base, move by move, with the increment and each new session's
+    /// base; it planned every move on the full base and lost on time (session 52's audit).
+    #[test]
+    fn without_time_the_engine_counts_its_own_clock() {
+        let level = Level {
+            moves: 2,
+            base_ms: 2_000,
+            inc_ms: 100,
+        };
+        let mut c = Clock::default();
+        assert_eq!(c.ours_ms(level), 2_000);
+        let took = |ms| Some(Instant::now() - std::time::Duration::from_millis(ms));
+        c.own_since = took(300);
+        c.move_sent(level, false);
+        let left = c.ours_ms(level);
+        assert!((1_750..=1_800).contains(&left), "{left}");
+        c.own_since = took(500);
+        c.move_sent(level, true);
+        let left = c.ours_ms(level);
+        assert!((3_350..=3_400).contains(&left), "{left}");
+        // A move that did not start our clock (no search) changes nothing.
+        c.move_sent(level, false);
+        assert_eq!(c.ours_ms(level), left);
+        // Once the GUI sends `time`, its clock counts.
+        c.time_cs = Some(50);
+        c.own_since = took(100);
+        c.move_sent(level, false);
+        assert_eq!(c.ours_ms(level), 500);
     }
 }

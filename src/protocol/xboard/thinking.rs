@@ -119,8 +119,9 @@ impl<W: Write> XboardEngine<W> {
         } else {
             let level = self.clock.level.unwrap_or(DEFAULT_LEVEL);
             let ms = |cs: Option<i64>| cs.map_or(level.base_ms, |c| c.max(0) as u64 * 10);
-            let mut ours = ms(self.clock.time_cs);
-            if ponder {
+            let mut ours = self.clock.ours_ms(level);
+            // (Our own count, without `time`, is already the clock after our move.)
+            if ponder && self.clock.time_cs.is_some() {
                 let spent = self
                     .clock
                     .time_at
@@ -167,6 +168,7 @@ impl<W: Write> XboardEngine<W> {
             return;
         }
         let limits = self.limits(self.game.side_to_move(), false);
+        self.clock.own_since = Some(at);
         self.start_search(SearchKind::Think, self.game.clone_recent(), limits, at);
     }
 
@@ -405,8 +407,16 @@ impl<W: Write> XboardEngine<W> {
         self.game.play(best);
         self.excluded.clear();
         self.send(&format!("move {text}"));
-        let inc_ms = self.clock.level.unwrap_or(DEFAULT_LEVEL).inc_ms;
-        self.clock.move_sent(inc_ms);
+        let level = self.clock.level.unwrap_or(DEFAULT_LEVEL);
+        let session_done = level.moves > 0 && {
+            // Our moves since the level's start, this one included.
+            let plies = with_position!(&self.game, p => p.plies_played())
+                .saturating_sub(self.clock.level_ply);
+            (plies as u64)
+                .div_ceil(2)
+                .is_multiple_of(level.moves as u64)
+        };
+        self.clock.move_sent(level, session_done);
         // The move is out; now collect the search threads (with many threads on few cores
         // they take a while to end). A `ping` held during the search is answered after all
         // the move's output: the claim and the commands put off until the move.
