@@ -120,6 +120,12 @@ pub const SOFT_MAX_PERMILLE: u64 = 250;
 pub const HARD_SOFT_RATIO: u64 = 4;
 /// ... and never more than this share of the time left.
 pub const HARD_MAX_PERMILLE: u64 = 600;
+/// Before a time control (`movestogo`) the clock is refilled after the last move, so the last
+/// moves may take more: the soft limit's cap is at least this share divided by the moves to
+/// go (half the clock on the very last move) ...
+pub const LAST_MOVES_SOFT_PERMILLE: u64 = 500;
+/// ... and the hard limit's at least this share divided by them.
+pub const LAST_MOVES_HARD_PERMILLE: u64 = 850;
 /// Time always kept in reserve on the clock, besides `Move Overhead`.
 pub const CLOCK_RESERVE_MS: u64 = 5;
 /// A new iteration starts only while less than this share of the soft limit is spent.

@@ -51,12 +51,22 @@ pub fn budget(limits: &SearchLimits, us: Color, overhead: u64) -> Option<(u64, u
     let planned = avail
         .saturating_sub(overhead * (mtg - 1))
         .max(avail / (2 * mtg));
+    let (soft_cap, hard_cap) = budget_caps_permille(mtg);
     let mut soft = planned / mtg + inc * INCREMENT_SHARE_PERMILLE / 1000 * ramp / 1000;
-    soft = soft.min(avail * SOFT_MAX_PERMILLE / 1000).max(1);
+    soft = soft.min(avail * soft_cap / 1000).max(1);
     let hard = (soft * HARD_SOFT_RATIO)
-        .min(avail * HARD_MAX_PERMILLE / 1000)
+        .min(avail * hard_cap / 1000)
         .max(soft);
     Some((soft, hard))
+}
+
+/// The most of the time left (per mille) the soft and the hard limit may take with `mtg`
+/// moves to go: more on the last moves before a time control, which refills the clock.
+fn budget_caps_permille(mtg: u64) -> (u64, u64) {
+    (
+        SOFT_MAX_PERMILLE.max(LAST_MOVES_SOFT_PERMILLE / mtg),
+        HARD_MAX_PERMILLE.max(LAST_MOVES_HARD_PERMILLE / mtg),
+    )
 }
 
 impl TimeManager {
@@ -163,21 +173,39 @@ mod tests {
                             soft >= 1 && soft <= hard,
                             "{ms}+{inc} mtg {mtg:?}: {soft} {hard}"
                         );
-                        // The hard limit leaves the overhead, a reserve and at least 40% of the clock.
+                        // The hard limit leaves the overhead, a reserve and at least 40% of the
+                        // clock (15% on the last move before a time control).
                         if ms > overhead + CLOCK_RESERVE_MS + 2 {
                             assert!(
                                 hard + overhead + CLOCK_RESERVE_MS <= ms,
                                 "{ms}+{inc}: hard {hard}"
                             );
-                            assert!(
-                                hard * 1000 <= ms * HARD_MAX_PERMILLE,
-                                "{ms}+{inc}: hard {hard}"
-                            );
+                            let cap = match mtg {
+                                Some(1) => LAST_MOVES_HARD_PERMILLE,
+                                _ => HARD_MAX_PERMILLE,
+                            };
+                            assert!(hard * 1000 <= ms * cap, "{ms}+{inc}: hard {hard}");
                         }
                     }
                 }
             }
         }
+    }
+
+    /// The last move before a time control may spend up to half the clock (soft) and 85%
+    /// (hard), since the control refills it; it took at most a quarter (and 60%), the rest
+    /// lost. Two moves to go and more keep the usual caps.
+    #[test]
+    fn the_last_move_before_a_control_takes_more() {
+        let last = |mtg| {
+            let mut l = clock(10_000, 0);
+            l.moves_to_go = Some(mtg);
+            budget(&l, Color::White, 10).unwrap()
+        };
+        let avail = 10_000 - 10 - CLOCK_RESERVE_MS;
+        assert_eq!(last(1), (avail / 2, avail * 85 / 100));
+        assert_eq!(last(2), (avail / 4, avail * 60 / 100));
+        assert_eq!(budget_caps_permille(DEFAULT_MOVES_TO_GO), (250, 600));
     }
 
     /// The overhead is reserved for every move still planned: a larger overhead gives a
