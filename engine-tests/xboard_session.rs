@@ -763,13 +763,13 @@ fn fairy_max_match_in_xboard_mode() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// `memory N` is the engine's whole allowance (CECP), not the table's: after a search the
-/// engine stays within it (the table took all N, and the engine came out about 10 MB over).
+/// The engine's resident MB after a `sd 6` search under these settings.
 #[cfg(target_os = "linux")]
-#[test]
-fn memory_is_the_whole_allowance() {
+fn resident_after_a_search(settings: &[&str]) -> u64 {
     let mut s = Session::after_handshake();
-    s.send("memory 64");
+    for command in settings {
+        s.send(command);
+    }
     s.send("new");
     s.send("sd 6");
     s.send("go");
@@ -777,8 +777,17 @@ fn memory_is_the_whole_allowance() {
     s.send("ping 1");
     s.expect_through("pong 1", "ping");
     let resident = common::resident_mb(s.child.id());
-    assert!(resident <= 64 + 2, "memory 64: {resident} MB resident");
     s.send("quit");
+    resident
+}
+
+/// `memory N` is the engine's whole allowance (CECP), not the table's: after a search the
+/// engine stays within it (the table took all N, and the engine came out about 10 MB over).
+#[cfg(target_os = "linux")]
+#[test]
+fn memory_is_the_whole_allowance() {
+    let resident = resident_after_a_search(&["memory 64"]);
+    assert!(resident <= 64 + 2, "memory 64: {resident} MB resident");
 }
 
 /// The allowance holds the threads too: each one past the first takes its share out of the
@@ -788,19 +797,8 @@ fn memory_is_the_whole_allowance() {
 #[test]
 fn memory_makes_room_for_the_threads() {
     for order in [["memory 64", "cores 64"], ["cores 64", "memory 64"]] {
-        let mut s = Session::after_handshake();
-        for command in order {
-            s.send(command);
-        }
-        s.send("new");
-        s.send("sd 6");
-        s.send("go");
-        s.expect("move *", &mut HashMap::new(), "a move");
-        s.send("ping 1");
-        s.expect_through("pong 1", "ping");
-        let resident = common::resident_mb(s.child.id());
+        let resident = resident_after_a_search(&order);
         assert!(resident <= 64 + 2, "{order:?}: {resident} MB resident");
-        s.send("quit");
     }
 }
 
