@@ -189,6 +189,8 @@ impl<W: Write> XboardEngine<W> {
         self.excluded.clear();
         self.no_position = false;
         self.clock.level_ply = 0;
+        // Take-backs end at the new position: the plies counted before it are another game's.
+        self.clock.own_before.clear();
     }
 
     /// How XBoard writes this board's ranks.
@@ -408,7 +410,7 @@ impl<W: Write> XboardEngine<W> {
                 self.clock.otim_cs = None;
                 self.clock.time_at = None;
                 self.clock.expected_ms = None;
-                self.clock.own_ms = None;
+                self.clock.reset_own();
                 self.last_score = None;
                 self.hint = None;
                 if let Err(e) = self.searcher.new_game() {
@@ -486,7 +488,7 @@ impl<W: Write> XboardEngine<W> {
             }
             Command::Level(level) => {
                 self.clock.level = Some(level);
-                self.clock.own_ms = None;
+                self.clock.reset_own();
                 // Its moves count from here (the protocol's rule for a `level` mid-game).
                 self.clock.level_ply = with_position!(&self.game, p => p.plies_played());
                 self.clock.per_move_ms = None;
@@ -575,6 +577,7 @@ impl<W: Write> XboardEngine<W> {
                 for _ in 0..plies {
                     self.game.undo();
                 }
+                self.clock.taken_back(played - plies);
                 self.hint = None;
                 self.excluded.clear();
                 if self.analyzing {
@@ -932,6 +935,56 @@ mod tests {
         e.line("usermove c4b5", now);
         e.line("usermove f6g8", now);
         assert_eq!(e.limits(Color::White, false).moves_to_go, Some(40));
+    }
+
+    /// Without `time` from the GUI the engine's own clock follows take-backs: `remove` gives
+    /// back what the moves taken back took, and replaying a session's last move adds the next
+    /// session's base once, not again at every replay; taking back past a mid-game `level`
+    /// adds none (review of session 52: each replay added a whole base).
+    #[test]
+    fn the_own_clock_follows_take_backs() {
+        let mut e = XboardEngine::new(Registry::builtin(), Vec::new());
+        let own_after = |e: &mut XboardEngine<Vec<u8>>, line: &str| {
+            let rx = e.rx.take()?;
+            e.line(line, Instant::now());
+            while e.running.is_some() {
+                match rx.recv() {
+                    Ok(event) => {
+                        e.event(event);
+                    }
+                    Err(_) => break,
+                }
+            }
+            e.rx = Some(rx);
+            e.clock.own_ms
+        };
+        for line in ["new", "level 2 0:10 0", "sd 1", "easy"] {
+            own_after(&mut e, line);
+        }
+        // Our moves are instant (`sd 1`): the clock moves by whole bases only.
+        let near =
+            |ms: Option<i64>, want: i64| ms.is_some_and(|ms| (want - 500..=want).contains(&ms));
+        own_after(&mut e, "usermove e2e4");
+        let after_second = own_after(&mut e, "usermove d2d4");
+        assert!(near(after_second, 20_000), "{after_second:?}");
+        for _ in 0..3 {
+            own_after(&mut e, "remove");
+            let replayed = own_after(&mut e, "usermove d2d4");
+            assert!(near(replayed, 20_000), "{replayed:?}");
+        }
+        own_after(&mut e, "new");
+        for line in [
+            "sd 1",
+            "easy",
+            "usermove e2e4",
+            "usermove d2d4",
+            "level 40 0:10 0",
+        ] {
+            own_after(&mut e, line);
+        }
+        own_after(&mut e, "remove");
+        let past_the_level = own_after(&mut e, "usermove d2d4");
+        assert!(near(past_the_level, 10_000), "{past_the_level:?}");
     }
 
     /// A `level` sent mid-game counts its moves from where it arrives (the protocol's rule:

@@ -32,6 +32,9 @@ pub(super) struct Clock {
     pub(super) own_ms: Option<i64>,
     /// When our clock started running for the move being thought about.
     pub(super) own_since: Option<Instant>,
+    /// `own_ms` before each of our moves, with the game's ply count after it: a take-back
+    /// (`undo`, `remove`) gives the clock back as it was, as the GUI's own clock does.
+    pub(super) own_before: Vec<(usize, Option<i64>)>,
 }
 
 /// A larger difference between the clock we expect and the GUI's is not lag (the GUI set
@@ -57,7 +60,7 @@ impl Clock {
     /// The move goes out now: what our clock should read at the next `time`; without any
     /// `time` from the GUI, our own count of it. `session_done`: this move was the last of a
     /// session of `level`'s moves, whose base is then added again.
-    pub(super) fn move_sent(&mut self, level: Level, session_done: bool) {
+    pub(super) fn move_sent(&mut self, level: Level, session_done: bool, ply_after: usize) {
         let inc_ms = level.inc_ms as i64;
         // Not with `st` or `nps` (no clock, or a clock counted in nodes).
         let timed = self.per_move_ms.or(self.nps).is_none();
@@ -72,8 +75,27 @@ impl Clock {
             } else {
                 0
             };
+            self.own_before.push((ply_after, self.own_ms));
             self.own_ms = Some(left - since.elapsed().as_millis() as i64 + inc_ms + next_session);
         }
+    }
+
+    /// The game went back to `ply` (`undo`, `remove`): our clock as it was before the moves
+    /// taken back.
+    pub(super) fn taken_back(&mut self, ply: usize) {
+        while let Some(&(after, before)) = self.own_before.last() {
+            if after <= ply {
+                break;
+            }
+            self.own_ms = before;
+            self.own_before.pop();
+        }
+    }
+
+    /// Our own count starts again from the level's base (`new`, `level`).
+    pub(super) fn reset_own(&mut self) {
+        self.own_ms = None;
+        self.own_before.clear();
     }
 
     /// Our clock in milliseconds for the next move: the GUI's last `time`, or our own count.
@@ -120,25 +142,25 @@ mod tests {
             time_at: Some(Instant::now() - std::time::Duration::from_millis(300)),
             ..Clock::default()
         };
-        c.move_sent(NO_INCREMENT, false);
+        c.move_sent(NO_INCREMENT, false, 1);
         // We took 300 ms of 10 s; the GUI reports 9.6 s: it took about 100 ms more.
         c.time_received(960);
         assert!((95..=105).contains(&c.lag_ms), "{}", c.lag_ms);
         // A move without lag lowers the estimate slowly.
         c.time_cs = Some(960);
         c.time_at = Some(Instant::now());
-        c.move_sent(NO_INCREMENT, false);
+        c.move_sent(NO_INCREMENT, false, 1);
         c.time_received(960);
         assert!((70..=80).contains(&c.lag_ms), "{}", c.lag_ms);
         // A clock that grew is no sample of lag; nor is a second `time`.
         c.time_at = Some(Instant::now());
-        c.move_sent(NO_INCREMENT, false);
+        c.move_sent(NO_INCREMENT, false, 1);
         c.time_received(12_000);
         c.time_received(100);
         assert!((50..=60).contains(&c.lag_ms), "{}", c.lag_ms);
         // No clock per move with `st`.
         c.per_move_ms = Some(1_000);
-        c.move_sent(NO_INCREMENT, false);
+        c.move_sent(NO_INCREMENT, false, 1);
         assert_eq!(c.expected_ms, None);
     }
 
@@ -156,20 +178,27 @@ mod tests {
         assert_eq!(c.ours_ms(level), 2_000);
         let took = |ms| Some(Instant::now() - std::time::Duration::from_millis(ms));
         c.own_since = took(300);
-        c.move_sent(level, false);
-        let left = c.ours_ms(level);
-        assert!((1_750..=1_800).contains(&left), "{left}");
+        c.move_sent(level, false, 1);
+        let first = c.ours_ms(level);
+        assert!((1_750..=1_800).contains(&first), "{first}");
         c.own_since = took(500);
-        c.move_sent(level, true);
+        c.move_sent(level, true, 3);
         let left = c.ours_ms(level);
         assert!((3_350..=3_400).contains(&left), "{left}");
         // A move that did not start our clock (no search) changes nothing.
-        c.move_sent(level, false);
+        c.move_sent(level, false, 5);
         assert_eq!(c.ours_ms(level), left);
+        // Taking the second move back gives its time and the session's base back, once.
+        c.taken_back(2);
+        assert_eq!(c.ours_ms(level), first);
+        c.taken_back(2);
+        assert_eq!(c.ours_ms(level), first);
+        c.taken_back(0);
+        assert_eq!(c.ours_ms(level), 2_000);
         // Once the GUI sends `time`, its clock counts.
         c.time_cs = Some(50);
         c.own_since = took(100);
-        c.move_sent(level, false);
+        c.move_sent(level, false, 7);
         assert_eq!(c.ours_ms(level), 500);
     }
 }

@@ -139,20 +139,26 @@ fn seconds_ms(text: &str) -> Option<u64> {
     (0.0..1e9).contains(&v).then(|| (v * 1000.0).round() as u64)
 }
 
-/// `level`'s base: minutes (`5`, `0.5`) or `MIN:SEC`, ignoring anything after the number.
+/// The longest `level` base read (about 35 years): the clock's arithmetic stays far from
+/// overflowing.
+const MAX_BASE_MS: u64 = 1 << 40;
+
+/// `level`'s base: minutes (`5`, `0.5`) or `MIN:SEC`, ignoring anything after the number;
+/// at most `MAX_BASE_MS`.
 fn base_ms(text: &str) -> Option<u64> {
     let end = text
         .find(|c: char| !(c.is_ascii_digit() || c == ':' || c == '.'))
         .unwrap_or(text.len());
     let text = &text[..end];
-    match text.split_once(':') {
+    let ms = match text.split_once(':') {
         Some((m, s)) => {
             let m: u64 = if m.is_empty() { 0 } else { m.parse().ok()? };
             let s = seconds_ms(s)?;
             m.checked_mul(60_000)?.checked_add(s)
         }
         None => seconds_ms(text).and_then(|s| s.checked_mul(60)),
-    }
+    };
+    ms.filter(|&ms| ms <= MAX_BASE_MS)
 }
 
 /// Parses one line. `Ok(None)` for an empty line.

@@ -408,15 +408,18 @@ impl<W: Write> XboardEngine<W> {
         self.excluded.clear();
         self.send(&format!("move {text}"));
         let level = self.clock.level.unwrap_or(DEFAULT_LEVEL);
-        let session_done = level.moves > 0 && {
-            // Our moves since the level's start, this one included.
-            let plies = with_position!(&self.game, p => p.plies_played())
-                .saturating_sub(self.clock.level_ply);
-            (plies as u64)
-                .div_ceil(2)
-                .is_multiple_of(level.moves as u64)
-        };
-        self.clock.move_sent(level, session_done);
+        let ply = with_position!(&self.game, p => p.plies_played());
+        // Our moves since the level's start, this one included (none where the game was
+        // taken back past it: the planner then counts a session from its start too).
+        let session_done = ply
+            .checked_sub(self.clock.level_ply)
+            .filter(|&plies| plies > 0 && level.moves > 0)
+            .is_some_and(|plies| {
+                (plies as u64)
+                    .div_ceil(2)
+                    .is_multiple_of(level.moves as u64)
+            });
+        self.clock.move_sent(level, session_done, ply);
         // The move is out; now collect the search threads (with many threads on few cores
         // they take a while to end). A `ping` held during the search is answered after all
         // the move's output: the claim and the commands put off until the move.
