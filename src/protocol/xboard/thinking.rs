@@ -118,7 +118,6 @@ impl<W: Write> XboardEngine<W> {
             l.movetime = Some(ms);
         } else {
             let level = self.clock.level.unwrap_or(DEFAULT_LEVEL);
-            let ms = |cs: Option<i64>| cs.map_or(level.base_ms, |c| c.max(0) as u64 * 10);
             let mut ours = self.clock.ours_ms(level);
             // (Our own count, without `time`, is already the clock after our move.)
             if ponder && self.clock.time_cs.is_some() {
@@ -129,15 +128,14 @@ impl<W: Write> XboardEngine<W> {
                 ours = ours.saturating_sub(spent) + level.inc_ms;
             }
             l.time[us.index()] = Some(ours);
-            l.time[(!us).index()] = Some(ms(self.clock.otim_cs));
+            l.time[(!us).index()] = Some(
+                self.clock
+                    .otim_cs
+                    .map_or(level.base_ms, |c| c.max(0) as u64 * 10),
+            );
             l.increment = [level.inc_ms; 2];
             if level.moves > 0 {
-                // The GUI's session counts the moves of this game from `new`, `setboard` or
-                // a later `level` (not the FEN's move number): the plies made by `us` since.
-                let plies = with_position!(&self.game, p => p.plies_played())
-                    .saturating_sub(self.clock.level_ply);
-                let after_ours = usize::from(self.game.side_to_move() != us);
-                let done = ((plies + after_ours) / 2) as u64;
+                let done = self.moves_made_since_level(us);
                 l.moves_to_go = Some(level.moves as u64 - done % level.moves as u64);
             }
         }
@@ -155,6 +153,15 @@ impl<W: Write> XboardEngine<W> {
             l.time = [None, None];
         }
         l
+    }
+
+    /// The moves `us` made since the clock's session count began: the GUI counts them from
+    /// `new`, `setboard` or a later `level` (not the FEN's move number).
+    fn moves_made_since_level(&self, us: Color) -> u64 {
+        let plies =
+            with_position!(&self.game, p => p.plies_played()).saturating_sub(self.clock.level_ply);
+        let after_ours = usize::from(self.game.side_to_move() != us);
+        ((plies + after_ours) / 2) as u64
     }
 
     /// The engine is on move: claim the result if the game is over, else search.
@@ -409,16 +416,10 @@ impl<W: Write> XboardEngine<W> {
         self.send(&format!("move {text}"));
         let level = self.clock.level.unwrap_or(DEFAULT_LEVEL);
         let ply = with_position!(&self.game, p => p.plies_played());
-        // Our moves since the level's start, this one included (none where the game was
-        // taken back past it: the planner then counts a session from its start too).
-        let session_done = ply
-            .checked_sub(self.clock.level_ply)
-            .filter(|&plies| plies > 0 && level.moves > 0)
-            .is_some_and(|plies| {
-                (plies as u64)
-                    .div_ceil(2)
-                    .is_multiple_of(level.moves as u64)
-            });
+        // This move ended a session of `level`'s moves (none ends where the game was taken
+        // back past the `level`: the count is then 0, as the planner's).
+        let done = self.moves_made_since_level(!self.game.side_to_move());
+        let session_done = level.moves > 0 && done > 0 && done.is_multiple_of(level.moves as u64);
         self.clock.move_sent(level, session_done, ply);
         // The move is out; now collect the search threads (with many threads on few cores
         // they take a while to end). A `ping` held during the search is answered after all
