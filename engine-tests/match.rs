@@ -583,6 +583,40 @@ fn bestmove_is_a_whole_word() {
     );
 }
 
+/// An engine that answers `uci` only after 6 s (loading a network, say) is still found to be a
+/// UCI engine: it was taken for an XBoard one after 5 s of silence and lost every game on time,
+/// never asked for a move in its protocol. It plays here as UCI, and loses by its illegal move.
+#[test]
+fn a_slow_uci_engine_is_detected_as_uci() {
+    let mark = temp("slowstart.mark");
+    let _ = std::fs::remove_file(&mark);
+    let fake_engine = format!(
+        "cmd='python3 {} slowstart {}' name=Slow",
+        fake("fake_uci.py"),
+        mark.display()
+    );
+    let chimera_engine = format!("cmd={} depth=1", bin());
+    let run = chimera(
+        &[
+            "match",
+            "--engine",
+            &fake_engine,
+            "--engine",
+            &chimera_engine,
+            "--games",
+            "1",
+        ],
+        Duration::from_secs(60),
+    );
+    let _ = std::fs::remove_file(&mark);
+    assert_eq!(run.code, Some(0), "{}\n{}", run.stdout, run.stderr);
+    assert!(
+        run.stdout.contains("White makes an illegal move: e2e5"),
+        "{}",
+        run.stdout
+    );
+}
+
 /// "Until the SPRT decides" is a huge `--games`: the games are built one by one as they are
 /// played, so the match starts at once (all 100 M were built first, gigabytes, before any
 /// game began).

@@ -12,6 +12,9 @@ move, does what MODE says:
            e2e4`, whatever the position
   shortlist  lists only chess and capablanca in its UCI_Variant combo and takes any other
            value in silence, without announcing a board; moves as `illegal`
+  slowstart  the first time it runs (while the file named by its second argument does not
+           exist; it creates it), says nothing for 6 s after `uci`, as an engine loading a
+           network, then answers it; plays as `illegal`
 Usage: fake_uci.py MODE
 """
 import os
@@ -33,6 +36,9 @@ for line in sys.stdin:
         continue
     cmd = words[0]
     if cmd == "uci":
+        if mode == "slowstart" and not os.path.exists(sys.argv[2]):
+            open(sys.argv[2], "w").close()
+            time.sleep(6)
         say("id name fake-" + mode)
         say("option name Hash type spin default 16 min 1 max 1024")
         if mode == "shortlist":
@@ -43,7 +49,7 @@ for line in sys.stdin:
     elif cmd == "quit":
         break
     elif cmd == "go":
-        if mode in ("illegal", "shortlist"):
+        if mode in ("illegal", "shortlist", "slowstart"):
             say("info depth 1 score cp 12 pv e2e5")
             say("bestmove e2e5")
         elif mode == "crash":

@@ -143,25 +143,25 @@ fn map_timeout(e: EngineError, what: &str) -> EngineError {
     }
 }
 
-/// Guesses the protocol of an engine by sending `uci`: `uciok` means UCI; a complaint, XBoard
-/// feature lines or silence mean XBoard.
+/// Guesses the protocol of an engine by sending `uci`: `uciok`, `id` or `option` lines mean UCI
+/// (no XBoard engine says them); a complaint or XBoard feature lines mean XBoard. Silence is
+/// waited out as long as a UCI engine is given for its `uciok` (`HANDSHAKE`), so that an
+/// engine that loads a network or tablebases before it answers is not taken for an XBoard
+/// one; silence past that means XBoard, with a warning.
 pub fn detect_protocol(spec: &EngineSpec, debug: bool) -> Result<Protocol, EngineError> {
     let mut p = Process::spawn(&spec.launch, &spec.name, debug)?;
     p.send("uci");
-    let deadline = Instant::now() + Duration::from_secs(5);
+    let deadline = Instant::now() + HANDSHAKE;
     loop {
         match p.recv(deadline, "uciok") {
             Ok((line, _)) => {
                 let l = line.trim().to_ascii_lowercase();
-                if l == "uciok" {
+                if l == "uciok" || l.starts_with("id ") || l.starts_with("option ") {
                     p.shutdown("quit", QUIT_GRACE);
                     return Ok(Protocol::Uci);
                 }
-                if l.starts_with("id ")
-                    || l.starts_with("option ")
-                    || l.starts_with("info")
-                    || l.is_empty()
-                {
+                // A UCI engine's `info string` may say "error" too.
+                if l.starts_with("info") {
                     continue;
                 }
                 if l.starts_with("feature")
@@ -175,6 +175,12 @@ pub fn detect_protocol(spec: &EngineSpec, debug: bool) -> Result<Protocol, Engin
             }
             Err(EngineError::Timeout(_)) => {
                 p.shutdown("quit", QUIT_GRACE);
+                log::warn!(
+                    "{}: no answer to `uci` in {} s: playing it as an XBoard engine \
+                     (proto=uci or proto=xboard says which)",
+                    spec.name,
+                    HANDSHAKE.as_secs()
+                );
                 return Ok(Protocol::Xboard);
             }
             Err(e) => return Err(e),

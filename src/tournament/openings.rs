@@ -1,8 +1,9 @@
 //! Openings: a file of start positions, or random plies from the start (seeded), or both.
 //!
-//! A file has one opening per line: a FEN (EPD lines with `;` opcodes too), optionally followed by
-//! `moves M1 M2 ...`; or `startpos [moves ...]`; or a bare list of moves from the start. Moves are
-//! SAN or coordinates. `#` starts a comment line. A `.pgn` file gives each game's `FEN` tag and moves.
+//! A file has one opening per line: a FEN (EPD lines with `;` opcodes too, the clocks read from
+//! `hmvc` and `fmvn`), optionally followed by `moves M1 M2 ...`; or `startpos [moves ...]`; or a
+//! bare list of moves from the start. Moves are SAN or coordinates. `#` starts a comment line.
+//! A `.pgn` file gives each game's `FEN` tag and moves.
 
 use super::game::{opening_position, Opening};
 use super::pgn;
@@ -22,13 +23,10 @@ fn parse_line(line: &str) -> Opening {
     if position.is_empty() || position == "startpos" {
         Opening { fen: None, moves }
     } else if first.contains('/') {
-        let fen = match position.split_once(';') {
-            // EPD: four fields, then operations.
-            Some((head, _)) => {
-                let fields: Vec<&str> = head.split_whitespace().take(4).collect();
-                format!("{} 0 1", fields.join(" "))
-            }
-            None => position.to_string(),
+        let fen = if position.contains(';') {
+            epd_to_fen(position)
+        } else {
+            position.to_string()
         };
         Opening {
             fen: Some(fen),
@@ -50,6 +48,25 @@ fn parse_line(line: &str) -> Opening {
             moves: all,
         }
     }
+}
+
+/// An EPD line (four FEN fields, then `;`-terminated operations) as a FEN. The clocks come from
+/// the `hmvc` (halfmove clock) and `fmvn` (fullmove number) operations where the line has them,
+/// else `0 1`; a malformed value is left for the FEN reader to refuse.
+fn epd_to_fen(epd: &str) -> String {
+    let mut words = epd.split_whitespace();
+    let fields: Vec<&str> = words.by_ref().take(4).collect();
+    let operations = words.collect::<Vec<_>>().join(" ");
+    let (mut halfmoves, mut fullmoves) = ("0", "1");
+    for operation in operations.split(';') {
+        let mut op = operation.split_whitespace();
+        match (op.next(), op.next()) {
+            (Some("hmvc"), Some(n)) => halfmoves = n,
+            (Some("fmvn"), Some(n)) => fullmoves = n,
+            _ => {}
+        }
+    }
+    format!("{} {halfmoves} {fullmoves}", fields.join(" "))
 }
 
 /// Reads openings from text (`pgn` for PGN) and checks each against the game: every move legal
@@ -261,6 +278,14 @@ mod tests {
             Some("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")
         );
         assert_eq!(list[2].moves, ["e2e4", "e7e5"]);
+        // EPD's clock operations, in any order among the others.
+        let epd = "4k3/8/8/8/8/8/8/R3K3 b - - id \"clocks\"; fmvn 41; hmvc 37; c0 \"x\";\n";
+        let clocked = parse_openings(gt, epd, false).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(
+            clocked[0].fen.as_deref(),
+            Some("4k3/8/8/8/8/8/8/R3K3 b - - 37 41")
+        );
+        assert!(parse_openings(gt, "4k3/8/8/8/8/8/8/R3K3 b - - hmvc x;\n", false).is_err());
         assert_eq!(list[3].moves, ["e4", "c5", "Nf3"]);
         assert!(parse_openings(gt, "startpos moves e2e5\n", false)
             .unwrap_err()
