@@ -17,6 +17,8 @@ fn parse_line(line: &str) -> Opening {
         None if line.starts_with("moves ") => {
             ("", line[6..].split_whitespace().map(String::from).collect())
         }
+        // `startpos moves` or `FEN moves` with the list left empty.
+        None if line.ends_with(" moves") => (line[..line.len() - 6].trim(), Vec::new()),
         None => (line.trim(), Vec::new()),
     };
     let first = position.split_whitespace().next().unwrap_or("");
@@ -34,8 +36,10 @@ fn parse_line(line: &str) -> Opening {
         }
     } else {
         // A bare move list, possibly with move numbers.
+        // A result at the end (as a PGN's movetext has one) is no move.
         let mut all: Vec<String> = position
             .split_whitespace()
+            .filter(|w| !matches!(*w, "1-0" | "0-1" | "1/2-1/2" | "*"))
             .map(|w| {
                 w.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.')
                     .to_string()
@@ -287,6 +291,15 @@ mod tests {
         );
         assert!(parse_openings(gt, "4k3/8/8/8/8/8/8/R3K3 b - - hmvc x;\n", false).is_err());
         assert_eq!(list[3].moves, ["e4", "c5", "Nf3"]);
+        // An empty move list, and a result closing a bare one.
+        let more = "startpos moves\n8/8/8/8/8/8/P7/K1k5 w - - 0 1 moves\n1. e4 e5 2. Nf3 1/2-1/2\n";
+        let more = parse_openings(gt, more, false).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!((more[0].fen.as_deref(), more[0].moves.len()), (None, 0));
+        assert_eq!(
+            more[1].fen.as_deref(),
+            Some("8/8/8/8/8/8/P7/K1k5 w - - 0 1")
+        );
+        assert_eq!(more[2].moves, ["e4", "e5", "Nf3"]);
         assert!(parse_openings(gt, "startpos moves e2e5\n", false)
             .unwrap_err()
             .contains("line 1"));
