@@ -556,18 +556,15 @@ fn chimera_in_xboard_mode_plays_fairymax_if_installed() {
     }
 }
 
-/// Only the word `bestmove` is a best move: a line `bestmovex a1a1` is not (it cost the engine
-/// the game, for "an illegal move: x"). The fake answers e2e4 to everything, so its first move
-/// is played and its second is illegal.
-#[test]
-fn bestmove_is_a_whole_word() {
-    let fake_engine = format!("cmd='python3 {} wordy' name=Wordy", fake("fake_uci.py"));
+/// One game of `fake_engine` (White) against Chimera at depth 1, in which the fake's illegal
+/// `mv` must end the game: that it was asked for a move in its own protocol, and read.
+fn fake_loses_by_illegal_move(fake_engine: &str, mv: &str) {
     let chimera_engine = format!("cmd={} depth=1", bin());
     let run = chimera(
         &[
             "match",
             "--engine",
-            &fake_engine,
+            fake_engine,
             "--engine",
             &chimera_engine,
             "--games",
@@ -577,10 +574,20 @@ fn bestmove_is_a_whole_word() {
     );
     assert_eq!(run.code, Some(0), "{}\n{}", run.stdout, run.stderr);
     assert!(
-        run.stdout.contains("White makes an illegal move: e2e4"),
+        run.stdout
+            .contains(&format!("White makes an illegal move: {mv}")),
         "{}",
         run.stdout
     );
+}
+
+/// Only the word `bestmove` is a best move: a line `bestmovex a1a1` is not (it cost the engine
+/// the game, for "an illegal move: x"). The fake answers e2e4 to everything, so its first move
+/// is played and its second is illegal.
+#[test]
+fn bestmove_is_a_whole_word() {
+    let fake_engine = format!("cmd='python3 {} wordy' name=Wordy", fake("fake_uci.py"));
+    fake_loses_by_illegal_move(&fake_engine, "e2e4");
 }
 
 /// An engine that answers `uci` only after 6 s (loading a network, say) is still found to be a
@@ -595,26 +602,8 @@ fn a_slow_uci_engine_is_detected_as_uci() {
         fake("fake_uci.py"),
         mark.display()
     );
-    let chimera_engine = format!("cmd={} depth=1", bin());
-    let run = chimera(
-        &[
-            "match",
-            "--engine",
-            &fake_engine,
-            "--engine",
-            &chimera_engine,
-            "--games",
-            "1",
-        ],
-        Duration::from_secs(60),
-    );
+    fake_loses_by_illegal_move(&fake_engine, "e2e5");
     let _ = std::fs::remove_file(&mark);
-    assert_eq!(run.code, Some(0), "{}\n{}", run.stdout, run.stderr);
-    assert!(
-        run.stdout.contains("White makes an illegal move: e2e5"),
-        "{}",
-        run.stdout
-    );
 }
 
 /// "Until the SPRT decides" is a huge `--games`: the games are built one by one as they are
