@@ -7,28 +7,29 @@
 
 use super::game::{opening_position, Opening};
 use super::pgn;
-use super::referee::{legal_moves, rule_ending};
+use super::referee::{legal_moves, rule_ending, Outcome};
 use crate::game::GameType;
 use rand::{Rng, SeedableRng};
 
 fn parse_line(line: &str) -> Opening {
-    let (position, moves) = match line.split_once(" moves ") {
-        Some((p, m)) => (p.trim(), m.split_whitespace().map(String::from).collect()),
-        None if line.starts_with("moves ") => {
-            ("", line[6..].split_whitespace().map(String::from).collect())
-        }
-        // `startpos moves` or `FEN moves` with the list left empty.
-        None if line.ends_with(" moves") => (line[..line.len() - 6].trim(), Vec::new()),
-        None => (line.trim(), Vec::new()),
+    // The words after `moves` (which may open the line, or end it with the list left empty)
+    // are the move list; those before it the position.
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let (position, moves) = match words.iter().position(|&w| w == "moves") {
+        Some(i) => (
+            words[..i].join(" "),
+            words[i + 1..].iter().map(|w| w.to_string()).collect(),
+        ),
+        None => (words.join(" "), Vec::new()),
     };
     let first = position.split_whitespace().next().unwrap_or("");
     if position.is_empty() || position == "startpos" {
         Opening { fen: None, moves }
     } else if first.contains('/') {
         let fen = if position.contains(';') {
-            epd_to_fen(position)
+            epd_to_fen(&position)
         } else {
-            position.to_string()
+            position
         };
         Opening {
             fen: Some(fen),
@@ -39,7 +40,7 @@ fn parse_line(line: &str) -> Opening {
         // A result at the end (as a PGN's movetext has one) is no move.
         let mut all: Vec<String> = position
             .split_whitespace()
-            .filter(|w| !matches!(*w, "1-0" | "0-1" | "1/2-1/2" | "*"))
+            .filter(|w| Outcome::from_pgn(w).is_none())
             .map(|w| {
                 w.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.')
                     .to_string()

@@ -1,6 +1,7 @@
 //! PGN: writing finished games (with `Variant` and `FEN` tags, SAN moves, comments, the result
 //! and its reason) and reading them back, so a file can be replayed by Chimera's own rules.
 
+use super::referee::Outcome;
 use crate::game::Game;
 use crate::protocol::san;
 use crate::types::Color;
@@ -253,7 +254,7 @@ pub fn parse(text: &str) -> Result<Vec<PgnGame>, String> {
                     continue;
                 }
                 in_moves = true;
-                if matches!(token.as_str(), "1-0" | "0-1" | "1/2-1/2" | "*") {
+                if Outcome::from_pgn(&token).is_some() {
                     game.result = token;
                     games.push(std::mem::take(&mut game));
                     in_moves = false;
