@@ -15,3 +15,32 @@ fn pyffish_crosscheck_sample() {
         "the cross-check printed no summary"
     );
 }
+
+/// Positions Chimera reaches in its own games (searched moves mixed with seeded random ones),
+/// every ply's move set and the position after each move compared with the game's oracle:
+/// pyffish, or the repository's own oracles for the games pyffish cannot play
+/// (scripts/oracles/engine_games.py; one short game per game with an oracle).
+#[test]
+fn engine_played_positions_match_the_oracles() {
+    if !common::python_module_or_skip("pyffish") {
+        return;
+    }
+    let stdout = common::run_python_script(
+        "oracles/engine_games.py",
+        &[
+            "--games",
+            "1",
+            "--max-plies",
+            "60",
+            "--seed",
+            "7",
+            "--jobs",
+            "2",
+        ],
+    );
+    let total = stdout.lines().find(|l| l.starts_with("total:"));
+    assert!(
+        total.is_some_and(|l| l.contains(" 0 failed games")),
+        "no clean summary: {total:?}"
+    );
+}
