@@ -161,6 +161,42 @@ fn placements_are_listed_and_a_letter_or_square_answers() {
     assert!(out.contains("4k3/p7/8/2P5/3B4/8/P7/4K3 b - - 0 1"), "{out}");
 }
 
+/// `undo` against the engine takes back your whole turn: a cancellation capture and its
+/// placements, not only the last placement (it left White mid-turn, after B@d4).
+#[test]
+fn undo_takes_back_a_whole_cancellation_turn() {
+    let (code, out) = play(
+        &[
+            "--variant",
+            "cancellation-chess",
+            "--tc",
+            "1+0.1",
+            "--fen",
+            "4k3/p7/8/8/3r4/8/P7/Q3K3 w - - 0 1",
+        ],
+        "Qxd4\nB\nc5\nundo\nfen\nquit\n",
+    );
+    assert_eq!(code, Some(0), "{out}");
+    assert_eq!(out.matches("Chimera plays").count(), 1, "{out}");
+    assert!(
+        out.contains("\n4k3/p7/8/8/3r4/8/P7/Q3K3 w - - 0 1\n"),
+        "{out}"
+    );
+}
+
+/// Lines may end in LF, CR LF or a lone CR, as in the protocol loops (a lone CR joined
+/// `e5` and `fen` into one bad move).
+#[test]
+fn a_lone_cr_ends_a_line() {
+    let (code, out) = play(&["--engine", "none"], "e4\r\ne5\rfen\rquit\r");
+    assert_eq!(code, Some(0), "{out}");
+    assert!(!out.contains("is not a move"), "{out}");
+    assert!(
+        out.contains("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"),
+        "{out}"
+    );
+}
+
 #[test]
 fn large_boards_have_coordinates() {
     let (_, out) = play(&["--variant", "grand", "--engine", "none"], "e5\nquit\n");
@@ -326,9 +362,11 @@ fn an_engine_that_leaves_is_announced() {
         "/engine-tests/fake-engines/fake_uci.py"
     );
     let engine = format!("cmd='python3 {fake} crash' name=Fake");
-    let (code, out) = play(&["--engine", &engine], "e4\nundo\nd4\nfen\nquit\n");
+    let (code, out) = play(&["--engine", &engine], "e4\nundo\nd4\nfen\npgn\nquit\n");
     assert_eq!(code, Some(0), "{out}");
     assert!(out.contains("Game over: 1-0"), "{out}");
+    // The PGN names who played the game, not who moves now (it said "Human" for both).
+    assert!(out.contains("[White \"Human\"]\n[Black \"Fake\"]"), "{out}");
     assert!(
         out.contains("Fake has left the game: after 'undo' you move for both sides."),
         "{out}"

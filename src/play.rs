@@ -75,6 +75,9 @@ struct Session<W: Write> {
     /// its placements).
     movers: Vec<(Color, u32)>,
     human: [bool; 2],
+    /// The players' names for the PGN, fixed at the start: an engine that leaves the game
+    /// hands its moves to the person, not its name.
+    names: [String; 2],
     engine: Option<Engine>,
     engine_name: String,
     clocks: [Clock; 2],
@@ -89,6 +92,7 @@ struct Session<W: Write> {
     margin: Duration,
     /// Echo each input line (when input is not a terminal).
     echo: bool,
+    lines: crate::protocol::LineSplitter,
 }
 
 fn fmt_clock(ms: i64) -> String {
@@ -159,15 +163,8 @@ impl<W: Write> Session<W> {
         g.set_tag("Site", "?");
         g.set_tag("Date", crate::tournament::game::pgn_date());
         g.set_tag("Round", "-");
-        let name = |c: Color| {
-            if self.human[c.index()] {
-                "Human".to_string()
-            } else {
-                self.engine_name.clone()
-            }
-        };
-        g.set_tag("White", name(Color::White));
-        g.set_tag("Black", name(Color::Black));
+        g.set_tag("White", self.names[Color::White.index()].clone());
+        g.set_tag("Black", self.names[Color::Black.index()].clone());
         let outcome = self
             .ending
             .as_ref()
@@ -400,7 +397,7 @@ impl<W: Write> Session<W> {
         // Bytes, not `read_line`: a line that is not UTF-8 is a bad line to answer, not the
         // end of the input.
         let mut bytes = Vec::new();
-        match crate::protocol::read_line_capped(input, &mut bytes) {
+        match self.lines.read(input, &mut bytes) {
             Ok(None) | Err(_) => None,
             Ok(Some(_)) => {
                 let line = String::from_utf8_lossy(&bytes);
@@ -572,9 +569,12 @@ impl<W: Write> Session<W> {
                         self.say("Nothing to take back.");
                         continue;
                     }
-                    // Take back plies until one of a human's moves is undone.
+                    // Take back plies until a human's whole turn is undone (a cancellation
+                    // turn is a capture and its placements, all by the side to move).
                     while self.undo_ply() {
-                        if self.human[self.game.side_to_move().index()] {
+                        let us = self.game.side_to_move();
+                        let mid_turn = self.movers.last().is_some_and(|&(c, _)| c == us);
+                        if self.human[us.index()] && !mid_turn {
                             break;
                         }
                     }
@@ -714,6 +714,13 @@ pub fn play(
         texts: MoveTexts::default(),
         movers: Vec::new(),
         human,
+        names: human.map(|h| {
+            if h {
+                "Human".to_string()
+            } else {
+                engine_name.clone()
+            }
+        }),
         engine,
         engine_name,
         clocks: [Clock::new(tc), Clock::new(tc)],
@@ -723,6 +730,7 @@ pub fn play(
         last_score: None,
         margin: Duration::from_millis(200),
         echo,
+        lines: Default::default(),
     };
     let intro = match &session.engine {
         Some(_) => format!(

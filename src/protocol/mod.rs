@@ -14,48 +14,63 @@ pub const MAX_LINE_BYTES: usize = 16 << 20;
 /// that it is answered as an error and changes nothing.
 pub const OVERLONG_LINE: &str = "line-of-more-than-16-MB-not-read";
 
-/// Reads a line as `read_until(b'\n')` does, keeping at most `MAX_LINE_BYTES` of it:
-/// `None` at the end of input, else whether the line was longer (its rest is read and
-/// dropped, and `line` holds `OVERLONG_LINE`).
-pub fn read_line_capped(
-    input: &mut dyn std::io::BufRead,
-    line: &mut Vec<u8>,
-) -> std::io::Result<Option<bool>> {
-    use std::io::{BufRead, Read};
-    // Room for the line and its CR LF: the limit counts the line alone, as the line reader's.
-    let room = MAX_LINE_BYTES + 2;
-    let n = (&mut *input).take(room as u64).read_until(b'\n', line)?;
-    if n == 0 {
-        return Ok(None);
-    }
-    let ended = line.last() == Some(&b'\n');
-    let text = line.strip_suffix(b"\n").unwrap_or(line);
-    let text = text.strip_suffix(b"\r").unwrap_or(text);
-    if text.len() <= MAX_LINE_BYTES {
-        return Ok(Some(false));
-    }
-    // The rest of a line cut short, to its end.
-    let mut done = ended;
-    while !done {
-        let chunk = input.fill_buf()?;
-        let (len, end) = match chunk.iter().position(|&b| b == b'\n') {
-            Some(i) => (i + 1, true),
-            None => (chunk.len(), chunk.is_empty()),
-        };
-        input.consume(len);
-        done = end;
-    }
-    line.clear();
-    line.extend_from_slice(OVERLONG_LINE.as_bytes());
-    Ok(Some(true))
+/// Splits input into lines as both protocol loops and `chimera play` read it: LF, CR LF or a
+/// lone CR ends a line, and at most `MAX_LINE_BYTES` of a line are kept.
+#[derive(Default)]
+pub struct LineSplitter {
+    /// The last line ended in CR: an LF first thing now belongs to that line break.
+    after_cr: bool,
 }
 
-/// The line as `on_line` gets it.
-fn line_text(line: &[u8], overlong: bool) -> String {
-    if overlong {
-        OVERLONG_LINE.to_string()
-    } else {
-        String::from_utf8_lossy(line).into_owned()
+impl LineSplitter {
+    /// Reads the next line into `line`: `None` at the end of input, else whether the line was
+    /// longer than `MAX_LINE_BYTES` (its rest is read and dropped, and `line` holds
+    /// `OVERLONG_LINE`). A line ended by a lone CR is returned at once: a GUI that ends its
+    /// lines so waits for the answer before it sends more.
+    pub fn read(
+        &mut self,
+        input: &mut dyn std::io::BufRead,
+        line: &mut Vec<u8>,
+    ) -> std::io::Result<Option<bool>> {
+        line.clear();
+        let mut overlong = false;
+        let mut read_any = false;
+        loop {
+            let chunk = match input.fill_buf() {
+                Ok([]) => break,
+                Ok(chunk) => chunk,
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e),
+            };
+            if std::mem::take(&mut self.after_cr) && chunk[0] == b'\n' {
+                input.consume(1);
+                continue;
+            }
+            read_any = true;
+            let end = chunk.iter().position(|&b| b == b'\n' || b == b'\r');
+            let text = &chunk[..end.unwrap_or(chunk.len())];
+            if overlong {
+                // The rest of a line already dropped.
+            } else if line.len() + text.len() <= MAX_LINE_BYTES {
+                line.extend_from_slice(text);
+            } else {
+                overlong = true;
+                *line = OVERLONG_LINE.as_bytes().to_vec();
+            }
+            let used = match end {
+                Some(i) => {
+                    self.after_cr = chunk[i] == b'\r';
+                    i + 1
+                }
+                None => chunk.len(),
+            };
+            input.consume(used);
+            if end.is_some() {
+                return Ok(Some(overlong));
+            }
+        }
+        // A last line without its line break, or the end.
+        Ok(read_any.then_some(overlong))
     }
 }
 
@@ -72,53 +87,12 @@ pub fn spawn_line_reader<R: std::io::BufRead + Send + 'static>(
         .name("input".into())
         .spawn(move || {
             let mut input = input;
+            let mut lines = LineSplitter::default();
             let mut line = Vec::new();
-            let mut overlong = false;
-            // An LF right after a CR ends nothing more: CRLF is one line break.
-            let mut after_cr = false;
-            loop {
-                // Whatever has arrived, not a whole LF-ended line: a line ended by a lone CR
-                // must be answered before the next byte comes.
-                let chunk = match input.fill_buf() {
-                    Ok([]) | Err(_) => break,
-                    Ok(chunk) => chunk,
-                };
-                let mut used = 0;
-                let mut go_on = true;
-                for &b in chunk {
-                    used += 1;
-                    match b {
-                        b'\n' if after_cr => after_cr = false,
-                        b'\r' | b'\n' => {
-                            after_cr = b == b'\r';
-                            go_on = on_line(line_text(&line, overlong));
-                            line.clear();
-                            overlong = false;
-                            if !go_on {
-                                break;
-                            }
-                        }
-                        _ => {
-                            after_cr = false;
-                            if overlong {
-                                // The rest of a line already dropped.
-                            } else if line.len() < MAX_LINE_BYTES {
-                                line.push(b);
-                            } else {
-                                overlong = true;
-                                line = Vec::new();
-                            }
-                        }
-                    }
-                }
-                input.consume(used);
-                if !go_on {
+            while let Ok(Some(_)) = lines.read(&mut input, &mut line) {
+                if !on_line(String::from_utf8_lossy(&line).into_owned()) {
                     return;
                 }
-            }
-            // A last line without its line break.
-            if (overlong || !line.is_empty()) && !on_line(line_text(&line, overlong)) {
-                return;
             }
             on_end();
         })
