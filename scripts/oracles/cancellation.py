@@ -1,16 +1,23 @@
 #!/usr/bin/env python3
-"""Independent perft oracle for cancellation captures (rules/cancellation.md) over twelve bases:
-chess, paulowich, cannons-and-crabs, canonical, tripunch, grand, capablanca, gothic, janus,
-embassy, chancellor (Ben Foster's 9x9) and tutti-frutti (rules/classics.md, chancellor.md,
-cannons-and-crabs.md, canonical.md), in the plain form `cancellation-<base>` and the extended
-form `cancellation-extended-<base>`.
+"""Independent perft oracle for cancellation captures (rules/cancellation.md) over nineteen bases:
+chess, paulowich, paulowich-crosswise, kings-leap, cannons-and-crabs, cannons-and-crabs-7x7,
+canonical, canonic, canon, tripunch, grand, capablanca, gothic, janus, embassy, chancellor (Ben
+Foster's 9x9), tutti-frutti, fischerandom and caparandom (rules/classics.md, chancellor.md,
+cannons-and-crabs.md, canonical.md; the Fischer Random forms from src/variant/builtin.ini, see
+below), in the plain form `cancellation-<base>` and the extended form
+`cancellation-extended-<base>`.
 
 Written from the rules text only, in plain Python (not from Chimera's code). The base games are
 a small list-board move generator here; its plain chess is checked against python-chess
 (`--self-test`), its plain tripunch against the game's known start perft 24 / 576 / 17028 and
 hand-worked move sets (and both against Chimera's plain games by `--base-check`, as are the
 10x8, 9x9 and Tutti-Frutti bases, whose start perft 1 and 2 and castling cases the self-test
-also checks).
+also checks, and paulowich-crosswise, kings-leap, cannons-and-crabs-7x7, canonic and canon,
+whose start perft 1-3 and hand-worked castling / leap move sets it checks; `--base-check
+--pyffish` also compares the bases scripts/crosscheck_pyffish.py has (paulowich, its crosswise
+form, kings-leap by that script's hybrid FSF + Python leap) with pyffish, and fischerandom /
+caparandom with pyffish's chess960 mode; the self-test checks plain fischerandom against
+python-chess's chess960 mode and caparandom's start perft 28 / 784 / 25228).
 Tripunch (classics.md): chess's letters and start; R = Reaper (Rook + Gryphon), B = Harvester
 (Bishop + Aanca), Q = Combine (both), N = Nightrider; Gryphon = a diagonal step (dx, dy), then,
 if that square is empty, a rook ride outward along (dx, 0) or (0, dy); Aanca = an orthogonal
@@ -62,6 +69,30 @@ Rules implemented (cancellation):
       tutti-frutti (8x8): E = Empress (R+N), Z = Amazon (Q+N), A = Princess (B+N); O-O as in
         chess with the h1 rook, O-O-O with the Empress a1 (K c1, E d1); promotion to
         Z E A Q R B N.
+  * Paulowich's crosswise form (chancellor.md): paulowich with Black's array reversed
+    (qnbkrbnc, king d8); White castles as in paulowich; Black's `k` (h8 corner): K d8-f8 with
+    the Chancellor h8-e8 (e8 f8 g8 empty), Black's `q` (a8 corner): K d8-b8 with the Queen
+    a8-c8 (b8 c8 empty).
+  * King's Leap (chancellor.md): paulowich's array, pieces and values, no castling; an unmoved
+    king (FEN right `K` / `k`, king on e1 / e8) may leap two squares orthogonally (c1 e3 g1 /
+    c8 e6 g8) to an empty square, not over a hostile piece, not out of check, not over an
+    attacked square (judged with the king at home), not into check; no capture; any king move
+    (and the king's ordinary capture) loses the right. Placements never give one.
+  * cannons-and-crabs-7x7: cannons-and-crabs on 7 ranks (promotion on rank 7; a placed Pawn or
+    Crab never on its owner's first or last rank); canonic (8x8) and canon (7x7): the Canonical
+    rules on an N x N grid (fortresses x, y <= 3 and x, y >= N - 2, crossing x + y = N + 1),
+    arrays from canonical.md.
+  * fischerandom and caparandom: chess and capablanca from any array the FEN gives, castling
+    (no rules file describes it; src/variant/builtin.ini: "castling from wherever the king and
+    its partners stand (the king between them on the first rank); the king and partner land
+    where the base game's castling puts them"): the king on its first rank with the Rook of a
+    right's file: K g1 R f1 / K c1 R d1 (caparandom K i1 R h1 / K c1 R d1), the usual
+    conditions below, written as the king taking its own rook (`e1h1`, `g1h1` where the king
+    stays). Rights are kept per rook file; FEN: `K`/`Q` (`k`/`q`) for the outermost Rook on the
+    king's higher / lower side, else the file letter (Shredder style, `KBkb`), the higher side
+    first, as Chimera writes them; a king move loses its side's rights, a move from or onto a
+    right's rook square that right. `--compare` / `--base-check` playouts start from seeded
+    shuffled arrays.
     Castling everywhere: king and partner unmoved (right in the FEN, piece on its square),
     every square between them and every landing square empty (or the other castling piece),
     the king not in check, not passing over or landing on an attacked square (the squares the
@@ -70,15 +101,17 @@ Rules implemented (cancellation):
   * extended form (`cancellation-extended-<base>`, every base here): the fairy pieces Wazir W (2),
     Commoner K (4, not royal: never checked for, captured at its value), Dragon Horse BW (6),
     Dragon King RF (7) and Archbishop BN (8) join the game's types, each only where the game has
-    no type of that value: chess and paulowich all five (letters W M H D A), grand W M H D, cannons-and-crabs
-    the Commoner G, H and D, canonical H and D (moving on its grid), tripunch W, M and A,
+    no type of that value: chess, fischerandom, paulowich, paulowich-crosswise and kings-leap all
+    five (letters W M H D A), grand and caparandom W M H D, cannons-and-crabs and its 7x7 form
+    the Commoner G, H and D, canonical, canonic and canon H and D (moving on its grid),
+    tripunch W, M and A,
     capablanca, gothic, janus, embassy and tutti-frutti W M H D, chancellor W M H D A. The
     letter is the first of the variant data's list (src/rules/cancellation/extended.ini, kept
     here as the table EXTRAS) that the game does not use. They are placed like any type, move
     and capture by their Betza moves, count at their value as capturer and captured, may stand
     anywhere, never promote and are no promotion choice.
-  * Canonical: no move may recreate a position (board, side to move, pending placements) of the
-    path from the root.
+  * Canonical, canonic, canon: no move may recreate a position (board, side to move, pending
+    placements) of the path from the root.
 
 CLI:
   cancellation.py --variant cancellation-chess [--fen FEN] --depth D [--divide]
@@ -88,10 +121,13 @@ CLI:
       1..start-depth, then N seeded random-playout positions per game (many taken right after a
       capture, so placements are pending; for the extended form mostly ones with fairy pieces on
       the board) at depths 1..D. Prints every difference; exit 1 if any.
-  cancellation.py --base-check --chimera PATH [--variants …] [--positions N] [--depth D]
+  cancellation.py --base-check --chimera PATH [--variants …] [--positions N] [--depth D] [--pyffish]
       the oracle's base games with ordinary captures against Chimera's plain games (start
       position at --start-depth, N random-playout positions at --depth); --variants takes the
-      cancellation names or the bases (`cancellation-tripunch` or `tripunch`: plain `tripunch`)
+      cancellation names or the bases (`cancellation-tripunch` or `tripunch`: plain `tripunch`);
+      --pyffish: the same positions also against scripts/crosscheck_pyffish.py's oracle where
+      it has the base (chess, the classics, paulowich, paulowich-crosswise, kings-leap [hybrid];
+      fischerandom and caparandom: pyffish's chess960 mode)
   cancellation.py --write-perft DIR --chimera PATH [--variants a,b] [--seed S] [--positions N]
                   [--depth D] [--start-depth D] [--chimera-depth D] [--node-cap N]
       writes DIR/<variant>.perft for each of --variants (start + N playout positions + the
@@ -105,7 +141,13 @@ CLI:
                                    the classics' start perft 1, 2 (capablanca, gothic, embassy
                                    28/784, janus 28/782, chancellor 24/576, tutti-frutti
                                    23/529), a castling case per base, their captures (the Q-or-E
-                                   choice after a Tutti-Frutti Amazon takes a Knight)
+                                   choice after a Tutti-Frutti Amazon takes a Knight); start
+                                   perft 1-3 of paulowich-crosswise, kings-leap,
+                                   cannons-and-crabs-7x7, canonic, canon, Black's crosswise
+                                   castling, King's Leap move sets, a 7x7 placement and crab
+                                   promotion, a canonic fortress Queen placement; plain
+                                   fischerandom against python-chess (chess960), caparandom
+                                   start perft, 960 castling fields and moves
   cancellation.py --random-fens --variant V --positions N [--seed S]   prints playout FENs
 
 FEN: Chimera's, with the seventh field `place=SQUARE,VALUE,dest|near,pass|stay` while placements
@@ -144,6 +186,13 @@ class Game:
         self.castling = {}  # right letter -> (king_from_file, king_to_file, partner_file, partner_to_file, partner letters)
         self.pawnlike = "P"
         self.fortress = None  # Canonical: per colour the set of fortress squares
+        self.family = name  # the rules family whose pieces the letters mean (cannons-and-crabs-7x7: cannons-and-crabs)
+        self.black_castling = None  # Black's own castling table where it differs (paulowich-crosswise)
+        self.king_leap = False  # King's Leap: the unmoved king's Dabbaba leap; rights K / k
+        # Fischer Random forms: castling with the rook of a right's file (rights kept as file
+        # letters, upper case White), the king and rook landing on (king file, rook file) of
+        # the base game's castling: c960[True] toward the higher files, c960[False] the lower
+        self.c960 = None
         self.no_repetition = False
         self.facing_kings = False
         self.canonical = False
@@ -206,23 +255,51 @@ def make_games():
     pw.ep = True
     pw.castling = {"K": (4, 6, 7, 5, "Q"), "Q": (4, 2, 0, 3, "C")}
     g["paulowich"] = pw
-    cc = Game("cannons-and-crabs", 7, 6, "rnckcnr/xpxpxpx/7/7/XPXPXPX/RNCKCNR w KQkq - 0 1",
-              {"K": 0, "R": 5, "N": 3, "C": 5, "X": 2, "P": 1, "M": 9, "A": 8})
-    cc.promote = ["M", "A"]
-    cc.castling = {"K": (3, 5, 6, 4, "R"), "Q": (3, 1, 0, 2, "R")}
-    cc.pawnlike = "PX"
-    g["cannons-and-crabs"] = cc
-    cn = Game("canonical", 9, 9, "1p3rbnk/P1p4qn/1P1p4b/2P1p3r/3P1p3/R3P1p2/B4P1p1/NQ4P1p/KNBR3P1 w - - 0 1",
-              {"K": 0, "Q": 2, "R": 8, "B": 4, "N": 4, "P": 1})
-    cn.canonical = True
-    cn.no_repetition = True
-    cn.facing_kings = True
-    N = 9
-    cn.fortress = (
-        {cn.sq(f, r) for f in range(3) for r in range(3)},
-        {cn.sq(f, r) for f in range(N - 3, N) for r in range(N - 3, N)},
-    )
-    g["canonical"] = cn
+    # Paulowich crosswise (chancellor.md): Black's array reversed (k d8); White castles as in
+    # paulowich; Black's `k` (h-file corner) K d8-f8 with the Chancellor h8-e8, Black's `q`
+    # (a-file corner) K d8-b8 with the Queen a8-c8.
+    pc = Game("paulowich-crosswise", 8, 8, "qnbkrbnc/pppppppp/8/8/8/8/PPPPPPPP/CNBRKBNQ w KQkq - 0 1", dict(pw.values))
+    pc.family = "paulowich"
+    pc.promote = list(pw.promote)
+    pc.double_rank = 1
+    pc.ep = True
+    pc.castling = dict(pw.castling)
+    pc.black_castling = {"K": (3, 5, 7, 4, "C"), "Q": (3, 1, 0, 2, "Q")}
+    g["paulowich-crosswise"] = pc
+    # King's Leap (chancellor.md): paulowich's array and pieces, no castling; the king's first
+    # move may be a Dabbaba leap (e1 to c1, e3, g1) to an empty square, not out of check, not
+    # over a hostile piece or an attacked square; FEN rights `K` / `k` = that king unmoved.
+    kl = Game("kings-leap", 8, 8, "cnbrkbnq/pppppppp/8/8/8/8/PPPPPPPP/CNBRKBNQ w Kk - 0 1", dict(pw.values))
+    kl.family = "paulowich"
+    kl.promote = list(pw.promote)
+    kl.double_rank = 1
+    kl.ep = True
+    kl.king_leap = True
+    g["kings-leap"] = kl
+    # Cannons and Crabs (cannons-and-crabs.md): 7x6, and its 7x7 version (promotion on rank 7).
+    for name, H, start in (("cannons-and-crabs", 6, "rnckcnr/xpxpxpx/7/7/XPXPXPX/RNCKCNR w KQkq - 0 1"),
+                           ("cannons-and-crabs-7x7", 7, "rnckcnr/xpxpxpx/7/7/7/XPXPXPX/RNCKCNR w KQkq - 0 1")):
+        cc = Game(name, 7, H, start, {"K": 0, "R": 5, "N": 3, "C": 5, "X": 2, "P": 1, "M": 9, "A": 8})
+        cc.family = "cannons-and-crabs"
+        cc.promote = ["M", "A"]
+        cc.castling = {"K": (3, 5, 6, 4, "R"), "Q": (3, 1, 0, 2, "R")}
+        cc.pawnlike = "PX"
+        g[name] = cc
+    # The Canonical family (canonical.md): N x N grid, fortresses x, y <= 3 and x, y >= N - 2.
+    for name, N, start in (
+            ("canonical", 9, "1p3rbnk/P1p4qn/1P1p4b/2P1p3r/3P1p3/R3P1p2/B4P1p1/NQ4P1p/KNBR3P1 w - - 0 1"),
+            ("canonic", 8, "1p2rbnk/P1p3qn/1P1p3b/2P1p2r/R2P1p2/B3P1p1/NQ3P1p/KNBR2P1 w - - 0 1"),
+            ("canon", 7, "1p1rbnk/P1p2qn/1P1p2b/R1P1p1r/B2P1p1/NQ2P1p/KNBR1P1 w - - 0 1")):
+        cn = Game(name, N, N, start, {"K": 0, "Q": 2, "R": 8, "B": 4, "N": 4, "P": 1})
+        cn.family = "canonical"
+        cn.canonical = True
+        cn.no_repetition = True
+        cn.facing_kings = True
+        cn.fortress = (
+            {cn.sq(f, r) for f in range(3) for r in range(3)},
+            {cn.sq(f, r) for f in range(N - 3, N) for r in range(N - 3, N)},
+        )
+        g[name] = cn
     # Tripunch: chess with R = Reaper (R + Gryphon), B = Harvester (B + Aanca), Q = Combine
     # (Reaper + Harvester), N = Nightrider; values P1 N5 B6 R7 Q11 (rules/classics.md).
     tp = Game("tripunch", 8, 8, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
@@ -299,6 +376,20 @@ def make_games():
     for game in (ca, go, ja, em, ch, tf):
         game.double_rank = 1
         game.ep = True
+    # The Fischer Random forms (src/variant/builtin.ini: "castling from wherever the king and
+    # its partners stand (the king between them on the first rank); the king and partner land
+    # where the base game's castling puts them"): fischerandom = chess (K g1 R f1 / K c1 R d1),
+    # caparandom = capablanca (K i1 R h1 / K c1 R d1); the start FEN gives the array.
+    for name, base, c960 in (("fischerandom", chess, {True: (6, 5), False: (2, 3)}),
+                             ("caparandom", ca, {True: (8, 7), False: (2, 3)})):
+        fr = Game(name, base.W, base.H, base.start, dict(base.values))
+        fr.family = base.name
+        fr.compound = dict(base.compound)
+        fr.promote = list(base.promote)
+        fr.double_rank = 1
+        fr.ep = True
+        fr.c960 = c960
+        g[name] = fr
     for game in g.values():
         board = game.start.split()[0]
         game.initial = {c: board.count(c) for c in set(board) if c.isupper()}
@@ -341,7 +432,10 @@ class Pos:
             if run:
                 s += str(run)
             rows.append(s)
-        cas = "".join(c for c in "KQkq" if c in self.castle) or "-"
+        if g.c960:
+            cas = c960_text(g, self.b, self.castle) or "-"
+        else:
+            cas = "".join(c for c in "KQkq" if c in self.castle) or "-"
         ep = g.name_of(self.ep) if self.ep is not None else "-"
         out = "%s %s %s %s %d %d" % ("/".join(rows), "w" if self.white else "b", cas, ep, self.half, self.full)
         if self.pend:
@@ -375,10 +469,53 @@ def parse_fen(g, fen):
         b += cells
     white = parts[1] == "w"
     castle = set(c for c in (parts[2] if len(parts) > 2 else "-") if c in "KQkq")
+    if g.c960:
+        castle = c960_rights(g, b, parts[2] if len(parts) > 2 else "-")
     ep = g.parse_sq(parts[3]) if len(parts) > 3 and parts[3] != "-" else None
     half = int(parts[4]) if len(parts) > 4 else 0
     full = int(parts[5]) if len(parts) > 5 else 1
     return Pos(g, b, white, castle, ep, pend, half, full)
+
+
+def c960_rights(g, b, field):
+    """Fischer Random castling field -> rights as file letters (upper case White). `K`/`Q`
+    (`k`/`q`): the outermost Rook on the king's higher / lower side; a file letter: that Rook."""
+    out = set()
+    for ch in field:
+        if ch == "-":
+            continue
+        white = ch.isupper()
+        if ch in "KQkq":
+            kf = home_king_file(g, b, white)
+            if kf is None:
+                continue
+            home = 0 if white else g.H - 1
+            files = range(g.W - 1, kf, -1) if ch in "Kk" else range(0, kf)
+            f = next((f for f in files if b[g.sq(f, home)] == ("R" if white else "r")), None)
+            if f is not None:
+                out.add(chr(97 + f).upper() if white else chr(97 + f))
+        elif ord(ch.lower()) - 97 < g.W:
+            out.add(ch)
+    return out
+
+
+def c960_text(g, b, rights):
+    """Rights (file letters) -> the castling field as Chimera writes it: per side (White first)
+    the higher-side right, then the lower; `K`/`Q` where the Rook is the outermost one on its
+    side of the king, the file letter otherwise."""
+    out = ""
+    for white in (True, False):
+        home = 0 if white else g.H - 1
+        kf = home_king_file(g, b, white)
+        mine = sorted((r for r in rights if r.isupper() == white), key=lambda r: -ord(r.lower()))
+        for r in mine:
+            pf = ord(r.lower()) - 97
+            high = kf is not None and pf > kf
+            beyond = range(pf + 1, g.W) if high else range(0, pf)
+            outer = not any(b[g.sq(f, home)] == ("R" if white else "r") for f in beyond)
+            letter = ("K" if high else "Q") if outer else r.upper()
+            out += letter if white else letter.lower()
+    return out
 
 
 def own(p, white):
@@ -509,7 +646,7 @@ def piece_attacks(g, b, s, p, t):
         return (df, dr) in KNIGHT
     if u == "P" or u == "X":
         return dr == fwd(g, white) and abs(df) == 1
-    if g.name == "cannons-and-crabs" and u == "C":
+    if g.family == "cannons-and-crabs" and u == "C":
         if max(abs(df), abs(dr)) == 1:
             return True
         if (abs(df), abs(dr)) in ((2, 0), (0, 2), (2, 2)):
@@ -765,7 +902,7 @@ def pseudo_moves(pos):
             slide(DIAG)
         elif u == "Q":
             slide(KING8)
-        elif u in "CM" and g.name != "cannons-and-crabs" or u == "M":
+        elif u in "CM" and g.family != "cannons-and-crabs" or u == "M":
             slide(ORTHO)
             leaps(KNIGHT)
         elif u == "A":
@@ -813,7 +950,23 @@ def pseudo_moves(pos):
                         add(t, "stuck")
     # castling
     home = 0 if white else g.H - 1
-    for right, (kf, kt, pf, pt, partners) in g.castling.items():
+    if g.c960:
+        # the king (on its first rank) with the rook of the right's file; written as the
+        # king taking its own rook (e1h1)
+        kf = home_king_file(g, b, white)
+        for rl in sorted(pos.castle):
+            if kf is None or rl.isupper() != white:
+                continue
+            pf = ord(rl.lower()) - 97
+            kt, pt = g.c960[pf > kf]
+            ks, ps = g.sq(kf, home), g.sq(pf, home)
+            if b[ps] != ("R" if white else "r"):
+                continue
+            lo, hi = min(kf, kt, pf, pt), max(kf, kt, pf, pt)
+            if any(b[g.sq(f, home)] != "." for f in range(lo, hi + 1) if f not in (kf, pf)):
+                continue
+            out.append((ks, ps, "castle:" + rl, None))
+    for right, (kf, kt, pf, pt, partners) in castling_of(g, white).items():
         rl = right if white else right.lower()
         if rl not in pos.castle:
             continue
@@ -826,7 +979,46 @@ def pseudo_moves(pos):
         if any(b[g.sq(f, home)] != "." for f in range(lo, hi + 1) if f not in (kf, pf)):
             continue
         out.append((ks, g.sq(kt, home), "castle:" + right, None))
+    # King's Leap: the unmoved king (right K / k, on its e-file home square) leaps two squares
+    # orthogonally to an empty square, not over a hostile piece (attack tests: leap_ok)
+    if g.king_leap and ("K" if white else "k") in pos.castle:
+        ks = g.sq(LEAP_FILE, home)
+        if b[ks] == ("K" if white else "k"):
+            for dx, dy in ORTHO:
+                f, r = LEAP_FILE + 2 * dx, home + 2 * dy
+                if g.on(f, r) and b[g.sq(f, r)] == "." and not enemy(b[g.sq(LEAP_FILE + dx, home + dy)], white):
+                    out.append((ks, g.sq(f, r), "leap", None))
     return out
+
+
+LEAP_FILE = 4  # King's Leap: the kings' home file (e)
+
+
+def castling_of(g, white):
+    """The castling table of one side: right letter -> (king file from, king file to, partner
+    file, partner file to, partner letters)."""
+    return g.castling if white or g.black_castling is None else g.black_castling
+
+
+def home_king_file(g, b, white):
+    """The file of the side's King on its first rank, or None."""
+    home = 0 if white else g.H - 1
+    k = "K" if white else "k"
+    for f in range(g.W):
+        if b[g.sq(f, home)] == k:
+            return f
+    return None
+
+
+def castle_params(g, b, white, right):
+    """(king file from, king file to, partner file, partner file to) of a castling right
+    (right as stored in the position: `K` / `Q` or, in the Fischer Random forms, the file)."""
+    if g.c960:
+        kf = home_king_file(g, b, white)
+        pf = ord(right.lower()) - 97
+        kt, pt = g.c960[pf > kf]
+        return kf, kt, pf, pt
+    return castling_of(g, white)[right][:4]
 
 
 def uci(g, m):
@@ -848,9 +1040,9 @@ def apply_plain(pos, m):
     p = b[frm]
     white = pos.white
     home = 0 if white else g.H - 1
-    capture = b[to] != "." or kind == "ep"
+    capture = b[to] != "." and not kind.startswith("castle:") or kind == "ep"
     if kind.startswith("castle:"):
-        kf, kt, pf, pt, _ = g.castling[kind[7:]]
+        kf, kt, pf, pt = castle_params(g, b, white, kind[7:])
         partner = b[g.sq(pf, home)]
         b[g.sq(kf, home)] = "."
         b[g.sq(pf, home)] = "."
@@ -861,7 +1053,7 @@ def apply_plain(pos, m):
         b[to] = (promo if white else promo.lower()) if promo else p
         if kind == "ep":
             b[g.sq(to % g.W, frm // g.W)] = "."
-    lose_rights(n, [frm, to])
+    lose_rights(n, [frm, to], pos.b)
     n.ep = None
     if kind == "double":
         n.ep = g.sq(frm % g.W, (frm // g.W + to // g.W) // 2)
@@ -872,19 +1064,47 @@ def apply_plain(pos, m):
     return n
 
 
-def lose_rights(n, squares):
+def lose_rights(n, squares, old):
+    """Rights lost by a move that touches `squares` (old: the board before it)."""
     g = n.g
-    for right, (kf, kt, pf, pt, _) in g.castling.items():
-        for white in (True, False):
-            home = 0 if white else g.H - 1
+    for white in (True, False):
+        home = 0 if white else g.H - 1
+        if g.c960:
+            kf = home_king_file(g, old, white)
+            for rl in list(n.castle):
+                if rl.isupper() == white and (kf is None or g.sq(kf, home) in squares
+                                              or g.sq(ord(rl.lower()) - 97, home) in squares):
+                    n.castle.discard(rl)
+            continue
+        for right, (kf, kt, pf, pt, _) in castling_of(g, white).items():
             if g.sq(kf, home) in squares or g.sq(pf, home) in squares:
                 n.castle.discard(right if white else right.lower())
+        if g.king_leap and g.sq(LEAP_FILE, home) in squares:
+            n.castle.discard("K" if white else "k")
+
+
+def special_ok(pos, m):
+    """The attack tests of castling and of the King's Leap (before the move); True otherwise."""
+    if m[2].startswith("castle:"):
+        return castle_ok(pos, m)
+    if m[2] == "leap":
+        return leap_ok(pos, m)
+    return True
+
+
+def leap_ok(pos, m):
+    """King's Leap: the king not in check and the square leapt over not attacked, both judged
+    with the king on its square (after the leap the usual king-safety test)."""
+    g = pos.g
+    frm, to = m[0], m[1]
+    mid = g.sq((frm % g.W + to % g.W) // 2, (frm // g.W + to // g.W) // 2)
+    return not attacked(g, pos.b, frm, not pos.white) and not attacked(g, pos.b, mid, not pos.white)
 
 
 def castle_ok(pos, m):
     """The castling conditions that need attack tests (before the move)."""
     g = pos.g
-    kf, kt, pf, pt, _ = g.castling[m[2][7:]]
+    kf, kt, pf, pt = castle_params(g, pos.b, pos.white, m[2][7:])
     home = 0 if pos.white else g.H - 1
     if attacked(g, pos.b, g.sq(kf, home), not pos.white):
         return False
@@ -990,14 +1210,14 @@ def play_cancellation(pos, m, placement=None):
         frm, to, kind, _ = m
         b, placer, pend = cancellation_capture(pos, m)
         victim = g.sq(to % g.W, frm // g.W) if kind == "ep" else to
-        lose_rights(n, [frm, to, victim])
+        lose_rights(n, [frm, to, victim], pos.b)
         capturer = pos.white
     else:
         sq, l = placement
         b = pos.b[:]
         placer = pos.white
         put(b, sq, l, placer)
-        lose_rights(n, [sq])
+        lose_rights(n, [sq], pos.b)
         c, r, at, pas = pos.pend
         pend = (c, r - g.values[l.upper()], False, pas)
         capturer = placer if pas else not placer
@@ -1034,7 +1254,7 @@ def legal(pos, path=None):
         for m in pseudo_moves(pos):
             frm, to, kind, promo = m
             p = pos.b[frm]
-            is_capture = pos.b[to] != "." or kind == "ep"
+            is_capture = pos.b[to] != "." and not kind.startswith("castle:") or kind == "ep"
             if is_capture and p.upper() != g.royal:
                 text = g.name_of(frm) + g.name_of(to)
                 if text in seen:
@@ -1043,7 +1263,7 @@ def legal(pos, path=None):
                 if capture_legal(pos, m):
                     out.append((text, play_cancellation(pos, m)))
                 continue
-            if kind.startswith("castle:") and not castle_ok(pos, m):
+            if not special_ok(pos, m):
                 continue
             n = apply_plain(pos, m)
             if king_safe(g, n.b, pos.white):
@@ -1088,7 +1308,7 @@ def plain_legal(pos, path=None):
     for m in pseudo_moves(pos):
         if m[2] == "stuck":
             continue
-        if m[2].startswith("castle:") and not castle_ok(pos, m):
+        if not special_ok(pos, m):
             continue
         n = apply_plain(pos, m)
         if king_safe(g, n.b, pos.white):
@@ -1153,6 +1373,26 @@ def dest_of(g, text):
     return g.parse_sq(text[i:j])
 
 
+def random_start(g, rng):
+    """The game's start FEN; in the Fischer Random forms a seeded shuffled array (Bishops on
+    both colours, the King between the Rooks; the other pieces anywhere), rights KQkq."""
+    if not g.c960:
+        return g.start
+    row = [None] * g.W
+    for parity in (0, 1):
+        row[rng.choice([f for f in range(g.W) if f % 2 == parity])] = "B"
+    rest = [l for l in g.start.split("/")[-1].split()[0] if l not in "BRK"]
+    rng.shuffle(rest)
+    free = [f for f in range(g.W) if row[f] is None]
+    rng.shuffle(free)
+    for f, l in zip(free, rest):
+        row[f] = l
+    for f, l in zip([f for f in range(g.W) if row[f] is None], "RKR"):
+        row[f] = l
+    white = "".join(row)
+    return "%s/%s/%s/%s/%s w KQkq - 0 1" % (white.lower(), "p" * g.W, "/".join([str(g.W)] * (g.H - 4)), "P" * g.W, white)
+
+
 def random_positions(g, n, rng, max_plies=60):
     """Seeded playouts; positions sampled along them, half of them right after a capture. In the
     extended form the playouts lean harder on captures and mostly stop where a fairy piece stands,
@@ -1165,7 +1405,7 @@ def random_positions(g, n, rng, max_plies=60):
 
     out = []
     while len(out) < n:
-        pos = parse_fen(g, g.start)
+        pos = parse_fen(g, random_start(g, rng))
         path = {pos.key()}
         plies = rng.randint(4, max_plies)
         for _ in range(plies):
@@ -1184,8 +1424,41 @@ def random_positions(g, n, rng, max_plies=60):
     return out[:n]
 
 
+def pyffish_oracle(base):
+    """scripts/crosscheck_pyffish.py's oracle for a base it has (FSF; kings-leap: its hybrid of
+    FSF and the leap in Python), or None."""
+    import os
+
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+    import crosscheck_pyffish as XP
+
+    XP.init_pyffish()
+    if base in ("fischerandom", "caparandom"):
+        return Pyffish960({"fischerandom": "chess", "caparandom": "capablanca"}[base])
+    return XP.make_oracle(base) if base in XP.GAMES else None
+
+
+class Pyffish960:
+    """pyffish's chess960 mode (castling written as the king taking its rook, as here)."""
+
+    def __init__(self, variant):
+        import pyffish
+
+        self.sf, self.variant = pyffish, variant
+
+    def count(self, fen, moves, depth):
+        if depth == 0:
+            return 1
+        ms = self.sf.legal_moves(self.variant, fen, moves, True)
+        return len(ms) if depth == 1 else sum(self.count(fen, moves + [m], depth - 1) for m in ms)
+
+    def divide(self, fen, depth):
+        return {m: self.count(fen, [m], depth - 1) for m in self.sf.legal_moves(self.variant, fen, [], True)}
+
+
 def base_check(args):
-    """The oracle's base games (ordinary captures) against Chimera's plain games."""
+    """The oracle's base games (ordinary captures) against Chimera's plain games (and, with
+    --pyffish, against crosscheck_pyffish.py's oracles where it has the base)."""
     rng = random.Random(args.seed)
     bad = 0
     for variant in args.variants.split(","):
@@ -1193,7 +1466,7 @@ def base_check(args):
         g = GAMES[base]
         fens = [g.start]
         while len(fens) < args.positions + 1:
-            pos = parse_fen(g, g.start)
+            pos = parse_fen(g, random_start(g, rng))
             path = {pos.key()}
             for _ in range(rng.randint(2, 50)):
                 moves = plain_legal(pos, path if g.no_repetition else None)
@@ -1203,6 +1476,7 @@ def base_check(args):
                 path.add(pos.key())
             fens.append(pos.fen())
         n_bad = 0
+        fsf = pyffish_oracle(base) if args.pyffish else None
         for i, fen in enumerate(fens):
             d = args.start_depth if i == 0 else args.depth
             want = plain_divide(parse_fen(g, fen), d)
@@ -1211,7 +1485,14 @@ def base_check(args):
                 n_bad += 1
                 print("BASE MISMATCH %s depth %d %s\n  oracle only: %s\n  chimera only: %s" % (
                     base, d, fen, sorted(set(want) - set(got)), sorted(set(got) - set(want))))
-        print("%s (base): %d positions, %d mismatches" % (base, len(fens), n_bad))
+            if fsf is not None:
+                other = fsf.divide(fen, d)
+                if want != other:
+                    n_bad += 1
+                    print("PYFFISH MISMATCH %s depth %d %s\n  oracle only: %s\n  pyffish only: %s\n  counts differ: %s" % (
+                        base, d, fen, sorted(set(want) - set(other)), sorted(set(other) - set(want)),
+                        [(k, want[k], other[k]) for k in sorted(set(want) & set(other)) if want[k] != other[k]][:10]))
+        print("%s (base): %d positions, %d mismatches%s" % (base, len(fens), n_bad, " (Chimera and pyffish)" if fsf else ""))
         sys.stdout.flush()
         bad += n_bad
     return 1 if bad else 0
@@ -1313,6 +1594,50 @@ TACTICAL = {
         ("pawn-takes-amazon", "4k3/8/8/4z3/3P4/8/8/7K w - - 0 1", 3),
         ("defender-queen-would-check", "4k3/8/8/4z3/3P4/8/8/K7 w - - 0 1", 3),
     ],
+    "cancellation-kings-leap": [
+        ("leaps", "4k3/8/8/8/8/8/4P3/4K3 w Kk - 0 1", 3),
+        ("leap-over-attacked-square-after-placement", "4k3/8/8/8/8/3r4/4P3/4K3 w Kk - 0 1", 3),
+        ("leap-over-own-bishop", "4k3/4p3/8/8/8/8/3n4/2B1K3 w Kk - 0 1", 3),
+        ("queens-and-leaps", "3qk3/8/8/8/8/8/3p4/3QK3 w Kk - 0 1", 3),
+    ],
+    "cancellation-paulowich-crosswise": [
+        ("castling-both-armies", "q2k3c/pppppppp/8/8/8/8/PPPPPPPP/C3K2Q w KQkq - 0 1", 3),
+        ("black-rook-blocks-o-o-o", "q2kr2c/8/8/8/8/8/4P3/C2RK2Q b KQkq - 0 1", 3),
+        ("corner-captures", "q2k3c/8/8/8/8/8/8/C3K2Q w KQkq - 0 1", 3),
+        ("knight-near-black-castling", "q2k3c/2p5/1N6/8/8/8/8/C3K2Q w KQkq - 0 1", 3),
+    ],
+    "cancellation-cannons-and-crabs-7x7": [
+        ("cannon-near-king", "r2k2r/7/7/7/6c/7/R2K2R w KQkq - 0 1", 3),
+        ("crabs-near-promotion", "6k/1XPX3/7/7/7/3xpx1/K6 w - - 0 1", 4),
+    ],
+    "cancellation-canonic": [
+        ("knight-and-pawns", "7k/8/8/4p3/8/3p4/1N6/K7 w - - 0 1", 4),
+    ],
+    "cancellation-canon": [
+        ("knight-and-pawns", "6k/7/4p2/7/2p4/1N5/K6 w - - 0 1", 4),
+    ],
+    "cancellation-extended-kings-leap": [
+        ("queens-and-leaps", "3qk3/8/8/8/8/8/3p4/3QK3 w Kk - 0 1", 3),
+    ],
+    "cancellation-extended-paulowich-crosswise": [
+        ("black-castling-fairies", "q2k3c/1p6/8/8/8/8/8/C3K1RQ b KQkq - 0 1", 3),
+    ],
+    "cancellation-extended-cannons-and-crabs-7x7": [
+        ("rook-takes-pawn-commoner", "3k3/7/3p3/7/7/7/K2R3 w - - 0 1", 4),
+    ],
+    "cancellation-extended-canonic": [
+        ("rook-takes-pawn-dragon-king", "7k/8/8/4p3/8/8/R2p4/K7 w - - 0 1", 4),
+    ],
+    "cancellation-extended-canon": [
+        ("rook-takes-pawn-dragon-king", "6k/7/7/3p3/7/R1p4/K6 w - - 0 1", 4),
+    ],
+    "cancellation-fischerandom": [
+        ("castling-inner-rooks", "rr2k1r1/pppppppp/8/8/8/8/PPPPPPPP/RR2K1R1 w GBgb - 0 1", 3),
+        ("king-stays-on-g1", "r5kr/pppppppp/8/8/8/8/PPPPPPPP/R5KR w KQkq - 0 1", 3),
+    ],
+    "cancellation-caparandom": [
+        ("castling-b-rook", "1r3k2r1/pppppppppp/10/10/10/10/PPPPPPPPPP/1R3K2R1 w KQkq - 0 1", 3),
+    ],
     "cancellation-extended-gothic": [
         ("chancellor-takes-bishop-dragon-horse", "5k4/10/10/10/4b5/10/10/4C4K w - - 0 1", 3),
         ("archbishop-takes-pawn-dragon-king", "5k4/10/10/10/4p5/10/10/1A7K w - - 0 1", 3),
@@ -1411,7 +1736,7 @@ def self_test():
             return 1
         total = 0
         for m in pseudo_moves(pos):
-            if m[2].startswith("castle:") and not castle_ok(pos, m):
+            if not special_ok(pos, m):
                 continue
             n = apply_plain(pos, m)
             if king_safe(pos.g, n.b, pos.white):
@@ -1445,7 +1770,8 @@ def self_test():
     n2 = dict(legal(n))["B@d4"]
     assert sorted(t for t, _ in legal(n2)) == sorted("P@" + g.name_of(s) for s in g.neighbours(g.parse_sq("d4"))), n2.fen()
     print("worked examples: ok")
-    return extended_self_test() or tripunch_self_test(plain_perft) or classics_self_test(plain_perft)
+    return (extended_self_test() or tripunch_self_test(plain_perft) or classics_self_test(plain_perft)
+            or more_bases_self_test(plain_perft))
 
 
 def extended_self_test():
@@ -1463,6 +1789,13 @@ def extended_self_test():
         "janus": {"W": 2, "M": 4, "H": 6, "D": 7},  # has 1 3 5 8 (J) 9
         "chancellor": {"W": 2, "M": 4, "H": 6, "D": 7, "A": 8},  # has 1 3 5 9
         "tutti-frutti": {"W": 2, "M": 4, "H": 6, "D": 7},  # has 1 3 5 8 9 12
+        "paulowich-crosswise": {"W": 2, "M": 4, "H": 6, "D": 7, "A": 8},
+        "kings-leap": {"W": 2, "M": 4, "H": 6, "D": 7, "A": 8},
+        "cannons-and-crabs-7x7": {"G": 4, "H": 6, "D": 7},
+        "canonic": {"H": 6, "D": 7},
+        "canon": {"H": 6, "D": 7},
+        "fischerandom": {"W": 2, "M": 4, "H": 6, "D": 7, "A": 8},
+        "caparandom": {"W": 2, "M": 4, "H": 6, "D": 7},
     }
     for base, extras in want.items():
         g = EXTENDED[base]
@@ -1686,6 +2019,154 @@ def classics_self_test(plain_perft):
     return 0
 
 
+def more_bases_self_test(plain_perft):
+    """paulowich-crosswise, kings-leap, cannons-and-crabs-7x7, canonic, canon: start perft,
+    hand-worked move sets (Black's crosswise castling, the King's Leap), and a capture each."""
+    # Start perft 1, 2 by hand: paulowich-crosswise 16 pawn moves + N 4 + C a1-b3 = 21 a side,
+    # no interaction in two plies: 441; kings-leap the same plus the leap e1-e3 (c1 and g1
+    # are occupied): 22, 484; cannons-and-crabs-7x7: Crabs a/g 2 each, c/e 3 each, Pawns 3,
+    # Knights 4, Cannons c1/e1 3 each (a3 c3 e3 / c3 e3 g3) = 23, three empty ranks: 529.
+    # Depth 3 and the Canonical boards: the oracle's counts, the same as Chimera's plain games
+    # (`--base-check`) and as scripts/oracles/cannons_and_crabs.py and canonical.py.
+    want = {"paulowich-crosswise": (21, 441, 10432), "kings-leap": (22, 484, 11952),
+            "cannons-and-crabs-7x7": (23, 529, 13244), "canonic": (37, 1363, 50779), "canon": (29, 831, 24049)}
+    for base, counts in want.items():
+        g = GAMES[base]
+        pos = parse_fen(g, g.start)
+        got = tuple(sum(plain_divide(pos, d).values()) for d in (1, 2, 3))
+        print("plain %s start depth 1-3: oracle %s expected %s %s" % (base, got, counts, "ok" if got == counts else "MISMATCH"))
+        if got != counts:
+            return 1
+
+    def dests(base, fen, frm):
+        g = GAMES[base]
+        return {txt[2:4] for txt, _ in plain_legal(parse_fen(g, fen)) if txt[:2] == frm}
+
+    def after(variant, fen, move):
+        return dict(legal(parse_fen(game_of(variant), fen)))[move]
+
+    checks = [
+        # Crosswise, Black: O-O toward the a8 Queen (K b8, Q c8), O-O-O toward the h8 Chancellor
+        # (K f8, C e8).
+        ("paulowich-crosswise", "q2k3c/8/8/8/8/8/8/4K3 b kq - 0 1", "d8", set("c8 c7 d7 e7 e8 b8 f8".split())),
+        # The c1 rook attacks c8, which the king passes on d8-b8: only d8-f8 castles.
+        ("paulowich-crosswise", "q2k3c/8/8/8/8/8/8/2R1K3 b kq - 0 1", "d8", set("d7 e7 e8 f8".split())),
+        # The e8 rook still home: no O-O-O (e8 must be empty).
+        ("paulowich-crosswise", "q2kr2c/8/8/8/8/8/4P3/4K3 b kq - 0 1", "d8", set("c8 c7 d7 e7 b8".split())),
+        # White castles as in paulowich (Q h1 to f1, C a1 to d1).
+        ("paulowich-crosswise", "q2k3c/8/8/8/8/8/8/C3K2Q w KQ - 0 1", "e1", set("d1 d2 e2 f2 f1 g1 c1".split())),
+        # King's Leap: c1, e3 over the own e2 pawn, g1.
+        ("kings-leap", "4k3/8/8/8/8/8/4P3/4K3 w K - 0 1", "e1", set("d1 d2 f1 f2 c1 e3 g1".split())),
+        # Hostile knight d1: no leap over it to c1; e3 (and f2) attacked by it; g1 stands.
+        ("kings-leap", "4k3/8/8/8/8/8/8/3nK3 w K - 0 1", "e1", set("d1 d2 e2 f1 g1".split())),
+        # Rook d8 attacks the leapt-over d1: no c1.
+        ("kings-leap", "3rk3/8/8/8/8/8/8/4K3 w K - 0 1", "e1", set("e2 f1 f2 e3 g1".split())),
+        # In check from a1: no leap.
+        ("kings-leap", "4k3/8/8/8/8/8/8/r3K3 w K - 0 1", "e1", set("d2 e2 f2".split())),
+        # No right (the king has moved): no leap.
+        ("kings-leap", "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", "e1", set("d1 d2 f1 f2".split())),
+        ("kings-leap", "4k3/4p3/8/8/8/8/8/4K3 b k - 0 1", "e8", set("d8 d7 f8 f7 c8 e6 g8".split())),
+    ]
+    for base, fen, frm, exp in checks:
+        got = dests(base, fen, frm)
+        if got != exp:
+            print("%s %s from %s: MISMATCH missing %s extra %s" % (base, fen, frm, sorted(exp - got), sorted(got - exp)))
+            return 1
+    fens = [
+        ("cancellation-paulowich-crosswise", "q2k3c/8/8/8/8/8/8/4K3 b kq - 0 1", "d8b8", "1kq4c/8/8/8/8/8/8/4K3 w - - 1 2"),
+        ("cancellation-paulowich-crosswise", "q2k3c/8/8/8/8/8/8/4K3 b kq - 0 1", "d8f8", "q3ck2/8/8/8/8/8/8/4K3 w - - 1 2"),
+        # Q (9) takes C (9): both vanish; White's K (queen left h1) and Black's k (h8) go.
+        ("cancellation-paulowich-crosswise", "q2k3c/8/8/8/8/8/8/C3K2Q w KQkq - 0 1", "h1h8", "q2k4/8/8/8/8/8/8/C3K3 b Qq - 0 1"),
+        ("cancellation-kings-leap", "4k3/8/8/8/8/8/4P3/4K3 w Kk - 0 1", "e1e3", "4k3/8/8/8/8/4K3/4P3/8 b k - 1 1"),
+        # The king's capture is ordinary, and its first move: the leap is gone.
+        ("cancellation-kings-leap", "4k3/8/8/8/8/8/3p4/4K3 w Kk - 0 1", "e1d2", "4k3/8/8/8/8/8/3K4/8 b k - 0 1"),
+    ]
+    for variant, fen, move, exp in fens:
+        got = after(variant, fen, move).fen()
+        if got != exp:
+            print("%s %s %s: MISMATCH %s expected %s" % (variant, fen, move, got, exp))
+            return 1
+    # Cannons and Crabs 7x7: R (5) takes P (1) on d6: r = 4, the Knight (3) on d6, automatic;
+    # then a Pawn on a vacant neighbour not on rank 7 (White's last): c5 d5 e5 c6 e6.
+    n = after("cancellation-cannons-and-crabs-7x7", "3k3/3p3/7/7/7/7/K2R3 w - - 0 1", "d1d6")
+    assert n.b[n.g.parse_sq("d6")] == "N" and n.white and n.pend[1] == 1, n.fen()
+    assert sorted(t for t, _ in legal(n)) == ["P@c5", "P@c6", "P@d5", "P@e5", "P@e6"], sorted(t for t, _ in legal(n))
+    # Crab promotion on rank 7: to M or A, straight or diagonally.
+    assert dests("cannons-and-crabs-7x7", "3k3/X6/7/7/7/7/3K3 w - - 0 1", "a6") == {"a7", "b7"}
+    assert {t for t, _ in plain_legal(parse_fen(GAMES["cannons-and-crabs-7x7"], "3k3/X6/7/7/7/7/3K3 w - - 0 1"))
+            if t.startswith("a6")} == {"a6a7m", "a6a7a", "a6b7m", "a6b7a"}
+    # Canonic: R (8) takes P (1) on c2, in White's fortress: r = 7, a B or N (4) on c2 (a
+    # choice: two plies); then r = 3: the Queen (2) only on fortress neighbours (b1 b2 b3 c1 c3),
+    # not on d1 d2 d3 (outside). The d4 pawn keeps the Kings (a1, h8) from facing.
+    n = after("cancellation-canonic", "7k/8/8/8/3P4/8/R1p5/K7 w - - 0 1", "a2c2")
+    assert sorted(t for t, _ in legal(n)) == ["B@c2", "N@c2"], sorted(t for t, _ in legal(n))
+    n2 = dict(legal(n))["B@c2"]
+    assert sorted(t for t, _ in legal(n2)) == ["Q@b1", "Q@b2", "Q@b3", "Q@c1", "Q@c3"], sorted(t for t, _ in legal(n2))
+    # Canon: the d4 Pawn (on the crossing, not promoted) alone stands between the Kings on the
+    # diagonal a1-g7: both its moves would leave them facing, so it has none.
+    assert dests("canon", "6k/7/7/3P3/7/7/K6 w - - 0 1", "d4") == set()
+    assert dests("canon", "6k/7/7/3P3/7/7/K6 w - - 0 1", "a1") == {"a2", "b1"}
+    print("more bases (crosswise castling, King's Leap, 7x7 crab promotion and placement, canonic fortress queen): ok")
+    return fischer_random_self_test()
+
+
+def fischer_random_self_test():
+    """fischerandom's plain game against python-chess's chess960 mode (perft 1-3, castling
+    fields in X-FEN and Shredder letters); caparandom's start perft (Capablanca's published
+    28 / 784 / 25228); the castling field after a move as Chimera writes it; a capture."""
+    import chess
+
+    def pc_perft(board, depth):
+        if depth == 0:
+            return 1
+        total = 0
+        for m in board.legal_moves:
+            board.push(m)
+            total += pc_perft(board, depth - 1)
+            board.pop()
+        return total
+
+    g = GAMES["fischerandom"]
+    fens = [g.start,
+            "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+            "rr2k1r1/8/8/8/8/8/8/RR2K1R1 w GBgb - 0 1",  # inner rooks' rights
+            "1r2k1r1/pppppppp/8/8/8/8/PPPPPPPP/1R2K1R1 w KQkq - 0 1",
+            "rk5r/8/8/8/8/8/8/RK5R w KQkq - 0 1",  # K b1-c1, R a1-d1
+            "r5kr/8/8/8/8/8/8/R5KR b KQkq - 0 1",  # the king stays on g8, R h8-f8
+            "1r3kr1/8/8/8/8/8/8/qR3KR1 w KQkq - 0 1"]  # the b1 rook shields c1 from a1
+    for fen in fens:
+        for d in (1, 2, 3):
+            a = sum(plain_divide(parse_fen(g, fen), d).values())
+            b = pc_perft(chess.Board(fen, chess960=True), d)
+            if a != b:
+                print("plain fischerandom %s depth %d: oracle %d python-chess %d MISMATCH" % (fen, d, a, b))
+                return 1
+    print("plain fischerandom against python-chess chess960 (%d positions, depth 1-3): ok" % len(fens))
+    c = GAMES["caparandom"]
+    got = tuple(sum(plain_divide(parse_fen(c, c.start), d).values()) for d in (1, 2, 3))
+    if got != (28, 784, 25228):
+        print("plain caparandom start perft %s expected (28, 784, 25228) MISMATCH" % (got,))
+        return 1
+    cases = [
+        # Moving the a1 rook: the b1 rook (right B) is now the outermost: written Q.
+        ("fischerandom", "rr2k1r1/8/8/8/8/8/8/RR2K1R1 w KBkb - 0 1", "a1a3", "rr2k1r1/8/8/8/8/R7/8/1R2K1R1 b KQkb - 1 1"),
+        # Castling written as the king taking its rook: K f1-c1, R b1-d1 (caparandom).
+        ("caparandom", "1r3k2r1/10/10/10/10/10/10/1R3K2R1 w KQkq - 0 1", "f1b1", "1r3k2r1/10/10/10/10/10/10/2KR4R1 b kq - 1 1"),
+        # K g1 stays, R h1-f1.
+        ("fischerandom", "r5kr/8/8/8/8/8/8/R5KR w KQkq - 0 1", "g1h1", "r5kr/8/8/8/8/8/8/R4RK1 b kq - 1 1"),
+    ]
+    for base, fen, move, exp in cases:
+        got = dict(plain_legal(parse_fen(GAMES[base], fen)))[move].fen()
+        if got != exp:
+            print("%s %s %s: MISMATCH %s expected %s" % (base, fen, move, got, exp))
+            return 1
+    # Cancellation: the h1 rook (5) takes the h8 rook (5): both vanish, both h-file rights go.
+    n = dict(legal(parse_fen(game_of("cancellation-fischerandom"), "r5kr/8/8/8/8/8/8/R5KR w KQkq - 0 1")))
+    assert n["h1h8"].fen() == "r5k1/8/8/8/8/8/8/R5K1 b Qq - 0 1", n["h1h8"].fen()
+    print("fischer random (castling rights by rook file, X-FEN / Shredder letters, caparandom start): ok")
+    return 0
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--variant", default="cancellation-chess")
@@ -1701,6 +2182,7 @@ def main():
     ap.add_argument("--self-test", action="store_true")
     ap.add_argument("--random-fens", action="store_true")
     ap.add_argument("--base-check", action="store_true")
+    ap.add_argument("--pyffish", action="store_true", help="--base-check: also against scripts/crosscheck_pyffish.py's oracles")
     ap.add_argument("--write-perft", metavar="DIR")
     ap.add_argument("--chimera-depth", type=int, default=5)
     ap.add_argument("--node-cap", type=int, default=50_000_000, help="no deeper line once a count exceeds this")
