@@ -22,7 +22,7 @@ over the five listed relay names; the run prints which oracle each game uses):
   cannons_and_crabs.py  cannons-and-crabs, cannons-and-crabs-7x7
   relay.py      relay / anti-relay names over chess, capablanca, gothic, tutti-frutti, grand
                 (FEN: no move clocks)
-  cancellation.py  cancellation-<base> and cancellation-extended-<base> over its twelve bases
+  cancellation.py  cancellation-<base> and cancellation-extended-<base> over its bases
   cancellation_relay.py  cancellation-<relay name>                   (FEN: no move clocks)
   tripunch.py, knight_relay.py  tripunch, knight-relay
 Every oracle gives a FEN after each move, so both checks run everywhere; canonical.py writes
