@@ -92,6 +92,7 @@ struct Session<W: Write> {
     margin: Duration,
     /// Echo each input line (when input is not a terminal).
     echo: bool,
+    /// Where the input's lines end (a CR LF may arrive split across two reads).
     lines: crate::protocol::LineSplitter,
 }
 

@@ -1724,6 +1724,18 @@ def write_perft(args):
 # Self-test
 
 
+def python_chess_perft(board, depth):
+    """Perft of a python-chess board (the plain games' reference in the self-tests)."""
+    if depth == 0:
+        return 1
+    total = 0
+    for m in board.legal_moves:
+        board.push(m)
+        total += python_chess_perft(board, depth - 1)
+        board.pop()
+    return total
+
+
 def self_test():
     import chess  # python-chess
 
@@ -1743,20 +1755,10 @@ def self_test():
                 total += plain_perft(n, depth - 1)
         return total
 
-    def pc_perft(board, depth):
-        if depth == 0:
-            return 1
-        total = 0
-        for m in board.legal_moves:
-            board.push(m)
-            total += pc_perft(board, depth - 1)
-            board.pop()
-        return total
-
     for fen in fens:
         for d in (1, 2, 3):
             a = plain_perft(parse_fen(g, fen), d)
-            b = pc_perft(chess.Board(fen), d)
+            b = python_chess_perft(chess.Board(fen), d)
             status = "ok" if a == b else "MISMATCH"
             print("plain chess %s depth %d: oracle %d python-chess %d %s" % (fen, d, a, b, status))
             if a != b:
@@ -2116,16 +2118,6 @@ def fischer_random_self_test():
     28 / 784 / 25228); the castling field after a move as Chimera writes it; a capture."""
     import chess
 
-    def pc_perft(board, depth):
-        if depth == 0:
-            return 1
-        total = 0
-        for m in board.legal_moves:
-            board.push(m)
-            total += pc_perft(board, depth - 1)
-            board.pop()
-        return total
-
     g = GAMES["fischerandom"]
     fens = [g.start,
             "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
@@ -2137,7 +2129,7 @@ def fischer_random_self_test():
     for fen in fens:
         for d in (1, 2, 3):
             a = sum(plain_divide(parse_fen(g, fen), d).values())
-            b = pc_perft(chess.Board(fen, chess960=True), d)
+            b = python_chess_perft(chess.Board(fen, chess960=True), d)
             if a != b:
                 print("plain fischerandom %s depth %d: oracle %d python-chess %d MISMATCH" % (fen, d, a, b))
                 return 1
