@@ -300,3 +300,42 @@ fn a_file_that_is_not_utf8_is_told_like_other_errors() {
     std::fs::remove_dir_all(&dir).ok();
     assert!(e.starts_with(&format!("{path}: line 2: not UTF-8")), "{e}");
 }
+
+/// A game of Kings and Pawns only: no piece takes part in relay rules (`rules/relay.md`).
+/// Such a game with `relay =`, or a relay name over it, built slot tables with no slot and
+/// panicked, killing the session; both are now refused with the reason.
+#[test]
+fn relay_over_kings_and_pawns_only_is_refused() {
+    const PAWNS: &str = "piece = k King K 0 royal\npiece = p Pawn fmW 1 pawn\n\
+                         start = 4k3/8/8/8/4P3/8/8/4K3 w - - 0 1\n";
+    let errors = refusals(&format!("[pawns-relay]\n{PAWNS}relay = anti-relay\n"));
+    assert!(
+        errors[0].1.contains("no piece takes part in relay rules"),
+        "{errors:?}"
+    );
+    let r = load(&format!("[pawns-only]\n{PAWNS}"));
+    let e = r.find("relay-pawns-only").map(|g| g.variant.name.clone());
+    assert!(
+        e.as_ref()
+            .is_err_and(|e| e.to_string().contains("no piece takes part")),
+        "{e:?}"
+    );
+    // A promotion piece is enough for the rule to mean something.
+    let r = load(&format!(
+        "[pawns-queen]\n{PAWNS}piece = q Queen Q 9\npromote-to = q\nrelay = relay\n"
+    ));
+    assert!(r.find("pawns-queen").is_ok());
+}
+
+/// The names offered to a GUI are names Chimera plays: none puts cancellation over a file
+/// game that has it already (one was listed, then refused when chosen).
+#[test]
+fn listed_cancellation_names_are_playable() {
+    let r = load("[foo : chess]\ncancellation = yes\n[bar : chess]\n");
+    let names = r.listed_names();
+    assert!(names.iter().any(|n| n == "cancellation-bar"), "{names:?}");
+    for name in names.iter().filter(|n| n.ends_with("foo")) {
+        assert!(r.find(name).is_ok(), "{name} is listed but refused");
+    }
+    assert!(!names.iter().any(|n| n == "cancellation-foo"), "{names:?}");
+}

@@ -508,17 +508,19 @@ impl Registry {
     }
 
     /// Every name a front end lists: the games, the relay games of `rules/relay.md`, then
-    /// `cancellation-GAME` and `cancellation-extended-GAME` for each game but Knight Relay
-    /// (`rules/cancellation.md`). Any other well-formed relay name is found on request.
+    /// `cancellation-GAME` and `cancellation-extended-GAME` for each game but Knight Relay and
+    /// those with cancellation captures already (`rules/cancellation.md`). Any other
+    /// well-formed relay name is found on request.
     pub fn listed_names(&self) -> Vec<String> {
         let mut names: Vec<String> = self.names().map(str::to_string).collect();
         names.extend(super::relay_name::LISTED.iter().map(|n| n.to_string()));
         for prefix in ["cancellation-", "cancellation-extended-"] {
-            // Knight Relay's immune Knights leave no room for cancellation captures.
+            // Knight Relay's immune Knights leave no room for cancellation captures, and a
+            // game (from a file) that has them already takes no second helping.
             let bases = self
                 .games
                 .iter()
-                .filter(|g| g.variant.knight_relay.is_none());
+                .filter(|g| g.variant.knight_relay.is_none() && g.variant.cancellation.is_none());
             names.extend(bases.map(|g| format!("{prefix}{}", g.variant.name)));
         }
         names

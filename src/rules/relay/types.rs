@@ -94,6 +94,13 @@ pub(super) fn decompose(pieces: &[PieceType]) -> Result<(Vec<TypeKey>, Vec<Vec<u
 /// Checks at load time that relay rules can apply to these pieces.
 pub fn check_pieces(pieces: &[PieceType]) -> Result<(), String> {
     let slots = slot_plan(pieces)?.len();
+    if slots == 0 {
+        // Only Kings and Pawns, which take no part (`rules/relay.md`): the rule would change
+        // nothing, and a game by that name would only pretend to be a relay game.
+        return Err(
+            "relay: no piece takes part in relay rules (every piece is royal or pawn-like)".into(),
+        );
+    }
     if slots > MAX_SLOTS {
         return Err(format!(
             "relay: {slots} move-type slots (types, confined uses); at most {MAX_SLOTS}"
