@@ -6,47 +6,16 @@
 //! `CHIMERA_FUZZ_CASES` raises the count for a longer run; `CHIMERA_FUZZ_SEED` (a number,
 //! mixed into each test's own seed) makes it explore inputs the default run never sees.
 
+mod common;
+
 use chimera::protocol::uci::{parse_command, parse_lenient, UciEngine};
 use chimera::protocol::xboard::{self, coords, describe, XboardEngine};
 use chimera::variant::Registry;
+use common::fuzzing::{cases, panics, seeded_rng};
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
-use rand::{Rng, SeedableRng};
+use rand::Rng;
 use std::io::Cursor;
-
-/// Panics so far on any thread of this test binary (the engines catch a search thread's panic
-/// and go on, so only a hook sees it). The hook is installed by the first call.
-fn panics() -> usize {
-    use std::sync::atomic::{AtomicUsize, Ordering};
-    static PANICS: AtomicUsize = AtomicUsize::new(0);
-    static HOOK: std::sync::Once = std::sync::Once::new();
-    HOOK.call_once(|| {
-        let previous = std::panic::take_hook();
-        std::panic::set_hook(Box::new(move |info| {
-            PANICS.fetch_add(1, Ordering::SeqCst);
-            previous(info);
-        }));
-    });
-    PANICS.load(Ordering::SeqCst)
-}
-
-/// The number in environment variable `name`, else `default`.
-fn env_number<T: std::str::FromStr>(name: &str, default: T) -> T {
-    std::env::var(name)
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
-}
-
-/// The test's own seed, mixed with `CHIMERA_FUZZ_SEED` when that is set.
-fn seeded_rng(own: u64) -> StdRng {
-    let extra: u64 = env_number("CHIMERA_FUZZ_SEED", 0);
-    StdRng::seed_from_u64(own ^ extra.wrapping_mul(0x9E37_79B9_7F4A_7C15))
-}
-
-fn cases() -> usize {
-    env_number("CHIMERA_FUZZ_CASES", 2_000)
-}
 
 const WORDS: &[&str] = &[
     "uci",

@@ -5,6 +5,8 @@
 //! Only std is used. Include with `mod common;`.
 #![allow(dead_code)]
 
+pub mod fuzzing;
+
 use std::collections::{BTreeMap, BTreeSet};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
