@@ -6,19 +6,33 @@
 # For small changes count instructions instead (deterministic, ~10 s):
 #   valgrind --tool=callgrind --callgrind-out-file=/dev/null target/release/chimera bench 8
 set -euo pipefail
-if [ $# -lt 2 ]; then
-  echo "usage: $0 ROUNDS BINARY [BINARY ...]" >&2
+case "${1:-}" in -h | --help)
+  sed -n '2,7p' "$0" | sed 's/^# \{0,1\}//'
+  exit 0
+  ;;
+esac
+if [ $# -lt 2 ] || ! [[ $1 =~ ^[1-9][0-9]*$ ]]; then
+  echo "usage: $0 ROUNDS BINARY [BINARY ...]   (ROUNDS: a positive integer; env: BENCH_ARGS)" >&2
   exit 2
 fi
 rounds=$1
 shift
+for bin in "$@"; do
+  if ! command -v "$bin" >/dev/null; then
+    echo "no executable binary at $bin" >&2
+    exit 2
+  fi
+done
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 for _ in $(seq "$rounds"); do
   i=0
   for bin in "$@"; do
     # shellcheck disable=SC2086
-    "$bin" bench ${BENCH_ARGS:-} 2>/dev/null | awk '/Nodes\/second/ {print $2}' >>"$dir/$i"
+    if ! "$bin" bench ${BENCH_ARGS:-} 2>"$dir/err" | awk '/Nodes\/second/ {print $2}' >>"$dir/$i"; then
+      echo "$bin bench ${BENCH_ARGS:-} failed: $(head -n 1 "$dir/err")" >&2
+      exit 1
+    fi
     i=$((i + 1))
   done
 done

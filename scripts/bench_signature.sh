@@ -5,7 +5,11 @@
 #   scripts/bench_signature.sh /tmp/chimera-before > /tmp/before.txt
 #   scripts/bench_signature.sh target/release/chimera | diff /tmp/before.txt -
 set -euo pipefail
-bin=${1:-target/release/chimera}
+bin=${1:-$(dirname "$0")/../target/release/chimera}
+if [ ! -x "$bin" ]; then
+  echo "no chimera binary at $bin (cargo build --release)" >&2
+  exit 2
+fi
 nodes() { "$bin" bench "$@" 2>&1 | grep 'Nodes searched' | awk '{print $3}'; }
 echo "default $(nodes)"
 echo "bench-8 $(nodes 8)"

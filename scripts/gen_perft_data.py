@@ -1,18 +1,21 @@
 #!/usr/bin/env python3
-"""Write engine-tests/perft/<game>.perft for every game, with counts computed by pyffish
-(independent of Chimera) and, for the games of /work/shared/reference/perft-classics.txt,
-the published counts as well (every published count that pyffish could afford to recompute
-was reproduced; the script aborts if one is not).
+"""Write engine-tests/perft/published.perft: the published perft counts of
+../shared/reference/perft-classics.txt (the shared folder beside the checkout), one block per
+position in the reference file's order, each count that pyffish can afford to recompute
+(independent of Chimera) reproduced first; the script aborts if one is not.
 
-    scripts/gen_perft_data.py                     # all games, seed 1, all cores
-    scripts/gen_perft_data.py --games grand,janus --jobs 2
-    scripts/gen_perft_data.py --check             # recompute, compare with the files, write nothing
+    scripts/gen_perft_data.py                     # published.perft, all cores
+    scripts/gen_perft_data.py --check             # recompute, compare with the file, write nothing
+    scripts/gen_perft_data.py --games grand,janus --jobs 2   # also grand.perft and janus.perft
 
-Per game: the start position (pyffish depths up to ~10M nodes, plus deeper published
-counts), positions from seeded random playouts, positions picked from biased playouts
-because they have a feature (castling available, en passant available, promotion
-available, side to move in check), and hand-picked positions. Depths 1..4 for those,
-stopping before a depth would exceed --node-limit (default 2M) nodes.
+--games NAME,... (or --games all) also writes engine-tests/perft/<game>.perft for those games of
+crosscheck_pyffish.py, with counts computed by pyffish. The repository holds no such file (its
+classic-game counts are published.perft's); the test suite reads every .perft file there, so
+one written this way is tested from then on. Per game: the start position (pyffish depths up
+to ~10M nodes, plus deeper published counts), positions from seeded random playouts,
+positions picked from biased playouts because they have a feature (castling available, en
+passant available, promotion available, side to move in check), and hand-picked positions.
+Depths 1..4 for those, stopping before a depth would exceed --node-limit (default 2M) nodes.
 
 kings-leap cannot be expressed in Fairy-Stockfish (see scripts/fsf-variants.ini): its file
 holds only depth 1-2 counts of small positions that were derived by hand (reasoning in the
@@ -40,7 +43,11 @@ import pyffish as sf  # noqa: E402
 
 ROOT = os.path.dirname(HERE)
 OUT_DIR = os.path.join(ROOT, "engine-tests", "perft")
-PUBLISHED_PATH = "/work/shared/reference/perft-classics.txt"
+PUBLISHED_PATH = os.path.normpath(os.path.join(ROOT, "..", "shared", "reference", "perft-classics.txt"))
+PUBLISHED_HEADER = [
+    "# Published perft counts (../shared/reference/perft-classics.txt: Fairy-Stockfish's test suites and the",
+    "# chess programming community), one block per position. Deep lines are skipped by the default node limit.",
+]
 
 # Depth computed by pyffish for the start positions (largest depth under ~10M nodes).
 START_DEPTH = {
@@ -163,12 +170,12 @@ FEATURES = ("castling", "ep", "promotion", "check")
 
 # ----------------------------------------------------------------------------------------
 def read_published():
+    """{(game, FEN): {depth: nodes}}, positions in the file's order."""
     pub = {}
     try:
         fh = open(PUBLISHED_PATH)
-    except OSError:
-        sys.stderr.write("warning: %s not found; no published counts\n" % PUBLISHED_PATH)
-        return pub
+    except OSError as e:
+        raise SystemExit("cannot read the published counts: %s" % e)
     with fh:
         for ln in fh:
             ln = ln.strip()
@@ -352,31 +359,36 @@ class Cache:
 # ----------------------------------------------------------------------------------------
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--games", help="comma-separated games (default: all)")
+    ap.add_argument("--games", help="comma-separated games, or `all`, to write <game>.perft for too "
+                    "(default: none, published.perft only)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--random", type=int, default=10, help="random positions per game (default 10)")
     ap.add_argument("--node-limit", type=int, default=2_000_000)
     ap.add_argument("--call-budget", type=int, default=60_000,
                     help="max pyffish calls for one depth of one non-start position")
-    ap.add_argument("--published-call-budget", type=int, default=250_000,
-                    help="max pyffish calls spent re-deriving one published count")
+    ap.add_argument("--published-call-budget", type=int, default=5_000,
+                    help="max pyffish calls spent re-deriving one published count (default 5000; "
+                    "a call takes ~2 ms)")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--out", default=OUT_DIR)
-    ap.add_argument("--check", action="store_true", help="compare with existing files, write nothing")
+    ap.add_argument("--check", action="store_true", help="compare with the existing files, write nothing")
     ap.add_argument("--max-start-depth", type=int, default=99,
                     help="cap the pyffish depth of the start positions (published counts are kept)")
     ap.add_argument("--cache", help="JSON file caching finished jobs (resume an interrupted run)")
     args = ap.parse_args(argv)
 
-    games = list(cc.GAMES) if not args.games else [g.strip() for g in args.games.split(",")]
+    if args.games == "all":
+        games = list(cc.GAMES)
+    else:
+        games = [g.strip() for g in (args.games or "").split(",") if g.strip()]
     for g in games:
         if g not in cc.GAMES:
             ap.error("unknown game %s" % g)
+    published = read_published()
     cc.init_pyffish()
-    fails = cc.self_test(set(games))
+    fails = cc.self_test(set(games) | {g for g, _ in published if g in cc.GAMES})
     if fails:
         raise SystemExit("oracle self-test failed:\n  " + "\n  ".join(fails))
-    published = read_published()
     t0 = time.time()
 
     # ---- collect positions -------------------------------------------------------------
@@ -385,6 +397,14 @@ def main(argv=None):
     with mp.get_context("fork").Pool(args.jobs, initializer=_init) as pool:
         picks = dict(pool.map(_pick_job, [(g, args.seed, args.random) for g in games if g != "kings-leap"]))
         prog_jobs, sub_jobs = [], []
+        # published.perft: every published position, in the reference file's order
+        pub_blocks = []
+        for i, ((g, fen), pcounts) in enumerate(published.items()):
+            key = (g, "published-%d" % i)
+            pub_blocks.append(dict(key=key, id="published-%s-%d" % (g, i), game=g, fen=fen,
+                                   counts={}, published=pcounts))
+            if g in cc.GAMES:
+                prog_jobs.append((key, g, fen, max(pcounts), 10 ** 12, args.published_call_budget))
         for g in games:
             if g == "kings-leap":
                 continue
@@ -411,7 +431,7 @@ def main(argv=None):
                 blocks[g].append(dict(key=key, id="%s-%s" % (g, suffix), fen=fen, comment=comment,
                                       counts={}, published={}))
                 prog_jobs.append((key, g, fen, 4, args.node_limit, args.call_budget))
-        index = {b["key"]: b for g in games for b in blocks[g]}
+        index = {b["key"]: b for b in pub_blocks + [b for g in games for b in blocks[g]]}
         sub_sum = {}
         cache = Cache(args.cache)
         todo = []
@@ -453,6 +473,10 @@ def main(argv=None):
             for d, n in b["published"].items():
                 if d in b["counts"] and b["counts"][d] != n:
                     bad.append("%s %s depth %d: pyffish %d, published %d" % (g, b["fen"], d, b["counts"][d], n))
+    for b in pub_blocks:
+        for d, n in b["published"].items():
+            if d in b["counts"] and b["counts"][d] != n:
+                bad.append("%s %s depth %d: pyffish %d, published %d" % (b["game"], b["fen"], d, b["counts"][d], n))
     if bad:
         raise SystemExit("pyffish disagrees with published counts:\n  " + "\n  ".join(bad))
 
@@ -472,11 +496,15 @@ def main(argv=None):
                              + "\n  ".join(bad))
 
     # ---- write -----------------------------------------------------------------------------
+    reproduced = sum(1 for b in pub_blocks for d in b["published"] if d in b["counts"])
+    print("published counts: %d of %d reproduced by pyffish, none contradicted"
+          % (reproduced, sum(len(b["published"]) for b in pub_blocks)))
     os.makedirs(args.out, exist_ok=True)
     differ = []
-    for g in games:
-        text = render(g, blocks[g], args)
-        path = os.path.join(args.out, "%s.perft" % g)
+    files = [("published", render_published(pub_blocks), len(pub_blocks))]
+    files += [(g, render(g, blocks[g], args), len(blocks[g])) for g in games]
+    for name, text, n_blocks in files:
+        path = os.path.join(args.out, "%s.perft" % name)
         if args.check:
             old = open(path).read() if os.path.exists(path) else ""
             if strip_comments(old) != strip_comments(text):
@@ -484,7 +512,7 @@ def main(argv=None):
             continue
         with open(path, "w") as fh:
             fh.write(text)
-        print("wrote %s (%d positions)" % (os.path.relpath(path, ROOT), len(blocks[g])))
+        print("wrote %s (%d positions)" % (os.path.relpath(path, ROOT), n_blocks))
     print("done in %.0fs" % (time.time() - t0))
     if differ:
         print("differs from the generated data: %s" % ", ".join(differ))
@@ -500,6 +528,15 @@ def _pick_job(a):
 
 def strip_comments(text):
     return "\n".join(ln for ln in text.splitlines() if not ln.startswith("#"))
+
+
+def render_published(blocks):
+    L = PUBLISHED_HEADER + [""]
+    for b in blocks:
+        L += ["id %s" % b["id"], "variant %s" % b["game"], "fen %s" % b["fen"]]
+        L += ["perft %d %d" % (d, n) for d, n in sorted(b["published"].items())]
+        L.append("")
+    return "\n".join(L[:-1]) + "\n"
 
 
 def render(game, blocks, args):
@@ -527,7 +564,7 @@ def render(game, blocks, args):
             L.append("# file-mirror reduction (Black's moves generated on the mirrored board with the")
             L.append("# [paulowich] definition), see crosscheck_pyffish.py, CrosswiseOracle.")
         if any(b["published"] for b in blocks):
-            L.append("# Lines also in /work/shared/reference/perft-classics.txt are marked in the comment")
+            L.append("# Lines also in ../shared/reference/perft-classics.txt are marked in the comment")
             L.append("# above their block; every published count at a depth pyffish computed was reproduced.")
     L.append("")
     for b in blocks:

@@ -7,7 +7,13 @@ a slow GUI does). Prints the lowest clock reached and whether a side lost on tim
     scripts/laggy_xboard.py target/release/chimera 10 100 200
 """
 import subprocess, sys, time, threading, queue
-eng, base, lag, maxplies = sys.argv[1], float(sys.argv[2]), float(sys.argv[3]) / 1000, int(sys.argv[4])
+if len(sys.argv) > 1 and sys.argv[1] in ("-h", "--help"):
+    print(__doc__.strip()); sys.exit(0)
+try:
+    if len(sys.argv) != 5: raise ValueError
+    eng, base, lag, maxplies = sys.argv[1], float(sys.argv[2]), float(sys.argv[3]) / 1000, int(sys.argv[4])
+except ValueError:
+    sys.stderr.write("usage: %s ENGINE BASE_SECONDS LAG_MS MAX_PLIES   (-h for more)\n" % sys.argv[0]); sys.exit(2)
 def start():
     p = subprocess.Popen([eng, "xboard"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, bufsize=1)
     q = queue.Queue()

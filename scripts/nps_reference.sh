@@ -7,8 +7,17 @@
 # Needs Stockfish with its classical evaluation (Debian's `stockfish` 15.1:
 # `apt-get install stockfish`); STOCKFISH names another binary.
 set -euo pipefail
+case "${1:-}" in -h | --help)
+  sed -n '2,8p' "$0" | sed 's/^# \{0,1\}//'
+  exit 0
+  ;;
+esac
 rounds=${1:-5}
-chimera=${2:-target/release/chimera}
+chimera=${2:-$(dirname "$0")/../target/release/chimera}
+if [ $# -gt 2 ] || ! [[ $rounds =~ ^[1-9][0-9]*$ ]]; then
+  echo "usage: $0 [ROUNDS] [CHIMERA_BINARY]   (ROUNDS: a positive integer; env: STOCKFISH)" >&2
+  exit 2
+fi
 stockfish=${STOCKFISH:-$(command -v stockfish || echo /usr/games/stockfish)}
 if [ ! -x "$chimera" ]; then
   echo "no chimera binary at $chimera (cargo build --release)" >&2

@@ -11,6 +11,15 @@
 # (README, Speed, session 40).
 #   scripts/pgo-build.sh
 set -euo pipefail
+case "${1:-}" in -h | --help)
+  sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'
+  exit 0
+  ;;
+esac
+if [ $# -ne 0 ]; then
+  echo "usage: $0   (no arguments; -h/--help describes the build)" >&2
+  exit 2
+fi
 cd "$(dirname "$0")/.."
 root=$(pwd)
 profiles="$root/target/pgo-profiles"

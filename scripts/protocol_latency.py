@@ -12,10 +12,14 @@ For each thread count, with the start position being searched:
 Prints the worst and median delay of each.
 """
 import argparse
+import os
 import queue
 import subprocess
+import sys
 import threading
 import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
 
 
 class Engine:
@@ -116,9 +120,11 @@ def summary(delays):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--chimera", default="target/release/chimera")
+    ap.add_argument("--chimera", default=os.path.join(HERE, "..", "target", "release", "chimera"))
     ap.add_argument("--threads", type=int, nargs="+", default=[1, 2, 64, 256])
     args = ap.parse_args()
+    if not os.access(args.chimera, os.X_OK):
+        sys.exit(f"no chimera binary at {args.chimera} (cargo build --release)")
     for n in args.threads:
         ready, stop = uci(args.chimera, n)
         print(f"threads {n}: UCI isready {summary(ready)}; stop {stop:.0f} ms")

@@ -11,12 +11,16 @@
 #   scripts/sprt.sh HEAD~1
 #   NEW=my-branch scripts/sprt.sh main --variant capablanca --tc 5+0.05 --sprt elo0=-5 elo1=0
 set -euo pipefail
-cd "$(dirname "$0")/.."
 
-if [ $# -lt 1 ] || [ "$1" = "-h" ] || [ "$1" = "--help" ]; then
+if [ "${1:-}" = "-h" ] || [ "${1:-}" = "--help" ]; then
   sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'
+  exit 0
+fi
+if [ $# -lt 1 ]; then
+  sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//' >&2
   exit 2
 fi
+cd "$(dirname "$0")/.."
 base_ref=$1
 shift
 new_ref=${NEW:-HEAD}

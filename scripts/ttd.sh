@@ -5,11 +5,27 @@
 # deterministic, so single runs vary by ±15%: take at least 8 runs.
 #   DEPTH=15 RUNS=8 THREADS=2 HASH=64 CHIMERA=target/release/chimera scripts/ttd.sh [--variant NAME]
 set -euo pipefail
-cd "$(dirname "$0")/.."
+case "${1:-}" in -h | --help)
+  sed -n '2,6p' "$0" | sed 's/^# \{0,1\}//'
+  exit 0
+  ;;
+esac
 DEPTH=${DEPTH:-15}
 RUNS=${RUNS:-8}
 THREADS=${THREADS:-2}
 HASH=${HASH:-64}
+usage() {
+  echo "usage: [DEPTH=15 RUNS=8 THREADS=2 HASH=64 CHIMERA=path] $0 [--variant NAME]" >&2
+  echo "  ($1)" >&2
+  exit 2
+}
+for v in DEPTH RUNS THREADS HASH; do
+  [[ ${!v} =~ ^[1-9][0-9]*$ ]] || usage "$v must be a positive integer, not '${!v}'"
+done
+if [ $# -ne 0 ] && { [ $# -ne 2 ] || [ "$1" != "--variant" ]; }; then
+  usage "the only argument is --variant NAME"
+fi
+cd "$(dirname "$0")/.."
 CHIMERA=${CHIMERA:-target/release/chimera}
 [ -x "$CHIMERA" ] || cargo build --release --quiet
 total_ms() { "$CHIMERA" bench "$DEPTH" --hash "$HASH" "$@" | awk '/^Total time/ {print $4}'; }
@@ -18,6 +34,10 @@ many=0
 for _ in $(seq "$RUNS"); do
   a=$(total_ms --threads 1 "$@")
   b=$(total_ms --threads "$THREADS" "$@")
+  if ! [[ $a =~ ^[0-9]+$ && $b =~ ^[0-9]+$ ]]; then
+    echo "no total time from $CHIMERA bench $DEPTH --hash $HASH $*" >&2
+    exit 1
+  fi
   printf '%s/%s ' "$a" "$b"
   one=$((one + a))
   many=$((many + b))

@@ -42,6 +42,7 @@ CLI:
 """
 
 import argparse
+import os
 import random
 import subprocess
 import sys
@@ -742,7 +743,7 @@ def main():
     ap.add_argument("--depth", type=int)
     ap.add_argument("--divide", action="store_true")
     ap.add_argument("--compare", action="store_true")
-    ap.add_argument("--chimera", default="target/release/chimera")
+    ap.add_argument("--chimera", default=os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "target", "release", "chimera"))
     ap.add_argument("--seed", type=int, default=20240601)
     ap.add_argument("--positions", type=int, default=250)
     ap.add_argument("--max-start-depth", type=int, default=4)
@@ -757,7 +758,6 @@ def main():
                     help="node limit for the start positions' deeper lines")
     a = ap.parse_args()
     if a.write_perft:
-        import os
         root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
         rc = 0
         for v in VARIANTS:

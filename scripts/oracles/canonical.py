@@ -40,6 +40,7 @@ CLI:
 """
 
 import argparse
+import os
 import random
 import subprocess
 import sys
@@ -822,7 +823,7 @@ def main():
     ap.add_argument("--depth", type=int)
     ap.add_argument("--divide", action="store_true")
     ap.add_argument("--compare", action="store_true")
-    ap.add_argument("--chimera", default="target/release/chimera")
+    ap.add_argument("--chimera", default=os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "target", "release", "chimera"))
     ap.add_argument("--seed", type=int, default=20250101)
     ap.add_argument("--positions", type=int, default=200)
     ap.add_argument("--max-start-depth", type=int, default=4)

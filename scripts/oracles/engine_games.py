@@ -392,7 +392,7 @@ def listed_variants(chimera):
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--chimera", default="target/release/chimera", help="Chimera binary")
+    ap.add_argument("--chimera", default=os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "target", "release", "chimera"), help="Chimera binary")
     ap.add_argument("--variants", help="comma-separated names (default: every one with an oracle)")
     ap.add_argument("--games", type=int, default=2, help="games per variant (default 2)")
     ap.add_argument("--nodes", type=int, default=3000, help="`go nodes` per search move (default 3000)")

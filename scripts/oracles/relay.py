@@ -43,9 +43,12 @@ CLI:
 """
 
 import argparse
+import os
 import random
 import subprocess
 import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
 
 # ---------------------------------------------------------------------------------------------
 # Names
@@ -647,7 +650,7 @@ def main():
     ap.add_argument("--compare", action="store_true")
     ap.add_argument("--tactical", action="store_true", help="with --compare: also the hand-made positions")
     ap.add_argument("--make-perft")
-    ap.add_argument("--chimera", default="target/release/chimera")
+    ap.add_argument("--chimera", default=os.path.join(HERE, "..", "..", "target", "release", "chimera"))
     ap.add_argument("--variants", default=",".join(LISTED))
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--positions", type=int, default=10)
@@ -655,6 +658,8 @@ def main():
     ap.add_argument("--max-depth", type=int, default=4)
     args = ap.parse_args()
     if args.compare:
+        if not os.access(args.chimera, os.X_OK):
+            sys.exit("no chimera binary at %s (cargo build --release)" % args.chimera)
         return compare(args)
     if args.make_perft:
         return make_perft(args)

@@ -47,6 +47,7 @@ CLI:
 """
 
 import argparse
+import os
 import random
 import sys
 import time
@@ -847,7 +848,7 @@ def main():
                     help="fide: the same machinery with FIDE rook/bishop/queen/knight (self-test)")
     ap.add_argument("--self-test", action="store_true")
     ap.add_argument("--compare", action="store_true")
-    ap.add_argument("--chimera", default="target/release/chimera")
+    ap.add_argument("--chimera", default=os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "target", "release", "chimera"))
     ap.add_argument("--seed", type=int, default=20250101)
     ap.add_argument("--positions", type=int, default=60)
     ap.add_argument("--make-data", metavar="FILE")
