@@ -133,9 +133,7 @@ fn random_file(rng: &mut StdRng) -> String {
             "chess960 = yes\n",
             "king-leap = yes\n",
         ];
-        for _ in 0..rng.gen_range(0..=2) {
-            text.push_str(keys.choose(rng).unwrap());
-        }
+        add_rule_keys(rng, &mut text, &keys);
         return text;
     }
     let files = rng.gen_range(2..=16usize);
@@ -204,10 +202,15 @@ fn random_file(rng: &mut StdRng) -> String {
         "eval-orientation = diagonal\n",
         "display = diamond\n",
     ];
+    add_rule_keys(rng, &mut text, &keys);
+    text
+}
+
+/// Up to two of `keys` (rule lines), picked at random, added to the file.
+fn add_rule_keys(rng: &mut StdRng, text: &mut String, keys: &[&str]) {
     for _ in 0..rng.gen_range(0..=2) {
         text.push_str(keys.choose(rng).unwrap());
     }
-    text
 }
 
 #[test]
