@@ -540,6 +540,44 @@ fn uci_accepts_joined_and_separate_plies() {
     assert_eq!(mid.total, 8, "eight Pawn placements pending");
 }
 
+/// The rules' own example of a turn names an automatic placement (`bestmove R@e5,N@f6,…`,
+/// where the Rook is the only piece of value 5): it takes no ply, and a reader of moves skips
+/// it, but only it: any other placement that is not legal is still refused.
+#[test]
+fn a_named_automatic_placement_is_skipped() {
+    let r = Registry::builtin();
+    // White P d4 takes Black Q e5: r = 8, the Rook on e5 is automatic, Black then places B or N.
+    let fen = "4k3/8/8/4q3/3P4/8/6P1/7K w - - 0 1";
+    let mut g = game(&r, "cancellation-chess", fen);
+    play(&mut g, "d4e5");
+    assert!(pending(&g));
+    assert!(g.names_automatic_placement("R@e5"));
+    assert!(!g.names_automatic_placement("R@e4"), "not placed");
+    assert!(!g.names_automatic_placement("Q@e5"), "another piece");
+    assert!(!g.names_automatic_placement("e5e4"), "not a placement");
+    play(&mut g, "N@f6");
+    assert!(
+        !g.names_automatic_placement("R@e5"),
+        "placed by the ply before"
+    );
+    assert!(
+        !g.names_automatic_placement("N@f6"),
+        "a placement ply is no automatic placement"
+    );
+    let mut chess = game(&r, "chess", "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1");
+    play(&mut chess, "e2e4");
+    assert!(!chess.names_automatic_placement("P@e4"));
+
+    let plain = common::uci_perft("cancellation-chess", fen, &["d4e5,N@f6"], 1);
+    assert!(plain.has("f6g4"), "Black to move: {:?}", plain.move_set());
+    for named in [&["d4e5,R@e5,N@f6"][..], &["d4e5", "R@e5", "N@f6"]] {
+        assert_eq!(
+            common::uci_perft("cancellation-chess", fen, named, 1),
+            plain
+        );
+    }
+}
+
 #[test]
 fn perft_subcommand_and_placements_count_as_plies() {
     // Q a1 takes R d4: 2 placements (B, N) then 8 Pawn placements each.

@@ -301,6 +301,9 @@ impl<W: Write> Session<W> {
                 break;
             }
             let legal = self.game.side_to_move() == us;
+            if legal && self.game.names_automatic_placement(ply) {
+                continue;
+            }
             match crate::tournament::game::parse_ply(&mut self.game, ply).filter(|_| legal) {
                 Some(m) => self.play(m),
                 None => {
@@ -351,6 +354,9 @@ impl<W: Write> Session<W> {
                     let mut g = self.game.clone();
                     let mut sans = Vec::new();
                     for ply in text.split(',').map(str::trim) {
+                        if g.names_automatic_placement(ply) {
+                            continue;
+                        }
                         let Ok(m) = san::parse_move(&mut g, ply) else {
                             return self
                                 .say(&format!("The engine suggests an illegal move: {text}"));

@@ -49,6 +49,20 @@ impl<B: Bitboard> Position<B> {
         self.state.cancel.is_active()
     }
 
+    /// Did the last ply put a `kind` piece on `sq` by itself, as an automatic placement (the
+    /// capture's remnant where there was no choice, or one following a placement ply)?
+    pub fn placed_automatically(&self, sq: Square, kind: PieceKind) -> bool {
+        let Some(log) = self.placement_log.last() else {
+            return false;
+        };
+        let m = self.state.mv;
+        self.cancellation
+            && self.state.cancel.has(LOGGED)
+            && log.placed >> sq.index() & 1 == 1
+            && !(m.kind() == MoveKind::Drop && m.to() == sq)
+            && self.piece_at(sq).is_some_and(|p| p.kind() == kind)
+    }
+
     /// Is `m` (legal here) played by the cancellation rule: a placement, or a capture by a
     /// non-royal piece in a game with the rule?
     #[inline]

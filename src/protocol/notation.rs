@@ -82,6 +82,28 @@ pub fn parse_uci<B: Bitboard>(pos: &Position<B>, text: &str) -> Result<Move, Str
     }
 }
 
+/// Is `text` a placement (`R@e5`) that the last ply made automatically? Such a placement
+/// takes no ply, but the cancellation rules' own example of a turn writes one
+/// (`bestmove R@e5,N@f6,…`): whoever reads a turn skips it rather than refuse the turn.
+pub fn names_automatic_placement<B: Bitboard>(pos: &Position<B>, text: &str) -> bool {
+    let Some((letter, square)) = text.trim().split_once('@') else {
+        return false;
+    };
+    let v = &*pos.variant;
+    let (Some(sq), Some(kind)) = (
+        v.size.parse(square),
+        v.kinds().find(|k| {
+            v.pieces[k.index()]
+                .letter
+                .to_string()
+                .eq_ignore_ascii_case(letter)
+        }),
+    ) else {
+        return false;
+    };
+    pos.placed_automatically(sq, kind)
+}
+
 fn looks_like_move<B: Bitboard>(pos: &Position<B>, text: &str) -> bool {
     let size = pos.variant.size;
     if let Some((_, sq)) = text.split_once('@') {
@@ -99,5 +121,9 @@ impl Game {
     }
     pub fn parse_uci(&self, text: &str) -> Result<Move, String> {
         with_position!(self, p => parse_uci(p, text))
+    }
+    /// See `names_automatic_placement`.
+    pub fn names_automatic_placement(&self, text: &str) -> bool {
+        with_position!(self, p => names_automatic_placement(p, text))
     }
 }

@@ -231,8 +231,11 @@ impl UciEngine {
                         game.pass().map_err(|e| format!("position: {m}: {e}"))?;
                         continue;
                     }
-                    let mv = game.parse_uci(m).map_err(|e| format!("position: {e}"))?;
-                    game.play(mv);
+                    match game.parse_uci(m) {
+                        Ok(mv) => game.play(mv),
+                        Err(_) if game.names_automatic_placement(m) => {}
+                        Err(e) => return Err(format!("position: {e}")),
+                    }
                 }
                 self.game = game;
             }

@@ -369,6 +369,9 @@ fn run(
             if game.side_to_move() != us {
                 return illegal(" (more plies than its turn)");
             }
+            if game.names_automatic_placement(ply) {
+                continue;
+            }
             let Some(mv) = parse_ply(game, ply) else {
                 return illegal("");
             };
