@@ -339,3 +339,21 @@ fn listed_cancellation_names_are_playable() {
     }
     assert!(!names.iter().any(|n| n == "cancellation-foo"), "{names:?}");
 }
+
+/// The extended cancellation form's pieces are built in; a file game places its own fairy
+/// pieces instead: every piece type of the game may be placed, in its start position or not.
+#[test]
+fn a_file_game_places_its_own_fairy_pieces() {
+    let r = load("[wazir-cancellation : chess]\npiece = w Wazir W 2\ncancellation = yes\n");
+    let mut g = game(&r, "wazir-cancellation", "4k3/8/8/8/n7/8/8/R3K3 w - - 0 1");
+    // R (5) takes N (3): r = 2, the Wazir, the only piece of value 2, fills a4 by itself.
+    let m = g.parse_uci("a1a4").expect("a1a4 is legal");
+    g.play(m);
+    assert_eq!(g.fen(), "4k3/8/8/8/W7/8/8/4K3 b - - 0 1");
+    let r = load("[plain-cancellation : chess]\ncancellation = yes\n");
+    let mut plain = game(&r, "plain-cancellation", "4k3/8/8/8/n7/8/8/R3K3 w - - 0 1");
+    let m = plain.parse_uci("a1a4").expect("a1a4 is legal");
+    plain.play(m);
+    // Without it: a Pawn on a4, then one more next to it.
+    assert!(plain.fen().contains("place="), "{}", plain.fen());
+}
