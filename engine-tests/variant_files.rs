@@ -33,6 +33,14 @@ fn game(r: &Registry, variant: &str, fen: &str) -> Game {
         .unwrap_or_else(|e| panic!("{variant} {fen}: {e}"))
 }
 
+/// The game after the legal move `uci` from `fen`.
+fn after(r: &Registry, variant: &str, fen: &str, uci: &str) -> Game {
+    let mut g = game(r, variant, fen);
+    let m = g.parse_uci(uci).unwrap_or_else(|e| panic!("{uci}: {e}"));
+    g.play(m);
+    g
+}
+
 /// The legal moves from `from` (a square name), in UCI.
 fn moves_from(g: &Game, from: &str) -> BTreeSet<String> {
     let mut list = MoveList::new();
@@ -205,14 +213,20 @@ fn en_passant_shapes_chimera_cannot_play_are_refused() {
 #[test]
 fn a_double_step_over_a_piece_gives_no_en_passant() {
     let r = load("[leaping-pawns : chess]\npiece = p Pawn fmWfceFifmD 1 pawn\n");
-    let mut g = game(&r, "leaping-pawns", "4k3/8/8/8/3p4/4N3/4P3/4K3 w - - 0 1");
-    let m = g.parse_uci("e2e4").expect("e2e4 leaps the knight");
-    g.play(m);
+    let g = after(
+        &r,
+        "leaping-pawns",
+        "4k3/8/8/8/3p4/4N3/4P3/4K3 w - - 0 1",
+        "e2e4",
+    );
     assert_eq!(g.fen(), "4k3/8/8/8/3pP3/4N3/8/4K3 b - - 0 1");
     assert_eq!(moves_from(&g, "d4"), set(&["d4d3", "d4e3"]));
-    let mut g = game(&r, "leaping-pawns", "4k3/8/8/8/3p4/8/4P3/4K3 w - - 0 1");
-    let m = g.parse_uci("e2e4").expect("e2e4");
-    g.play(m);
+    let g = after(
+        &r,
+        "leaping-pawns",
+        "4k3/8/8/8/3p4/8/4P3/4K3 w - - 0 1",
+        "e2e4",
+    );
     assert_eq!(g.fen(), "4k3/8/8/8/3pP3/8/8/4K3 b - e3 0 1");
 }
 
@@ -345,15 +359,21 @@ fn listed_cancellation_names_are_playable() {
 #[test]
 fn a_file_game_places_its_own_fairy_pieces() {
     let r = load("[wazir-cancellation : chess]\npiece = w Wazir W 2\ncancellation = yes\n");
-    let mut g = game(&r, "wazir-cancellation", "4k3/8/8/8/n7/8/8/R3K3 w - - 0 1");
     // R (5) takes N (3): r = 2, the Wazir, the only piece of value 2, fills a4 by itself.
-    let m = g.parse_uci("a1a4").expect("a1a4 is legal");
-    g.play(m);
+    let g = after(
+        &r,
+        "wazir-cancellation",
+        "4k3/8/8/8/n7/8/8/R3K3 w - - 0 1",
+        "a1a4",
+    );
     assert_eq!(g.fen(), "4k3/8/8/8/W7/8/8/4K3 b - - 0 1");
     let r = load("[plain-cancellation : chess]\ncancellation = yes\n");
-    let mut plain = game(&r, "plain-cancellation", "4k3/8/8/8/n7/8/8/R3K3 w - - 0 1");
-    let m = plain.parse_uci("a1a4").expect("a1a4 is legal");
-    plain.play(m);
+    let plain = after(
+        &r,
+        "plain-cancellation",
+        "4k3/8/8/8/n7/8/8/R3K3 w - - 0 1",
+        "a1a4",
+    );
     // Without it: a Pawn on a4, then one more next to it.
     assert!(plain.fen().contains("place="), "{}", plain.fen());
 }
