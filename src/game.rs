@@ -80,6 +80,14 @@ impl GameType {
         })
     }
 
+    /// The same game with its tables not built yet (they are built when it is first played).
+    pub fn without_tables(&self) -> GameType {
+        GameType {
+            variant: self.variant.clone(),
+            compiled: Arc::new(OnceLock::new()),
+        }
+    }
+
     /// The evaluation's data for this game.
     pub fn eval(&self) -> &Arc<EvalParams> {
         &self.compiled().eval
