@@ -88,6 +88,12 @@ impl GameType {
         }
     }
 
+    /// Whether the tables are built and this is the only copy of the game type holding them
+    /// (a copy made after they were built shares them).
+    pub fn holds_tables_alone(&self) -> bool {
+        self.is_compiled() && Arc::strong_count(&self.compiled) == 1
+    }
+
     /// The evaluation's data for this game.
     pub fn eval(&self) -> &Arc<EvalParams> {
         &self.compiled().eval

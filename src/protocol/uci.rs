@@ -415,6 +415,7 @@ impl UciEngine {
     fn play_game(&mut self, played: GameType) {
         self.game = played.start();
         self.game_type = played;
+        self.registry.release_unused_tables();
         let v = &self.game_type.variant;
         let line = format!(
             "info string variant {} files {} ranks {} startpos {}",

@@ -699,6 +699,7 @@ impl<W: Write> XboardEngine<W> {
         self.gui = describe::describe(&gt);
         self.set_position(gt.start());
         self.game_type = gt;
+        self.registry.release_unused_tables();
     }
 
     /// Settings that need an idle searcher: the engine's own search is cut short (its move is
