@@ -6,6 +6,7 @@
 mod common;
 
 use chimera::game::{Game, GameType};
+use chimera::protocol::notation::AutomaticPlacements;
 use chimera::types::{Color, MoveKind, MoveList};
 use chimera::variant::Registry;
 use chimera::with_position;
@@ -542,31 +543,65 @@ fn uci_accepts_joined_and_separate_plies() {
 
 /// The rules' own example of a turn names an automatic placement (`bestmove R@e5,N@f6,…`,
 /// where the Rook is the only piece of value 5): it takes no ply, and a reader of moves skips
-/// it, but only it: any other placement that is not legal is still refused.
+/// it, once, but only it: any other placement that is not legal is still refused.
 #[test]
 fn a_named_automatic_placement_is_skipped() {
     let r = Registry::builtin();
+    let named = |g: &Game, texts: &[&str], owner: Option<Color>| -> Vec<bool> {
+        let mut automatic = AutomaticPlacements::default();
+        texts.iter().map(|t| automatic.skip(g, t, owner)).collect()
+    };
     // White P d4 takes Black Q e5: r = 8, the Rook on e5 is automatic, Black then places B or N.
     let fen = "4k3/8/8/4q3/3P4/8/6P1/7K w - - 0 1";
     let mut g = game(&r, "cancellation-chess", fen);
     play(&mut g, "d4e5");
     assert!(pending(&g));
-    assert!(g.names_automatic_placement("R@e5"));
-    assert!(!g.names_automatic_placement("R@e4"), "not placed");
-    assert!(!g.names_automatic_placement("Q@e5"), "another piece");
-    assert!(!g.names_automatic_placement("e5e4"), "not a placement");
+    assert_eq!(named(&g, &["R@e5"], None), [true]);
+    assert_eq!(
+        named(&g, &["R@e5"], Some(Color::Black)),
+        [true],
+        "Black's Rook"
+    );
+    assert_eq!(
+        named(&g, &["R@e5"], Some(Color::White)),
+        [false],
+        "not White's"
+    );
+    assert_eq!(named(&g, &["R@e5", "R@e5"], None), [true, false], "once");
+    assert_eq!(
+        named(&g, &["R@e4", "Q@e5", "e5e4"], None),
+        [false, false, false],
+        "not placed there, another piece, not a placement"
+    );
     play(&mut g, "N@f6");
-    assert!(
-        !g.names_automatic_placement("R@e5"),
+    assert_eq!(
+        named(&g, &["R@e5"], None),
+        [false],
         "placed by the ply before"
     );
-    assert!(
-        !g.names_automatic_placement("N@f6"),
-        "a placement ply is no automatic placement"
+    assert_eq!(
+        named(&g, &["N@f6"], None),
+        [false],
+        "a placement ply is none"
     );
     let mut chess = game(&r, "chess", "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1");
     play(&mut chess, "e2e4");
-    assert!(!chess.names_automatic_placement("P@e4"));
+    assert_eq!(named(&chess, &["P@e4"], None), [false]);
+
+    // The capturer's automatic placements end its turn: R a3 takes N a2 (r = 2), a Pawn on a2
+    // and one on a3, the only vacant neighbour; then Black is to move.
+    let mut g = game(
+        &r,
+        "cancellation-chess",
+        "4k3/8/8/8/8/RP6/nP6/NB2K3 w - - 0 1",
+    );
+    play(&mut g, "a3a2");
+    assert_eq!(g.side_to_move(), Color::Black);
+    assert_eq!(
+        named(&g, &["P@a2", "P@a3"], Some(Color::White)),
+        [true, true]
+    );
+    assert_eq!(named(&g, &["P@a3"], Some(Color::Black)), [false]);
 
     let plain = common::uci_perft("cancellation-chess", fen, &["d4e5,N@f6"], 1);
     assert!(plain.has("f6g4"), "Black to move: {:?}", plain.move_set());

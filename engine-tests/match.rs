@@ -879,6 +879,50 @@ fn a_turn_of_too_many_plies_is_illegal() {
     assert_eq!(games[0].moves.len(), 1);
 }
 
+/// An engine may write out the pieces a turn placed automatically (the cancellation rules'
+/// own example does): they take no ply, and the turn is accepted; the engine's next turn is
+/// judged as usual.
+#[test]
+fn named_automatic_placements_are_skipped_in_a_turn() {
+    let path = temp("autoecho.pgn");
+    let openings = temp("autoecho.fen");
+    std::fs::write(&openings, "4k3/8/8/8/8/RP6/nP6/NB2K3 w - - 0 1\n").unwrap();
+    let fake_engine = format!("cmd='python3 {} autoecho' name=Echo", fake("fake_uci.py"));
+    let run = chimera(
+        &[
+            "match",
+            "--engine",
+            &fake_engine,
+            "--engine",
+            &format!("cmd={} depth=1", bin()),
+            "--variant",
+            "cancellation-chess",
+            "--openings",
+            openings.to_str().unwrap(),
+            "--games",
+            "1",
+            "--tc",
+            "5",
+            "--pgn",
+            path.to_str().unwrap(),
+        ],
+        Duration::from_secs(30),
+    );
+    assert_eq!(run.code, Some(0), "{}\n{}", run.stdout, run.stderr);
+    assert!(
+        run.stdout
+            .contains("0-1 {White makes an illegal move: e2e5}"),
+        "the first turn is accepted, the second is not: {}",
+        run.stdout
+    );
+    let games = check_pgn(&path, 1);
+    assert_eq!(
+        games[0].moves.len(),
+        2,
+        "a3a2 (no placement ply), Black's reply"
+    );
+}
+
 /// A name the engine's `UCI_Variant` combo does not list (a relay name of the family, a game of
 /// the runner's variants file) is asked for anyway, and played when the engine confirms it by
 /// announcing the board; an engine that takes it in silence does not play it.

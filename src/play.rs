@@ -5,6 +5,7 @@
 //! listed. Works the same through a pipe, which is how it is tested.
 
 use crate::game::{Game, GameType};
+use crate::protocol::notation::AutomaticPlacements;
 use crate::protocol::{diagram, san};
 use crate::tournament::client::{
     move_deadline, Action, ClockView, Engine, GameView, MoveTexts, Score,
@@ -296,14 +297,16 @@ impl<W: Write> Session<W> {
             .map(str::trim)
             .filter(|p| !p.is_empty())
             .collect();
+        let mut automatic = AutomaticPlacements::default();
         for ply in &plies {
             if self.ending.is_some() {
                 break;
             }
-            let legal = self.game.side_to_move() == us;
-            if legal && self.game.names_automatic_placement(ply) {
+            // Before the turn test: the turn may have passed with the last placement made.
+            if automatic.skip(&self.game, ply, Some(us)) {
                 continue;
             }
+            let legal = self.game.side_to_move() == us;
             match crate::tournament::game::parse_ply(&mut self.game, ply).filter(|_| legal) {
                 Some(m) => self.play(m),
                 None => {
@@ -353,8 +356,9 @@ impl<W: Write> Session<W> {
                     // A turn may be several plies joined by commas (a capture and its placements).
                     let mut g = self.game.clone();
                     let mut sans = Vec::new();
+                    let mut automatic = AutomaticPlacements::default();
                     for ply in text.split(',').map(str::trim) {
-                        if g.names_automatic_placement(ply) {
+                        if automatic.skip(&g, ply, Some(us)) {
                             continue;
                         }
                         let Ok(m) = san::parse_move(&mut g, ply) else {

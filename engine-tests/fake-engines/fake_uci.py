@@ -8,6 +8,9 @@ move, does what MODE says:
   garbage  writes invalid UTF-8, a 200 kB line and nonsense, then an unparsable move
   nomove   answers 'bestmove (none)'
   twoply   answers two plies as one turn (e2e4,e7e5), which no game allows
+  autoecho  in cancellation-chess from 4k3/8/8/8/8/RP6/nP6/NB2K3 w - - 0 1, first answers the
+           turn a3a2 with the two Pawns it places automatically written out (a3a2,P@a2,P@a3),
+           then moves as `illegal`
   wordy    writes a `bestmovex a1a1` line (not a bestmove: the word goes on), then `bestmove
            e2e4`, whatever the position
   shortlist  lists only chess and capablanca in its UCI_Variant combo and takes any other
@@ -22,6 +25,7 @@ import sys
 import time
 
 mode = sys.argv[1] if len(sys.argv) > 1 else "illegal"
+turns = 0  # moves asked for so far
 out = sys.stdout
 
 
@@ -43,6 +47,8 @@ for line in sys.stdin:
         say("option name Hash type spin default 16 min 1 max 1024")
         if mode == "shortlist":
             say("option name UCI_Variant type combo default chess var chess var capablanca")
+        if mode == "autoecho":
+            say("option name UCI_Variant type combo default chess var chess var cancellation-chess")
         say("uciok")
     elif cmd == "isready":
         say("readyok")
@@ -71,6 +77,9 @@ for line in sys.stdin:
             say("bestmove (none)")
         elif mode == "twoply":
             say("bestmove e2e4,e7e5")
+        elif mode == "autoecho":
+            say("bestmove a3a2,P@a2,P@a3" if turns == 0 else "bestmove e2e5")
+            turns += 1
         elif mode == "wordy":
             say("bestmovex a1a1")
             say("bestmove e2e4")

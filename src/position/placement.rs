@@ -49,18 +49,19 @@ impl<B: Bitboard> Position<B> {
         self.state.cancel.is_active()
     }
 
-    /// Did the last ply put a `kind` piece on `sq` by itself, as an automatic placement (the
-    /// capture's remnant where there was no choice, or one following a placement ply)?
-    pub fn placed_automatically(&self, sq: Square, kind: PieceKind) -> bool {
-        let Some(log) = self.placement_log.last() else {
-            return false;
-        };
+    /// The colour of the `kind` piece the last ply put on `sq` by itself, as an automatic
+    /// placement (the capture's remnant where there was no choice, or one following a
+    /// placement ply), if it did.
+    pub fn placed_automatically(&self, sq: Square, kind: PieceKind) -> Option<Color> {
+        let log = self.placement_log.last()?;
         let m = self.state.mv;
-        self.cancellation
+        let automatic = self.cancellation
             && self.state.cancel.has(LOGGED)
             && log.placed >> sq.index() & 1 == 1
-            && !(m.kind() == MoveKind::Drop && m.to() == sq)
-            && self.piece_at(sq).is_some_and(|p| p.kind() == kind)
+            && !(m.kind() == MoveKind::Drop && m.to() == sq);
+        self.piece_at(sq)
+            .filter(|p| automatic && p.kind() == kind)
+            .map(|p| p.color())
     }
 
     /// Is `m` (legal here) played by the cancellation rule: a placement, or a capture by a

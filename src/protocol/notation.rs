@@ -3,7 +3,7 @@
 
 use crate::game::Game;
 use crate::position::Position;
-use crate::types::{Bitboard, Move, MoveKind, MoveList};
+use crate::types::{Bitboard, Color, Move, MoveKind, MoveList, Square};
 use crate::with_position;
 
 pub fn move_to_uci<B: Bitboard>(pos: &Position<B>, m: Move) -> String {
@@ -82,26 +82,54 @@ pub fn parse_uci<B: Bitboard>(pos: &Position<B>, text: &str) -> Result<Move, Str
     }
 }
 
-/// Is `text` a placement (`R@e5`) that the last ply made automatically? Such a placement
-/// takes no ply, but the cancellation rules' own example of a turn writes one
-/// (`bestmove R@e5,N@f6,…`): whoever reads a turn skips it rather than refuse the turn.
-pub fn names_automatic_placement<B: Bitboard>(pos: &Position<B>, text: &str) -> bool {
-    let Some((letter, square)) = text.trim().split_once('@') else {
-        return false;
-    };
+/// The square and colour of the piece an automatic placement of the last ply put where
+/// `text` (`R@e5`) says, if it is one.
+fn automatic_placement_named<B: Bitboard>(
+    pos: &Position<B>,
+    text: &str,
+) -> Option<(Square, Color)> {
+    let (letter, square) = text.trim().split_once('@')?;
     let v = &*pos.variant;
-    let (Some(sq), Some(kind)) = (
-        v.size.parse(square),
-        v.kinds().find(|k| {
-            v.pieces[k.index()]
-                .letter
-                .to_string()
-                .eq_ignore_ascii_case(letter)
-        }),
-    ) else {
-        return false;
-    };
-    pos.placed_automatically(sq, kind)
+    let sq = v.size.parse(square)?;
+    let kind = v.kinds().find(|k| {
+        v.pieces[k.index()]
+            .letter
+            .to_string()
+            .eq_ignore_ascii_case(letter)
+    })?;
+    pos.placed_automatically(sq, kind).map(|color| (sq, color))
+}
+
+/// Placements named in a list of moves that take no ply: an automatic placement takes none,
+/// but the cancellation rules' own example of a turn writes one (`bestmove R@e5,N@f6,…`), so
+/// whoever reads a turn skips it rather than refuse the turn. One reader per list: each such
+/// piece is skipped once.
+#[derive(Default)]
+pub struct AutomaticPlacements {
+    /// The plies played when `named` was last cleared, and the squares named since.
+    plies: usize,
+    named: u128,
+}
+
+impl AutomaticPlacements {
+    /// Whether `text` names, for the first time, a piece that the last ply of `game` placed
+    /// automatically, of colour `owner` where that is given (a turn's plies are one side's).
+    pub fn skip(&mut self, game: &Game, text: &str, owner: Option<Color>) -> bool {
+        let Some((sq, color)) = with_position!(game, p => automatic_placement_named(p, text))
+        else {
+            return false;
+        };
+        let plies = game.plies_played();
+        if plies != self.plies {
+            (self.plies, self.named) = (plies, 0);
+        }
+        let bit = 1u128 << sq.index();
+        if owner.is_some_and(|o| o != color) || self.named & bit != 0 {
+            return false;
+        }
+        self.named |= bit;
+        true
+    }
 }
 
 fn looks_like_move<B: Bitboard>(pos: &Position<B>, text: &str) -> bool {
@@ -122,8 +150,7 @@ impl Game {
     pub fn parse_uci(&self, text: &str) -> Result<Move, String> {
         with_position!(self, p => parse_uci(p, text))
     }
-    /// See `names_automatic_placement`.
-    pub fn names_automatic_placement(&self, text: &str) -> bool {
-        with_position!(self, p => names_automatic_placement(p, text))
+    pub fn plies_played(&self) -> usize {
+        with_position!(self, p => p.plies_played())
     }
 }

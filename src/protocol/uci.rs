@@ -221,6 +221,7 @@ impl UciEngine {
                         .map_err(|e| format!("bad FEN: {e}"))?,
                     None => self.game_type.start(),
                 };
+                let mut automatic = crate::protocol::notation::AutomaticPlacements::default();
                 for m in &moves {
                     // Millions of moves take seconds to play: `quit` must not wait for them.
                     if self.quit_line.load(Ordering::Relaxed) == self.line + 1 {
@@ -233,7 +234,8 @@ impl UciEngine {
                     }
                     match game.parse_uci(m) {
                         Ok(mv) => game.play(mv),
-                        Err(_) if game.names_automatic_placement(m) => {}
+                        // A flat list does not say whose turn a token belongs to.
+                        Err(_) if automatic.skip(&game, m, None) => {}
                         Err(e) => return Err(format!("position: {e}")),
                     }
                 }

@@ -11,6 +11,7 @@ use super::referee::{
 };
 use super::spec::EngineSpec;
 use crate::game::{Game, GameType};
+use crate::protocol::notation::AutomaticPlacements;
 use crate::protocol::san;
 use crate::types::{Color, Move};
 use std::time::Duration;
@@ -365,12 +366,14 @@ fn run(
         if plies.is_empty() {
             return illegal("");
         }
+        let mut automatic = AutomaticPlacements::default();
         for (k, ply) in plies.iter().enumerate() {
+            // Before the turn test: the turn may have passed with the last placement made.
+            if automatic.skip(game, ply, Some(us)) {
+                continue;
+            }
             if game.side_to_move() != us {
                 return illegal(" (more plies than its turn)");
-            }
-            if game.names_automatic_placement(ply) {
-                continue;
             }
             let Some(mv) = parse_ply(game, ply) else {
                 return illegal("");

@@ -202,7 +202,9 @@ pub fn describe(gt: &GameType) -> GuiGame {
         "setup ({table}) {}x{}+0_fairy {}",
         v.size.files, v.size.ranks, v.start_fen
     )];
-    let start = gt.start();
+    // On a copy: describing every game (at start-up, for a file) would otherwise keep every
+    // game's tables in the registry, played or not.
+    let start = gt.without_tables().start();
     for (i, p) in v.pieces.iter().enumerate() {
         let white = piece_xbetza(v, &start, i, Color::White, &mut beyond);
         let black = piece_xbetza(v, &start, i, Color::Black, &mut Vec::new());
