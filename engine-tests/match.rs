@@ -847,36 +847,36 @@ fn adjudication_ends_games() {
     }
 }
 
+/// One game of the fake UCI engine in `mode` (White) against Chimera at depth 1, with `more`
+/// flags; the runner must end normally. Returns its output and the game's record, replayed.
+fn fake_uci_game(mode: &str, more: &[&str]) -> (String, PgnGame) {
+    let path = temp(&format!("{mode}.pgn"));
+    let fake_engine = format!("cmd='python3 {} {mode}' name={mode}", fake("fake_uci.py"));
+    let chimera_engine = format!("cmd={} depth=1", bin());
+    let mut args = vec![
+        "match",
+        "--engine",
+        &fake_engine,
+        "--engine",
+        &chimera_engine,
+    ];
+    args.extend_from_slice(&["--games", "1", "--tc", "5", "--pgn", path.to_str().unwrap()]);
+    args.extend_from_slice(more);
+    let run = chimera(&args, Duration::from_secs(30));
+    assert_eq!(run.code, Some(0), "{}\n{}", run.stdout, run.stderr);
+    let game = check_pgn(&path, 1).remove(0);
+    (run.stdout, game)
+}
+
 #[test]
 fn a_turn_of_too_many_plies_is_illegal() {
-    let path = temp("twoply.pgn");
-    let fake_engine = format!("cmd='python3 {} twoply' name=TwoPly", fake("fake_uci.py"));
-    let run = chimera(
-        &[
-            "match",
-            "--engine",
-            &fake_engine,
-            "--engine",
-            &format!("cmd={} depth=1", bin()),
-            "--games",
-            "1",
-            "--tc",
-            "5",
-            "--pgn",
-            path.to_str().unwrap(),
-        ],
-        Duration::from_secs(30),
-    );
-    assert_eq!(run.code, Some(0), "{}\n{}", run.stdout, run.stderr);
+    let (out, game) = fake_uci_game("twoply", &[]);
     assert!(
-        run.stdout
-            .contains("0-1 {White makes an illegal move: e2e4,e7e5 (more plies than its turn)}"),
-        "{}",
-        run.stdout
+        out.contains("0-1 {White makes an illegal move: e2e4,e7e5 (more plies than its turn)}"),
+        "{out}"
     );
     // The legal first ply is kept in the record; the game replays.
-    let games = check_pgn(&path, 1);
-    assert_eq!(games[0].moves.len(), 1);
+    assert_eq!(game.moves.len(), 1);
 }
 
 /// An engine may write out the pieces a turn placed automatically (the cancellation rules'
@@ -884,40 +884,17 @@ fn a_turn_of_too_many_plies_is_illegal() {
 /// judged as usual.
 #[test]
 fn named_automatic_placements_are_skipped_in_a_turn() {
-    let path = temp("autoecho.pgn");
     let openings = temp("autoecho.fen");
     std::fs::write(&openings, "4k3/8/8/8/8/RP6/nP6/NB2K3 w - - 0 1\n").unwrap();
-    let fake_engine = format!("cmd='python3 {} autoecho' name=Echo", fake("fake_uci.py"));
-    let run = chimera(
-        &[
-            "match",
-            "--engine",
-            &fake_engine,
-            "--engine",
-            &format!("cmd={} depth=1", bin()),
-            "--variant",
-            "cancellation-chess",
-            "--openings",
-            openings.to_str().unwrap(),
-            "--games",
-            "1",
-            "--tc",
-            "5",
-            "--pgn",
-            path.to_str().unwrap(),
-        ],
-        Duration::from_secs(30),
-    );
-    assert_eq!(run.code, Some(0), "{}\n{}", run.stdout, run.stderr);
+    let openings = openings.to_str().unwrap();
+    let more = ["--variant", "cancellation-chess", "--openings", openings];
+    let (out, game) = fake_uci_game("autoecho", &more);
     assert!(
-        run.stdout
-            .contains("0-1 {White makes an illegal move: e2e5}"),
-        "the first turn is accepted, the second is not: {}",
-        run.stdout
+        out.contains("0-1 {White makes an illegal move: e2e5}"),
+        "the first turn is accepted, the second is not: {out}"
     );
-    let games = check_pgn(&path, 1);
     assert_eq!(
-        games[0].moves.len(),
+        game.moves.len(),
         2,
         "a3a2 (no placement ply), Black's reply"
     );
