@@ -198,6 +198,9 @@ impl Game {
         });
         Ok(())
     }
+    pub fn plies_played(&self) -> usize {
+        with_position!(self, p => p.plies_played())
+    }
     pub fn hash(&self) -> u64 {
         with_position!(self, p => p.hash())
     }

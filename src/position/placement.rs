@@ -53,14 +53,17 @@ impl<B: Bitboard> Position<B> {
     /// placement (the capture's remnant where there was no choice, or one following a
     /// placement ply), if it did.
     pub fn placed_automatically(&self, sq: Square, kind: PieceKind) -> Option<Color> {
+        // `LOGGED`: the last ply was a cancellation ply, and the log's last entry is its own.
         let log = self.placement_log.last()?;
         let m = self.state.mv;
-        let automatic = self.cancellation
-            && self.state.cancel.has(LOGGED)
+        let automatic = self.state.cancel.has(LOGGED)
             && log.placed >> sq.index() & 1 == 1
             && !(m.kind() == MoveKind::Drop && m.to() == sq);
+        if !automatic {
+            return None;
+        }
         self.piece_at(sq)
-            .filter(|p| automatic && p.kind() == kind)
+            .filter(|p| p.kind() == kind)
             .map(|p| p.color())
     }
 

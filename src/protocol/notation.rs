@@ -89,14 +89,12 @@ fn automatic_placement_named<B: Bitboard>(
     text: &str,
 ) -> Option<(Square, Color)> {
     let (letter, square) = text.trim().split_once('@')?;
-    let v = &*pos.variant;
-    let sq = v.size.parse(square)?;
-    let kind = v.kinds().find(|k| {
-        v.pieces[k.index()]
-            .letter
-            .to_string()
-            .eq_ignore_ascii_case(letter)
-    })?;
+    let mut letters = letter.chars();
+    let (Some(letter), None) = (letters.next(), letters.next()) else {
+        return None;
+    };
+    let sq = pos.variant.size.parse(square)?;
+    let kind = pos.variant.kind_of(letter)?;
     pos.placed_automatically(sq, kind).map(|color| (sq, color))
 }
 
@@ -149,8 +147,5 @@ impl Game {
     }
     pub fn parse_uci(&self, text: &str) -> Result<Move, String> {
         with_position!(self, p => parse_uci(p, text))
-    }
-    pub fn plies_played(&self) -> usize {
-        with_position!(self, p => p.plies_played())
     }
 }

@@ -10,6 +10,7 @@
 
 use crate::game::{Game, GameType};
 use crate::perft::{BackgroundPerft, PerftRequest};
+use crate::protocol::notation::AutomaticPlacements;
 use crate::search::limits::{DEFAULT_MOVE_OVERHEAD, MAX_MOVE_OVERHEAD, MAX_MULTI_PV, MAX_THREADS};
 use crate::search::Searcher;
 use crate::variant::Registry;
@@ -221,7 +222,7 @@ impl UciEngine {
                         .map_err(|e| format!("bad FEN: {e}"))?,
                     None => self.game_type.start(),
                 };
-                let mut automatic = crate::protocol::notation::AutomaticPlacements::default();
+                let mut automatic = AutomaticPlacements::default();
                 for m in &moves {
                     // Millions of moves take seconds to play: `quit` must not wait for them.
                     if self.quit_line.load(Ordering::Relaxed) == self.line + 1 {
