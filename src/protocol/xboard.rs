@@ -77,6 +77,10 @@ pub struct XboardEngine<W: Write> {
     /// How XBoard sees each game of the registry (same order).
     gui_games: Vec<GuiGame>,
     game_type: GameType,
+    /// The game played before this one, kept with its tables: XBoard starts every game with
+    /// `new` (chess) and then `variant NAME`, which would otherwise build NAME's tables again
+    /// for each game of a match.
+    previous_game_type: Option<GameType>,
     gui: GuiGame,
     game: Game,
     out: W,
@@ -132,6 +136,7 @@ impl<W: Write> XboardEngine<W> {
             registry,
             gui_games,
             game_type,
+            previous_game_type: None,
             gui,
             game,
             out,
@@ -698,7 +703,10 @@ impl<W: Write> XboardEngine<W> {
     fn set_game_type(&mut self, gt: GameType) {
         self.gui = describe::describe(&gt);
         self.set_position(gt.start());
-        self.game_type = gt;
+        let previous = std::mem::replace(&mut self.game_type, gt);
+        if previous.variant.name != self.game_type.variant.name {
+            self.previous_game_type = Some(previous);
+        }
         self.registry.release_unused_tables();
     }
 
@@ -1174,5 +1182,25 @@ mod tests {
             g.fen(),
             "cnbrkbnq/pppppppp/8/8/8/8/PPPPPPPP/CNBR1KNQ w kq - 0 1"
         );
+    }
+
+    /// XBoard begins each game of a match with `new` (chess) and `variant NAME`: the game's
+    /// tables outlive the `new`, and a third game lets them go.
+    #[test]
+    fn new_then_variant_keeps_the_games_tables() {
+        let mut e = XboardEngine::new(Registry::builtin(), Vec::new());
+        let now = Instant::now();
+        let built = |e: &XboardEngine<Vec<u8>>, name: &str| {
+            e.registry.find(name).map(|g| g.is_compiled()).unwrap()
+        };
+        e.line("variant grand", now);
+        assert!(built(&e, "grand"));
+        e.line("new", now);
+        assert!(built(&e, "grand"), "kept through new");
+        e.line("variant grand", now);
+        e.line("new", now);
+        e.line("variant gothic", now);
+        assert!(!built(&e, "grand"), "let go once a third game is chosen");
+        assert!(built(&e, "gothic") && built(&e, "chess"));
     }
 }
