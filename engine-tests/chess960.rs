@@ -155,6 +155,48 @@ fn uci_chess960_option() {
     u.expect_error(&format!("position fen {fen}"));
 }
 
+/// Under `UCI_Chess960` a cancellation or relay game over chess or Capablanca is played over
+/// its base's Fischer Random form (`cancellation-chess` → `cancellation-fischerandom`), as
+/// announced; a game whose base has no such form (Gothic) stays as it is. With the king on
+/// c1 and rooks b1 and g1, castling is the king taking a rook, the same as in `fischerandom`.
+#[test]
+fn uci_chess960_over_cancellation_and_relay() {
+    let fen = "nrk1bbrn/pppppppp/8/8/8/8/PPPPPPPP/NRK1BBRN w KQkq - 0 1";
+    for (chosen, played) in [
+        ("cancellation-chess", Some("cancellation-fischerandom")),
+        ("relay-chess", Some("relay-fischerandom")),
+        (
+            "cancellation-anti-relay-chess",
+            Some("cancellation-anti-relay-fischerandom"),
+        ),
+        (
+            "cancellation-extended-capablanca",
+            Some("cancellation-extended-caparandom"),
+        ),
+        ("relay-indirect-anti-relay-gothic", None),
+    ] {
+        let mut u = Uci::new();
+        u.send("setoption name UCI_Chess960 value true");
+        u.sync();
+        u.send(&format!("setoption name UCI_Variant value {chosen}"));
+        let lines = u.sync();
+        let announced = played.unwrap_or(chosen);
+        assert!(
+            lines
+                .first()
+                .is_some_and(|l| l.starts_with(&format!("info string variant {announced} "))),
+            "{chosen}: {lines:?}"
+        );
+        if announced.ends_with("fischerandom") {
+            u.position(&format!("fen {fen}"));
+            let d = u.perft(1);
+            assert_has(chosen, &d, &["c1b1"], &["c1g1"]);
+            let plain = uci_perft(FRC, fen, &[], 1);
+            assert!(d.total >= plain.total, "{chosen}: {} moves", d.total);
+        }
+    }
+}
+
 /// `UCI_Variant fischerandom` plays by those rules without the option too, and writes
 /// castling the same way. King b1: O-O-O (to c1, the a1 rook to d1) is legal; O-O would put
 /// the king on g1, which the g8 rook watches through its own rook's square. 35 moves

@@ -394,16 +394,32 @@ impl Registry {
 
     /// The Fischer Random form of a game (`fischerandom` for `chess`): the game itself if its
     /// castling is already Fischer Random's, else a game defined as its child with
-    /// `chess960 = yes`. `None`: it has no such form.
+    /// `chess960 = yes`; for a cancellation or relay game, the same rules over its base game's
+    /// form (`cancellation-chess` → `cancellation-fischerandom`). `None`: it has no such form.
     pub fn chess960_form(&self, game: &GameType) -> Option<GameType> {
         if game.variant.chess960 {
             return Some(game.clone());
         }
-        let i = self
-            .specs
-            .iter()
-            .position(|s| s.chess960 && s.parent.as_deref() == Some(game.variant.name.as_str()))?;
-        Some(self.games[i].clone())
+        let child_of = |name: &str| {
+            self.specs
+                .iter()
+                .position(|s| s.chess960 && s.parent.as_deref() == Some(name))
+        };
+        let name = game.variant.name.as_str();
+        if let Some(i) = child_of(name) {
+            return Some(self.games[i].clone());
+        }
+        if game.variant.cancellation.is_none() && game.variant.relay.is_none() {
+            return None;
+        }
+        // The name ends in its base game's (canonical) name; the longest such ending is the
+        // base (`cancellation-paulowich-crosswise`, not `crosswise`).
+        let (prefix, base) = name
+            .match_indices('-')
+            .map(|(i, _)| name.split_at(i + 1))
+            .find(|(_, base)| self.specs.iter().any(|s| s.name == *base))?;
+        let form = &self.specs[child_of(base)?].name;
+        self.find(&format!("{prefix}{form}")).ok().cloned()
     }
 
     /// `cancellation-GAME` and `cancellation-extended-GAME` (`rules/cancellation.md`) for every
