@@ -33,6 +33,13 @@ fn section(title: &str) -> &'static str {
     &body[..end]
 }
 
+/// What `chimera ARGS` prints on stdout, which must succeed.
+fn stdout_of(args: &[&str]) -> String {
+    let out = run_bin(args, None, TIMEOUT);
+    assert_eq!(out.code, Some(0), "chimera {args:?}: {}", out.describe());
+    out.stdout
+}
+
 /// Every `` `name` `` in `text`, the code spans.
 fn code_spans(text: &str) -> Vec<&str> {
     text.split('`').skip(1).step_by(2).collect()
@@ -122,14 +129,13 @@ fn every_xboard_engine_option_is_described() {
 
 #[test]
 fn every_built_in_name_and_alias_is_in_the_games_table() {
-    let out = run_bin(&["variants"], None, TIMEOUT);
-    assert_eq!(out.code, Some(0), "{}", out.describe());
+    let stdout = stdout_of(&["variants"]);
     let games = section("## Games");
     let documented: Vec<&str> = code_spans(games);
     let mut checked = 0;
     // The built-in games come first, then the generated relay and cancellation names; the
     // built-in ones are those `variants` lists with aliases or that have a row of their own.
-    for line in out.stdout.lines() {
+    for line in stdout.lines() {
         let (name, aliases) = match line.split_once(" (also ") {
             Some((name, rest)) => (name, rest.trim_end_matches(')')),
             None => (line, ""),
@@ -150,10 +156,8 @@ fn every_built_in_name_and_alias_is_in_the_games_table() {
 
 #[test]
 fn every_listed_relay_name_is_named_in_the_readme() {
-    let out = run_bin(&["variants"], None, TIMEOUT);
-    assert_eq!(out.code, Some(0), "{}", out.describe());
-    let relay_names: Vec<&str> = out
-        .stdout
+    let stdout = stdout_of(&["variants"]);
+    let relay_names: Vec<&str> = stdout
         .lines()
         .filter(|l| l.contains("relay-") && !l.starts_with("cancellation-") && !l.contains(" ("))
         .collect();
@@ -169,10 +173,8 @@ fn every_listed_relay_name_is_named_in_the_readme() {
 
 #[test]
 fn every_subcommand_has_a_row() {
-    let out = run_bin(&["--help"], None, TIMEOUT);
-    assert_eq!(out.code, Some(0), "{}", out.describe());
-    let subcommands: Vec<&str> = out
-        .stdout
+    let stdout = stdout_of(&["--help"]);
+    let subcommands: Vec<&str> = stdout
         .split("Commands:")
         .nth(1)
         .and_then(|rest| rest.split("Options:").next())
