@@ -22,8 +22,8 @@
 //! only the enemy pieces that stand on a line to the king are examined, each with a few queries
 //! (is it seen by a piece that takes or gives the type; does it see a piece that takes it).
 //! A move is examined only when it could matter: in check, king moves, en passant, castling, a
-//! piece leaving a line to the king (of any type some piece could use), landing on a hopper's
-//! line, or touching the region of an enemy piece that stands on an open line to the king
+//! piece that alone shuts a ride onto the king from an enemy piece that could ever use it,
+//! leaving or landing on a hopper's line or leaving a lame leap's path, or touching the region of an enemy piece that stands on an open line to the king
 //! without the type now (a *latent* checker: the move could give the type back, or give it).
 
 mod attacks;

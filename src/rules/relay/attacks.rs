@@ -82,6 +82,59 @@ impl<B: Bitboard> RelayTables<B> {
         region
     }
 
+    /// The squares from which a departure of ours could open an attack of `them` on `ksq`:
+    /// along each reverse ride, the first piece when it is ours and the next one is an enemy
+    /// that could ever ride there (a second piece of ours, or none, keeps the line shut
+    /// whatever moves); hoppers' lines and lame leaps' paths whole. A move leaving any other
+    /// square can endanger the king only through the relations (`latent_region`).
+    pub fn departures(&self, real: &Tables<B>, b: &Board<B>, ksq: Square, them: Color) -> B {
+        let theirs = b.by_color[them.index()];
+        let ours = b.by_color[(!them).index()];
+        let occ = b.occ;
+        let mut out = self.screens(them, ksq) | self.lame_paths(them, ksq);
+        let mut scan = |t: &Tables<B>, rays: &[u16], users: B| {
+            if users.is_empty() {
+                return;
+            }
+            for &r in rays {
+                let first = t.ride(r, ksq, occ) & occ;
+                if (first & ours).is_empty() {
+                    continue;
+                }
+                let next = t.ride(r, ksq, occ & !first) & occ & !first;
+                if (next & users).any() {
+                    out |= first;
+                }
+            }
+        };
+        for g in &self.fixed_groups[them.index()] {
+            if let AttackGroup::Rays {
+                rays,
+                hop: false,
+                kinds,
+            } = g
+            {
+                let users = kinds
+                    .iter()
+                    .fold(B::EMPTY, |acc, k| acc | b.by_kind[k.index()]);
+                scan(real, rays, users & theirs);
+            }
+        }
+        let part = b.kinds_bb(self.participating);
+        for (g, info) in self.slots.attack_groups[them.index()]
+            .iter()
+            .zip(&self.groups[them.index()])
+        {
+            if let AttackGroup::Rays {
+                rays, hop: false, ..
+            } = g
+            {
+                scan(&self.slots, rays, self.potential(b, part, info) & theirs);
+            }
+        }
+        out
+    }
+
     /// Is the piece of colour `c` and kind `k` on `p` seen by type `t` by one of `who`?
     pub(super) fn seen_by(&self, b: &Board<B>, p: Square, t: usize, who: B) -> bool {
         for s in bits(self.type_slots[t]) {

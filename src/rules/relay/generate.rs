@@ -114,7 +114,7 @@ fn generate<B: Bitboard, const TACTICAL: bool>(pos: &Position<B>, list: &mut Mov
     } else {
         let latent = rt.latent_region(&b, &rel, ksq, them);
         (
-            rt.exposure(them, ksq) | latent,
+            rt.departures(t, &b, ksq, them) | latent,
             rt.screens(them, ksq) | latent,
         )
     };

@@ -65,10 +65,11 @@ pub struct RelayTables<B> {
     /// [type * n + square]: squares whose change can alter a seeing relation by that type that
     /// involves a piece on the square.
     pub(super) region: Vec<B>,
-    /// [colour * n + square]: lines along which any piece of that colour (any type it could use)
-    /// could reach the square, and squares that could make a hopper's screen.
-    pub(super) exposure: Vec<B>,
+    /// [colour * n + square]: squares that could make a hopper's screen (the hoppers' lines).
     pub(super) screens: Vec<B>,
+    /// [colour * n + square]: the paths of lame leaps onto the square (a departure from one
+    /// opens the leap whatever stands elsewhere).
+    pub(super) lame_paths: Vec<B>,
 }
 
 impl<B: Bitboard> RelayTables<B> {
@@ -305,13 +306,13 @@ impl<B: Bitboard> RelayTables<B> {
             }
             lines
         });
-        let mut exposure = vec![B::EMPTY; 2 * n];
         let mut screens = vec![B::EMPTY; 2 * n];
+        let mut lame_paths = vec![B::EMPTY; 2 * n];
         for c in Color::BOTH {
             for sq in size.all_squares() {
                 let i = c.index() * n + sq.index();
-                exposure[i] = real.exposure(c, sq) | slots.exposure(c, sq);
                 screens[i] = real.screen_lines(c, sq) | slots.screen_lines(c, sq);
+                lame_paths[i] = real.lame_exposure(c, sq) | slots.lame_exposure(c, sq);
             }
         }
         RelayTables {
@@ -337,8 +338,8 @@ impl<B: Bitboard> RelayTables<B> {
             group_lines,
             fixed_groups,
             region,
-            exposure,
             screens,
+            lame_paths,
         }
     }
 
@@ -475,12 +476,12 @@ impl<B: Bitboard> RelayTables<B> {
     }
 
     #[inline(always)]
-    pub fn exposure(&self, attacker: Color, sq: Square) -> B {
-        self.exposure[attacker.index() * self.n + sq.index()]
-    }
-    #[inline(always)]
     pub fn screens(&self, attacker: Color, sq: Square) -> B {
         self.screens[attacker.index() * self.n + sq.index()]
+    }
+    #[inline(always)]
+    pub(super) fn lame_paths(&self, attacker: Color, sq: Square) -> B {
+        self.lame_paths[attacker.index() * self.n + sq.index()]
     }
 }
 
