@@ -143,6 +143,13 @@ impl<B: Bitboard> RelayTables<B> {
             if !zone.has(from) {
                 continue;
             }
+            if t.is_symmetric(c, k) {
+                // Leaps and combined rides only, moving and capturing alike: one slide.
+                let reach = t.reach(c, k, from, occ) & zone;
+                quiet |= reach & empty;
+                caps |= reach & enemy;
+                continue;
+            }
             let (q0, c0) = (quiet, caps);
             quiet |= t.quiet_leaps(c, k, from) & empty;
             caps |= t.capture_leaps(c, k, from) & enemy;

@@ -391,6 +391,10 @@ impl<B: Bitboard> RelayTables<B> {
     fn free_captures(&self, c: Color, slot: u8, from: Square, occ: B) -> B {
         let t = &self.slots;
         let k = PieceKind(slot);
+        if t.is_symmetric(c, k) {
+            // Leaps and combined rides only, moving and capturing alike: one slide.
+            return t.reach(c, k, from, occ) & occ;
+        }
         let mut caps = t.capture_leaps(c, k, from) & occ;
         for r in &t.kind_moves(c, k).rides {
             if !r.capture {
