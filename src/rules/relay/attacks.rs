@@ -97,6 +97,9 @@ impl<B: Bitboard> RelayTables<B> {
                 return;
             }
             for &r in rays {
+                if (t.ray(r, ksq) & users).is_empty() {
+                    continue;
+                }
                 let first = t.ride(r, ksq, occ) & occ;
                 if (first & ours).is_empty() {
                     continue;
@@ -121,15 +124,19 @@ impl<B: Bitboard> RelayTables<B> {
             }
         }
         let part = b.kinds_bb(self.participating);
-        for (g, info) in self.slots.attack_groups[them.index()]
+        for (gi, (g, info)) in self.slots.attack_groups[them.index()]
             .iter()
             .zip(&self.groups[them.index()])
+            .enumerate()
         {
             if let AttackGroup::Rays {
                 rays, hop: false, ..
             } = g
             {
-                scan(&self.slots, rays, self.potential(b, part, info) & theirs);
+                let cands = self.lines(them, gi, ksq) & theirs;
+                if cands.any() {
+                    scan(&self.slots, rays, self.potential(b, part, info) & cands);
+                }
             }
         }
         out
