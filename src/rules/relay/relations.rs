@@ -22,6 +22,7 @@ pub struct Relations<B> {
 
 impl<B: Bitboard> RelayTables<B> {
     /// The seeing relations of a board and their effects.
+    #[inline(always)]
     pub fn relations(&self, b: &Board<B>) -> Relations<B> {
         let mut r = Relations {
             part: b.kinds_bb(self.participating),
