@@ -51,13 +51,31 @@ impl<B: Bitboard> RelayTables<B> {
             )
     }
 
-    /// Squares whose change could give an enemy piece on an open line to our king (`ksq`) the
-    /// type it lacks now. Called when not in check.
-    pub fn latent_region(&self, b: &Board<B>, rel: &Relations<B>, ksq: Square, them: Color) -> B {
+    /// The pieces of `them` giving check to our king on `ksq` (as `attackers`), and when there
+    /// are none the latent region: the squares whose change could give an enemy piece on an
+    /// open line to the king the type it lacks now. Both read the same reverse reaches.
+    pub fn king_threats(
+        &self,
+        real: &Tables<B>,
+        b: &Board<B>,
+        rel: &Relations<B>,
+        ksq: Square,
+        them: Color,
+    ) -> (B, B) {
+        let theirs = b.by_color[them.index()];
+        let mut checkers = scan::<B, false>(
+            real,
+            &self.fixed_groups[them.index()],
+            ksq,
+            them,
+            b.occ,
+            theirs,
+            |k| b.by_kind[k.index()],
+        );
         let mut region = B::EMPTY;
-        let theirs = b.by_color[them.index()] & rel.part;
+        let theirs = theirs & rel.part;
         if theirs.is_empty() {
-            return region;
+            return (checkers, region);
         }
         for (gi, (g, info)) in self.slots.attack_groups[them.index()]
             .iter()
@@ -68,25 +86,34 @@ impl<B: Bitboard> RelayTables<B> {
             if cands.is_empty() {
                 continue;
             }
-            let cands = cands & self.potential(b, rel.part, info);
-            if cands.is_empty() {
+            let reach = self.group_reach(g, ksq, them, b.occ) & cands;
+            if reach.is_empty() {
                 continue;
             }
-            let latent = self.group_reach(g, ksq, them, b.occ) & cands;
-            for p in latent.squares() {
+            let mut users = B::EMPTY;
+            for s in bits(info.slots) {
+                if self.zone(them, s).has(ksq) {
+                    users |= rel.use_slot[s];
+                }
+            }
+            checkers |= reach & users;
+            if checkers.any() {
+                continue;
+            }
+            for p in (reach & self.potential(b, rel.part, info)).squares() {
                 for s in bits(info.slots) {
                     region |= self.region[self.slot_type[s] as usize * self.n + p.index()];
                 }
             }
         }
-        region
+        (checkers, if checkers.any() { B::EMPTY } else { region })
     }
 
     /// The squares from which a departure of ours could open an attack of `them` on `ksq`:
     /// along each reverse ride, the first piece when it is ours and the next one is an enemy
     /// that could ever ride there (a second piece of ours, or none, keeps the line shut
     /// whatever moves); hoppers' lines and lame leaps' paths whole. A move leaving any other
-    /// square can endanger the king only through the relations (`latent_region`).
+    /// square can endanger the king only through the relations (`king_threats`' latent region).
     pub fn departures(&self, real: &Tables<B>, b: &Board<B>, ksq: Square, them: Color) -> B {
         let theirs = b.by_color[them.index()];
         let ours = b.by_color[(!them).index()];

@@ -108,11 +108,10 @@ fn generate<B: Bitboard, const TACTICAL: bool>(pos: &Position<B>, list: &mut Mov
     let occ = b.occ;
     let enemy = pos.pieces(them).without(pos.king(them));
     let ksq = pos.king(us);
-    let checkers = rt.attackers::<false>(t, &b, &rel, ksq, them);
+    let (checkers, latent) = rt.king_threats(t, &b, &rel, ksq, them);
     let (careful_from, careful_to) = if checkers.any() {
         (!B::EMPTY, !B::EMPTY)
     } else {
-        let latent = rt.latent_region(&b, &rel, ksq, them);
         (
             rt.departures(t, &b, ksq, them) | latent,
             rt.screens(them, ksq) | latent,
