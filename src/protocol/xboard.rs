@@ -1191,7 +1191,7 @@ mod tests {
         let mut e = XboardEngine::new(Registry::builtin(), Vec::new());
         let now = Instant::now();
         let built = |e: &XboardEngine<Vec<u8>>, name: &str| {
-            e.registry.find(name).map(|g| g.is_compiled()).unwrap()
+            e.registry.find(name).is_ok_and(|g| g.is_compiled())
         };
         e.line("variant grand", now);
         assert!(built(&e, "grand"));
