@@ -29,6 +29,7 @@
 mod attacks;
 mod board;
 mod generate;
+mod memo;
 mod relations;
 mod tables;
 mod types;

@@ -5,7 +5,7 @@ use crate::position::Position;
 use crate::types::{Bitboard, Color, Move, MoveKind, Piece, PieceKind, Square, MAX_KINDS};
 
 /// The pieces of a position as bitboards only: cheap to copy and to change by one move.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Board<B> {
     pub by_color: [B; 2],
     pub by_kind: [B; MAX_KINDS],

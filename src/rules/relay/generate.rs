@@ -28,7 +28,7 @@ impl<'a, B: Bitboard> RelayView<'a, B> {
     pub fn new(pos: &'a Position<B>) -> Option<RelayView<'a, B>> {
         let tables = pos.tables.relay.as_deref()?;
         let board = Board::of(pos);
-        let relations = tables.relations(&board);
+        let relations = tables.relations_memo(&board);
         Some(RelayView {
             pos,
             tables,
@@ -68,7 +68,7 @@ impl<'a, B: Bitboard> RelayView<'a, B> {
 pub fn checkers<B: Bitboard>(pos: &Position<B>) -> B {
     let rt = tables_of(pos);
     let b = Board::of(pos);
-    let rel = rt.relations(&b);
+    let rel = rt.relations_memo(&b);
     let us = pos.side_to_move();
     rt.attackers::<false>(&pos.tables, &b, &rel, pos.king(us), !us)
 }
@@ -104,7 +104,7 @@ fn generate<B: Bitboard, const TACTICAL: bool>(pos: &Position<B>, list: &mut Mov
     let us = pos.side_to_move();
     let them = !us;
     let b = Board::of(pos);
-    let rel = rt.relations(&b);
+    let rel = rt.relations_memo(&b);
     let occ = b.occ;
     let enemy = pos.pieces(them).without(pos.king(them));
     let ksq = pos.king(us);

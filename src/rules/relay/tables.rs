@@ -70,6 +70,8 @@ pub struct RelayTables<B> {
     /// [colour * n + square]: the paths of lame leaps onto the square (a departure from one
     /// opens the leap whatever stands elsewhere).
     pub(super) lame_paths: Vec<B>,
+    /// This build's identity, the key of the relations memo (`memo`).
+    pub(super) id: u64,
 }
 
 impl<B: Bitboard> RelayTables<B> {
@@ -340,6 +342,7 @@ impl<B: Bitboard> RelayTables<B> {
             region,
             screens,
             lame_paths,
+            id: super::memo::next_id(),
         }
     }
 
