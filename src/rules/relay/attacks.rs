@@ -21,15 +21,7 @@ impl<B: Bitboard> RelayTables<B> {
         color: Color,
     ) -> B {
         let theirs = b.by_color[color.index()];
-        let fixed = scan::<B, ANY>(
-            real,
-            &self.fixed_groups[color.index()],
-            sq,
-            color,
-            b.occ,
-            theirs,
-            |k| b.by_kind[k.index()],
-        );
+        let fixed = self.fixed_attackers::<ANY>(real, b, sq, color);
         if ANY && fixed.any() {
             return fixed;
         }
@@ -51,6 +43,26 @@ impl<B: Bitboard> RelayTables<B> {
             )
     }
 
+    /// Attackers of `color` on `sq` by the moves no relay changes (the fixed attack groups).
+    #[inline(always)]
+    fn fixed_attackers<const ANY: bool>(
+        &self,
+        real: &Tables<B>,
+        b: &Board<B>,
+        sq: Square,
+        color: Color,
+    ) -> B {
+        scan::<B, ANY>(
+            real,
+            &self.fixed_groups[color.index()],
+            sq,
+            color,
+            b.occ,
+            b.by_color[color.index()],
+            |k| b.by_kind[k.index()],
+        )
+    }
+
     /// The pieces of `them` giving check to our king on `ksq` (as `attackers`), and when there
     /// are none the latent region: the squares whose change could give an enemy piece on an
     /// open line to the king the type it lacks now. Both read the same reverse reaches.
@@ -62,18 +74,9 @@ impl<B: Bitboard> RelayTables<B> {
         ksq: Square,
         them: Color,
     ) -> (B, B) {
-        let theirs = b.by_color[them.index()];
-        let mut checkers = scan::<B, false>(
-            real,
-            &self.fixed_groups[them.index()],
-            ksq,
-            them,
-            b.occ,
-            theirs,
-            |k| b.by_kind[k.index()],
-        );
+        let mut checkers = self.fixed_attackers::<false>(real, b, ksq, them);
         let mut region = B::EMPTY;
-        let theirs = theirs & rel.part;
+        let theirs = b.by_color[them.index()] & rel.part;
         if theirs.is_empty() {
             return (checkers, region);
         }

@@ -25,7 +25,8 @@ struct Entry<B> {
 
 thread_local! {
     // Boxed as `Any`: a thread-local cannot be generic over the bitboard width. The box is made
-    // once per thread and width, never per node.
+    // when a thread first meets a width, and again only when it changes width (a new game),
+    // never per node.
     static LAST: RefCell<Option<Box<dyn Any>>> = const { RefCell::new(None) };
 }
 
@@ -37,23 +38,24 @@ impl<B: Bitboard> RelayTables<B> {
         LAST.with(|last| {
             // `relations` never comes back here, so the borrow cannot be taken twice.
             let mut last = last.borrow_mut();
-            if let Some(e) = last.as_mut().and_then(|e| e.downcast_mut::<Entry<B>>()) {
-                if e.tables == self.id && e.board == *b {
-                    return e.relations.clone();
-                }
-                let r = self.relations(b);
-                e.tables = self.id;
-                e.board = *b;
-                e.relations = r.clone();
-                return r;
+            let kept = last.as_mut().and_then(|e| e.downcast_mut::<Entry<B>>());
+            if let Some(e) = kept
+                .as_ref()
+                .filter(|e| e.tables == self.id && e.board == *b)
+            {
+                return e.relations.clone();
             }
-            let r = self.relations(b);
-            *last = Some(Box::new(Entry {
+            let entry = Entry {
                 tables: self.id,
                 board: *b,
-                relations: r.clone(),
-            }));
-            r
+                relations: self.relations(b),
+            };
+            let relations = entry.relations.clone();
+            match kept {
+                Some(e) => *e = entry,
+                None => *last = Some(Box::new(entry)),
+            }
+            relations
         })
     }
 }
