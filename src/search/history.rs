@@ -90,6 +90,13 @@ impl Histories {
         }
     }
 
+    /// The highest square any counter-move names (tests: what a change of game leaves).
+    #[cfg(test)]
+    pub fn highest_counter_square(&self) -> Option<usize> {
+        let named = self.counter.iter().filter(|&&m| m != Move::NULL);
+        named.map(|m| m.from().index().max(m.to().index())).max()
+    }
+
     #[inline(always)]
     fn bump(entry: &mut i16, bonus: i32) {
         let v = *entry as i32;

@@ -238,6 +238,11 @@ impl Searcher {
             if !self.table_empty {
                 self.tt.clear();
             }
+            // Another game's counter-moves and histories name squares and pieces that may not
+            // exist in this one (a 16x8 game's squares past a 64-square board's last).
+            for t in &mut threads {
+                t.hist.clear();
+            }
             self.last_variant = Some(variant.clone());
         }
         self.table_empty = false;
@@ -803,6 +808,28 @@ mod tests {
         searcher.set_multi_pv(3).expect("idle");
         let o = searcher.search(&game, chess.eval(), SearchLimits::depth(6));
         assert_eq!(table_move(&searcher), o.best);
+    }
+
+    /// A change of game forgets the histories: Grand's counter-moves name squares past the
+    /// last of chess's 64, which a 64-square board cannot hold (a fuzzed variants file found
+    /// it: the picker's bit for such a square overflowed).
+    #[test]
+    fn a_change_of_game_forgets_the_histories() {
+        let registry = Registry::builtin();
+        let grand = registry.find("grand").expect("grand is built in");
+        let chess = registry.find("chess").expect("chess is built in");
+        let mut searcher = Searcher::new(4).expect("a 4 MB table");
+        let highest = |s: &Searcher| {
+            let squares = s.threads.iter().map(|t| t.hist.highest_counter_square());
+            squares.flatten().max()
+        };
+        let o = searcher.search(&grand.start(), grand.eval(), SearchLimits::depth(7));
+        assert!(o.best.is_some());
+        assert!(highest(&searcher) >= Some(64), "{:?}", highest(&searcher));
+        let o = searcher.search(&chess.start(), chess.eval(), SearchLimits::depth(7));
+        assert!(o.best.is_some());
+        let after = highest(&searcher);
+        assert!(after.is_some_and(|h| h < 64), "{after:?}");
     }
 
     /// A `Hash` the machine cannot give is refused and the table keeps its size.
