@@ -302,6 +302,25 @@ fn opponent_placement_that_could_check_makes_the_capture_illegal() {
     assert!(!moves(&g).contains(&"d4e5".to_string()));
 }
 
+/// Two placements of one value, in either order: N c6 takes R d8 leaves Black 2, no Black pawn
+/// may stand on d8, so Black places two pawns among c7, d7 and e7. A pawn on e7 (always the
+/// second square of its pair, counted upwards) would check a King on f6; one on c7 (always the
+/// first) a King on b6; none of them a King on g5. The search explores each pair once, in
+/// ascending order, and must still find both.
+#[test]
+fn equal_placements_are_explored_in_every_combination() {
+    let r = Registry::builtin();
+    for (fen, legal) in [
+        ("3r3k/8/2N2K2/8/8/8/8/8 w - - 0 1", false),
+        ("3r3k/8/1KN5/8/8/8/8/8 w - - 0 1", false),
+        ("3r3k/8/2N5/6K1/8/8/8/8 w - - 0 1", true),
+    ] {
+        let g = game(&r, "cancellation-chess", fen);
+        let all = moves(&g);
+        assert_eq!(all.contains(&"c6d8".to_string()), legal, "{fen}: {all:?}");
+    }
+}
+
 /// Turn passing and the fullmove count: Black captures with White's remnant; White places, then
 /// White moves on, and the move number goes up when Black's turn ends (at the capture).
 #[test]

@@ -125,6 +125,12 @@ impl<B: Bitboard> Guard<'_, B> {
 
     /// With `all`: is the King safe after every way `placer` can make the placements of `p`?
     /// Without: after some way?
+    ///
+    /// Pieces of one value placed one after another on the neighbours make the same board in
+    /// any order (the greedy rule offers each of them the same value, whichever goes first),
+    /// so only ascending squares are explored: `last` is the previous neighbour placement's
+    /// value and square. Nine placements of one value on eight squares are then 2^8 boards
+    /// times the types, not 8! orders of them.
     fn explore(
         &self,
         placer: Color,
@@ -132,6 +138,7 @@ impl<B: Bitboard> Guard<'_, B> {
         mut occ: B,
         placed: &mut Placed,
         all: bool,
+        mut last: Option<(u8, Square)>,
     ) -> bool {
         let mark = placed.len;
         let mut step = Step::default();
@@ -139,20 +146,33 @@ impl<B: Bitboard> Guard<'_, B> {
             if !self.rule.step(placer, &mut p, occ.to_u128(), &mut step) {
                 break self.safe(occ, placed);
             }
+            let on_neighbour = !p.at_center();
+            let floor = match last {
+                Some((v, sq)) if on_neighbour && v == step.value => Some(sq.index()),
+                _ => None,
+            };
+            let ordered = |sq: Square| floor.is_none_or(|f| sq.index() > f);
+            let next = |sq: Square| on_neighbour.then_some((step.value, sq));
             if step.count() == 1 {
                 let (sq, kind) = step.first();
+                if !ordered(sq) {
+                    // Another order of the same pieces, explored where this one went first.
+                    break all;
+                }
                 occ = occ.with(sq);
                 placed.list[placed.len] = (sq, Piece::new(placer, kind));
                 placed.len += 1;
                 p = p.after(step.value);
+                last = next(sq);
                 continue;
             }
             let mut answer = all;
-            for (sq, kind) in step.pairs() {
+            for (sq, kind) in step.pairs().filter(|&(sq, _)| ordered(sq)) {
                 let before = placed.len;
                 placed.list[placed.len] = (sq, Piece::new(placer, kind));
                 placed.len += 1;
-                let safe = self.explore(placer, p.after(step.value), occ.with(sq), placed, all);
+                let after = p.after(step.value);
+                let safe = self.explore(placer, after, occ.with(sq), placed, all, next(sq));
                 placed.len = before;
                 if safe != all {
                     answer = safe;
@@ -180,7 +200,7 @@ impl<B: Bitboard> Guard<'_, B> {
         {
             return true;
         }
-        self.explore(placer, p, occ, &mut placed, placer == self.enemy)
+        self.explore(placer, p, occ, &mut placed, placer == self.enemy, None)
     }
 }
 
@@ -312,6 +332,8 @@ pub fn generate_placements<B: Bitboard>(pos: &Position<B>, list: &mut MoveList) 
                         occ.with(sq),
                         &mut placed,
                         false,
+                        // The rest in any order: this piece's square is not theirs to follow.
+                        None,
                     )
                 };
             if ok {
