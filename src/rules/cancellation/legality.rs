@@ -129,8 +129,8 @@ impl<B: Bitboard> Guard<'_, B> {
     /// Pieces of one value placed one after another on the neighbours make the same board in
     /// any order (the greedy rule offers each of them the same value, whichever goes first),
     /// so only ascending squares are explored: `last` is the previous neighbour placement's
-    /// value and square. Nine placements of one value on eight squares are then 2^8 boards
-    /// times the types, not 8! orders of them.
+    /// value and square. k pieces of one value on eight neighbours then make C(8, k) boards
+    /// (times the types), not 8!/(8 - k)! orders of them.
     fn explore(
         &self,
         placer: Color,
