@@ -301,14 +301,24 @@ impl Registry {
         self.check_room_for(&specs).map_err(VariantError::File)?;
         let games = self.check(text).map_err(VariantError::File)?;
         let mut names = Vec::new();
+        let mut redefined = Vec::new();
         for (spec, game) in specs.into_iter().zip(games) {
             names.push(spec.name.clone());
             if let Some(i) = self.specs.iter().position(|s| s.name == spec.name) {
+                redefined.push(spec.name.clone());
                 self.specs[i] = spec;
                 self.games[i] = game;
             } else {
                 self.specs.push(spec);
                 self.games.push(game);
+            }
+        }
+        // A Fischer Random child from an earlier file was copied from its parent's old
+        // definition: it is no longer the redefined game's form (`chess960_form`).
+        for s in &mut self.specs {
+            let stale = s.parent.as_ref().is_some_and(|p| redefined.contains(p));
+            if s.chess960 && stale && !names.contains(&s.name) {
+                s.parent = None;
             }
         }
         // Relay games were built over the old definitions.
@@ -632,6 +642,26 @@ mod tests {
         for listed in reg.listed_names() {
             assert!(reg.find(&listed).is_ok(), "{listed}");
         }
+    }
+
+    /// A game redefined by a later file loses the Fischer Random form an earlier file derived
+    /// from its old definition (an 8x8 child of what is now a 10x8 game); a form loaded with
+    /// the new definition is its form.
+    #[test]
+    fn a_redefined_game_drops_its_old_chess960_form() {
+        let mut reg = Registry::builtin();
+        reg.load("[mg : chess]\n[mg960 : mg]\nchess960 = yes\n")
+            .expect("loads");
+        let form = |reg: &Registry| {
+            let mg = reg.find("mg").expect("mg is loaded");
+            reg.chess960_form(mg).map(|g| g.variant.name.clone())
+        };
+        assert_eq!(form(&reg).as_deref(), Some("mg960"));
+        reg.load("[mg : capablanca]\n").expect("loads");
+        assert_eq!(form(&reg), None);
+        reg.load("[mg : capablanca]\n[mg960 : mg]\nchess960 = yes\n")
+            .expect("loads");
+        assert_eq!(form(&reg).as_deref(), Some("mg960"));
     }
 
     /// The built-in games' tables are built when a game is first played, not at load; every
