@@ -34,6 +34,13 @@ VARIANTS=("$@")
 if [ ${#VARIANTS[@]} -eq 0 ]; then
     VARIANTS=(paulowich kings-leap capablanca grand cannons-and-crabs canonical relay-chess)
 fi
+for v in "${VARIANTS[@]}"; do
+    # Chimera answers `variant cancellation-…` with an error (UCI only), and XBoard then waits
+    # for a game that never starts.
+    case "$v" in
+    cancellation-*) echo "$v: the cancellation games are UCI only (see the README)" >&2; exit 2 ;;
+    esac
+done
 
 XBOARD=$(command -v xboard || echo /usr/games/xboard)
 [ -x "$XBOARD" ] || { echo "xboard is not installed (apt-get install -y xboard xvfb xauth)" >&2; exit 2; }
