@@ -7,7 +7,7 @@ use super::clock::{Clock, TimeControl};
 use super::pgn::{PgnGame, PgnMove};
 use super::process::EngineError;
 use super::referee::{
-    color_name, has_mating_material, legal_moves, rule_ending, Ending, Outcome, Termination,
+    color_name, could_still_win, legal_moves, rule_ending, Ending, Outcome, Termination,
 };
 use super::spec::EngineSpec;
 use crate::game::{Game, GameType};
@@ -299,7 +299,7 @@ fn run(
             Ok(t) => t,
             Err(e) => {
                 let mut end = engine_failure(us, &name, &e, false);
-                if end.termination == Termination::TimeForfeit && !has_mating_material(game, !us) {
+                if end.termination == Termination::TimeForfeit && !could_still_win(game, !us) {
                     end = Ending::new(
                         Outcome::Draw,
                         Termination::TimeForfeit,
@@ -314,7 +314,7 @@ fn run(
         let player = &mut players[us.index()];
         if !player.clock.charge(thought.elapsed, rules.margin) {
             let over = -player.clock.left_ms;
-            if !has_mating_material(game, !us) {
+            if !could_still_win(game, !us) {
                 return Ending::new(
                     Outcome::Draw,
                     Termination::TimeForfeit,

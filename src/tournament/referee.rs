@@ -117,7 +117,7 @@ pub fn is_legal(game: &mut Game, m: Move) -> bool {
 /// Whether `color` could still win, so that the opponent's time forfeit is its win and not a
 /// draw: it has anything but its royal piece, or the game does not draw a stalemate (a bare
 /// King then wins by leaving the other side without a move, as in the Canonical games).
-pub fn has_mating_material(game: &Game, color: Color) -> bool {
+pub fn could_still_win(game: &Game, color: Color) -> bool {
     with_position!(game, p => {
         let v = &*p.variant;
         v.stalemate != StalemateRule::Draw
@@ -212,11 +212,11 @@ mod tests {
         assert!(!insufficient_material(&g));
         let g = game("chess", "7k/8/5NNK/8/8/8/8/8 b - - 0 1");
         assert!(!insufficient_material(&g));
-        assert!(has_mating_material(&g, Color::White));
-        assert!(!has_mating_material(&g, Color::Black));
+        assert!(could_still_win(&g, Color::White));
+        assert!(!could_still_win(&g, Color::Black));
         // Canon: stalemate wins for the stalemating side, so a bare King may still win on time.
         let g = game("canon", "4k2/7/2r4/7/7/7/K6 b - - 0 1");
-        assert!(has_mating_material(&g, Color::White));
+        assert!(could_still_win(&g, Color::White));
         // Qa1xRd4 in cancellation chess: the kings alone are on the board until White places
         // the remnant (a minor piece and a pawn), so no draw yet.
         let mut g = game("cancellation-chess", "4k3/8/8/8/3r4/8/8/Q3K3 w - - 0 1");

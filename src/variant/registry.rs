@@ -314,11 +314,15 @@ impl Registry {
             }
         }
         // A Fischer Random child from an earlier file was copied from its parent's old
-        // definition: it is no longer the redefined game's form (`chess960_form`).
-        for s in &mut self.specs {
+        // definition: it is no longer the redefined game's form (`chess960_form`), nor does
+        // its game name that parent to other engines (the match runner's `UCI_Variant`).
+        for (s, game) in self.specs.iter_mut().zip(&mut self.games) {
             let stale = s.parent.as_ref().is_some_and(|p| redefined.contains(p));
             if s.chess960 && stale && !names.contains(&s.name) {
                 s.parent = None;
+                if let Ok(unlinked) = compile_rules(s) {
+                    *game = unlinked;
+                }
             }
         }
         // Relay games were built over the old definitions.
@@ -659,6 +663,8 @@ mod tests {
         assert_eq!(form(&reg).as_deref(), Some("mg960"));
         reg.load("[mg : capablanca]\n").expect("loads");
         assert_eq!(form(&reg), None);
+        let old_form = reg.find("mg960").expect("still loaded");
+        assert_eq!(old_form.variant.parent, None);
         reg.load("[mg : capablanca]\n[mg960 : mg]\nchess960 = yes\n")
             .expect("loads");
         assert_eq!(form(&reg).as_deref(), Some("mg960"));
