@@ -116,8 +116,8 @@ pub struct XboardEngine<W: Write> {
     /// `setboard` sets a position, moves are illegal and nothing is searched (the protocol's
     /// rule), so that the engine never plays on a board the GUI does not show.
     no_position: bool,
-    /// `memory` and `cores` sent while the engine thinks on its own move: applied once the
-    /// move is out, so that the move gets its time.
+    /// `memory`, `cores` and `option` sent while the engine thinks on its own move: applied
+    /// once the move is out, so that the move gets its time.
     deferred: Vec<(Command, String)>,
     /// The GUI's last `memory` (MB): `cores` resizes the table within it.
     memory_mb: Option<usize>,
@@ -633,7 +633,7 @@ impl<W: Write> XboardEngine<W> {
                 self.send(" Chimera has no opening book");
                 self.send("");
             }
-            Command::Memory(_) | Command::Cores(_) if self.thinking() => {
+            Command::Memory(_) | Command::Cores(_) | Command::Option { .. } if self.thinking() => {
                 self.deferred.push((cmd, line.to_string()));
             }
             Command::Memory(mb) => {
@@ -645,17 +645,17 @@ impl<W: Write> XboardEngine<W> {
                     // `memory` is the engine's whole allowance (CECP): its own few MB of code,
                     // threads and games come out of it before the table's share.
                     let table = table_share_mb(mb, self.searcher.options().threads);
-                    self.pause_for_settings();
+                    let paused = self.pause_for_settings();
                     match self.searcher.set_hash(table) {
                         Ok(()) => self.memory_mb = Some(mb),
                         Err(e) => self.refuse_parameter(line, &e.to_string()),
                     }
-                    self.resume_after_settings();
+                    self.resume_after_settings(paused);
                 }
             }
             Command::Cores(n) => {
                 let threads = n.min(MAX_THREADS);
-                self.pause_for_settings();
+                let paused = self.pause_for_settings();
                 let mut set = self.searcher.set_threads(threads);
                 if let (Ok(()), Some(mb)) = (&set, self.memory_mb) {
                     let table = table_share_mb(mb, threads);
@@ -666,7 +666,7 @@ impl<W: Write> XboardEngine<W> {
                 if let Err(e) = set {
                     self.refuse_parameter(line, &e.to_string());
                 }
-                self.resume_after_settings();
+                self.resume_after_settings(paused);
             }
             Command::Option { name, value } => {
                 if let Err(e) = self.set_option(&name, value.as_deref()) {
@@ -676,7 +676,9 @@ impl<W: Write> XboardEngine<W> {
             Command::Exclude(what) => self.exclude(&what, true, line),
             Command::Include(what) => self.exclude(&what, false, line),
             Command::Lift(sq) => {
-                let from = coords::square_from_gui(&self.game, &sq, self.gui_ranks());
+                // Without a position the GUI shows, no square has a move to show.
+                let from = coords::square_from_gui(&self.game, &sq, self.gui_ranks())
+                    .filter(|_| !self.no_position);
                 let board = coords::highlight(&mut self.game, from);
                 self.send(&format!("highlight {board}"));
                 if let Some(pieces) = coords::promotion_choice(&mut self.game, from) {
@@ -710,21 +712,26 @@ impl<W: Write> XboardEngine<W> {
         self.registry.release_unused_tables();
     }
 
-    /// Settings that need an idle searcher: the engine's own search is cut short (its move is
-    /// still played), pondering is dropped, analysis restarts afterwards.
-    fn pause_for_settings(&mut self) {
-        if self.thinking() {
-            self.searcher.stop();
-        } else if self.running.take().is_some() {
-            // Pondering or analysing (`resume_after_settings` starts an analysis again). Not
-            // `discard`: it answers held `ping`s, and a `memory` put off until the move is
-            // applied here with the move's `ping` still to answer after it.
-            self.searcher.stop();
+    /// Settings that need an idle searcher: pondering is dropped, analysis is stopped and
+    /// restarted afterwards. The engine's own search never gets here (its settings wait in
+    /// `deferred` until the move is out); answers whether an analysis was stopped.
+    fn pause_for_settings(&mut self) -> bool {
+        debug_assert!(!self.thinking());
+        // Not `discard`: it answers held `ping`s, and a `memory` put off until the move is
+        // applied here with the move's `ping` still to answer after it.
+        match self.running.take() {
+            Some(running) => {
+                self.searcher.stop();
+                running.kind == SearchKind::Analyze
+            }
+            None => false,
         }
     }
 
-    fn resume_after_settings(&mut self) {
-        if self.analyzing && self.running.is_none() {
+    /// Restarts the analysis `pause_for_settings` stopped. Only that one: a setting applied
+    /// while `analyze` itself clears the way (`discard`) must not start a second search.
+    fn resume_after_settings(&mut self, paused_analysis: bool) {
+        if paused_analysis && self.analyzing && self.running.is_none() {
             self.analyze();
         }
     }
@@ -732,9 +739,9 @@ impl<W: Write> XboardEngine<W> {
     fn set_option(&mut self, name: &str, value: Option<&str>) -> Result<(), String> {
         match name.to_ascii_lowercase().as_str() {
             "clear hash" => {
-                self.pause_for_settings();
+                let paused = self.pause_for_settings();
                 let r = self.searcher.new_game();
-                self.resume_after_settings();
+                self.resume_after_settings(paused);
                 r
             }
             "move overhead" => {
@@ -746,9 +753,9 @@ impl<W: Write> XboardEngine<W> {
                     .ok_or_else(|| {
                         format!("Move Overhead must be a number from 0 to {MAX_MOVE_OVERHEAD}")
                     })?;
-                self.pause_for_settings();
+                let paused = self.pause_for_settings();
                 let r = self.searcher.set_move_overhead(ms);
-                self.resume_after_settings();
+                self.resume_after_settings(paused);
                 r
             }
             "variantpath" => {
@@ -1111,14 +1118,71 @@ mod tests {
         }
         assert!(e.thinking());
         e.line("cores 2", now);
+        // Options too: XBoard sends them from its settings dialog at any time.
+        e.line("option Move Overhead=250", now);
+        e.line("option Clear Hash", now);
         assert!(e.thinking(), "the search goes on");
         assert_eq!(e.searcher.options().threads, 1);
+        assert_ne!(e.searcher.options().move_overhead, 250);
         e.line("force", now);
         assert_eq!(e.searcher.options().threads, 2);
+        assert_eq!(e.searcher.options().move_overhead, 250);
         assert!(e.deferred.is_empty());
         // Idle: at once.
         e.line("cores 1", now);
         assert_eq!(e.searcher.options().threads, 1);
+    }
+
+    /// `analyze` applies the settings put off during the engine's move, and with them stops
+    /// nothing of its own: one analysis starts, and no error (it used to start two, the second
+    /// refused with "a search is running").
+    #[test]
+    fn analysis_after_a_put_off_setting_starts_once() {
+        let mut e = XboardEngine::new(Registry::builtin(), Vec::new());
+        let now = Instant::now();
+        for line in ["new", "st 5", "go", "memory 40", "analyze"] {
+            e.line(line, now);
+        }
+        assert!(e.deferred.is_empty());
+        assert!(matches!(
+            e.running,
+            Some(Running {
+                kind: SearchKind::Analyze,
+                ..
+            })
+        ));
+        let out = String::from_utf8_lossy(&e.out).to_string();
+        assert!(!out.contains("tellusererror"), "{out}");
+        // A setting sent while analysing stops and restarts the analysis.
+        e.line("option Clear Hash", now);
+        assert!(matches!(
+            e.running,
+            Some(Running {
+                kind: SearchKind::Analyze,
+                ..
+            })
+        ));
+        e.line("exit", now);
+        assert!(e.running.is_none());
+    }
+
+    /// After a refused `setboard` the GUI shows no board the engine knows: `lift` lights no
+    /// square (it used to show the old board's moves).
+    #[test]
+    fn lift_without_a_position_lights_nothing() {
+        let mut e = XboardEngine::new(Registry::builtin(), Vec::new());
+        let now = Instant::now();
+        for line in ["new", "force", "lift e2"] {
+            e.line(line, now);
+        }
+        let out = String::from_utf8_lossy(&e.out).to_string();
+        assert!(out.contains("highlight 8/8/8/8/4Y3/4Y3/8/8"), "{out}");
+        e.out.clear();
+        e.line("setboard 8/8/8 w - - 0 1", now);
+        e.out.clear();
+        e.line("lift e2", now);
+        let out = String::from_utf8_lossy(&e.out).to_string();
+        assert_eq!(out.trim(), "highlight 8/8/8/8/8/8/8/8");
     }
 
     #[test]
