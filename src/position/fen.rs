@@ -219,6 +219,12 @@ impl Setup {
         let mut partners = [[None; 2]; 2];
         let field = fields.get(2).copied().unwrap_or("-");
         if field != "-" {
+            if !variant.has_castling() && !variant.king_leap {
+                return Err(FenError::new(format!(
+                    "castling field: '{field}' but {} has no castling",
+                    variant.name
+                )));
+            }
             for ch in field.chars() {
                 let color = if ch.is_ascii_uppercase() {
                     Color::White
@@ -505,6 +511,18 @@ mod tests {
         let pawn = "P3k3/8/8/8/8/8/8/4K3 w - - 0 1";
         let err = round_trip(&r, "chess", pawn).unwrap_err();
         assert_eq!(err, "a pawn on a8 can never stand there");
+    }
+
+    /// A castling field in a game without castling is refused for what it is (it used to be
+    /// "the king is not on its first rank", of Grand's King on its home square).
+    #[test]
+    fn a_castling_field_where_there_is_no_castling_says_so() {
+        let r = Registry::builtin();
+        let grand = "r8r/1nbqkcabn1/pppppppppp/10/10/10/10/PPPPPPPPPP/1NBQKCABN1/R8R w KQkq - 0 1";
+        let err = round_trip(&r, "grand", grand).unwrap_err();
+        assert_eq!(err, "castling field: 'KQkq' but grand has no castling");
+        let plain = grand.replace("KQkq", "-");
+        assert_eq!(round_trip(&r, "grand", &plain), Ok(plain.clone()));
     }
 
     /// A character that is no piece is quoted whole, not by its first byte.
