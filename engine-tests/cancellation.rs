@@ -533,11 +533,21 @@ fn fen_with_pending_placements_round_trips_and_bad_fields_are_rejected() {
         // No capture leaves more than 9 - 1 = 8 (a Pawn taking a Queen).
         "4k3/8/8/8/8/8/8/4K3 w - - 0 1 place=d4,9,near,pass",
         "4k3/8/8/8/8/8/8/4K3 w - - 0 1 place=d4,255,near,pass",
+        // Past the destination, it holds the placer's piece, never the other side's or a King,
+        "4k3/p7/8/8/3B4/8/P7/4K3 b - - 0 1 place=d4,1,near,pass",
+        "4k3/8/8/8/8/8/8/4K3 w - - 0 1 place=e8,3,near,pass",
+        "4k3/8/8/8/8/8/8/4K3 b - - 0 1 place=e1,3,near,pass",
+        // and it is empty only where nothing the remnant buys may stand (here a Queen may).
+        "4k3/8/8/8/8/8/8/4K3 w - - 0 1 place=d4,8,near,pass",
     ] {
         assert!(gt.position(bad).is_err(), "{bad} should be rejected");
     }
     assert!(gt
-        .position("4k3/8/8/8/8/8/8/4K3 w - - 0 1 place=d4,8,near,pass")
+        .position("4k3/8/8/8/3R4/8/8/4K3 w - - 0 1 place=d4,8,near,pass")
+        .is_ok());
+    // A Pawn may not stand on the last rank: a remnant of 1 there goes to the neighbours.
+    assert!(gt
+        .position("4k3/8/8/8/8/8/8/3r1K2 b - - 0 1 place=b1,1,near,stay")
         .is_ok());
     let chess = r.find("chess").unwrap();
     assert!(chess

@@ -297,9 +297,32 @@ pub(super) fn checked_pending<B: Bitboard>(
             size.name(p.center)
         )));
     }
-    let mut q = p;
+    let placer = pos.side_to_move();
     let mut step = crate::rules::cancellation::Step::default();
-    match rule.step(pos.side_to_move(), &mut q, occ, &mut step) {
+    if !p.at_center() {
+        // The destination was filled first: with a piece of the placer's (never a King), or
+        // left empty only because no piece the remnant could buy may stand there.
+        match pos.piece_at(p.center) {
+            Some(pc) if pc.color() != placer || pc.kind() == pos.variant.royal => {
+                return Err(FenError::new(format!(
+                    "placement field: {} holds a piece the placer could not have put there",
+                    size.name(p.center)
+                )));
+            }
+            Some(_) => {}
+            None => {
+                let mut fresh = Pending::new(p.center, p.remaining, p.passes_turn());
+                if rule.step(placer, &mut fresh, occ, &mut step) && fresh.at_center() {
+                    return Err(FenError::new(format!(
+                        "placement field: the destination {} is empty, but a placed piece could stand there",
+                        size.name(p.center)
+                    )));
+                }
+            }
+        }
+    }
+    let mut q = p;
+    match rule.step(placer, &mut q, occ, &mut step) {
         true if step.count() > 1 => Ok(q),
         _ => Err(FenError::new(format!(
             "placement field: no choice of placement around {} (an automatic placement is made at once)",
