@@ -23,11 +23,27 @@ pub fn move_to_uci<B: Bitboard>(pos: &Position<B>, m: Move) -> String {
                 v.pieces[m.piece().index()].letter
             )
         }
-        // In a Fischer Random game the king's move alone can be ambiguous (or no move at all):
-        // castling is written as the king taking its partner, as UCI_Chess960 does.
-        MoveKind::CastleHigh | MoveKind::CastleLow if v.chess960 => king_takes_partner(pos, m),
+        MoveKind::CastleHigh | MoveKind::CastleLow if king_move_is_ambiguous(pos, m) => {
+            king_takes_partner(pos, m)
+        }
         _ => format!("{}{}", size.name(m.from()), size.name(m.to())),
     }
+}
+
+/// Whether castling `m` needs another form than the king's move (`e1g1`), which would then
+/// read as another move or as none: always in a Fischer Random game (as UCI_Chess960 writes
+/// it), and in any game where the king does not move or could also step to its castling
+/// square by an ordinary move here (a variants file's `castle-high = f e`, or a King that
+/// leaps two squares).
+pub fn king_move_is_ambiguous<B: Bitboard>(pos: &Position<B>, m: Move) -> bool {
+    if pos.variant.chess960 || m.from() == m.to() {
+        return true;
+    }
+    let mut list = MoveList::new();
+    pos.legal_moves(&mut list);
+    list.iter().any(|&o| {
+        !o.is_castling() && o.kind() != MoveKind::Drop && o.from() == m.from() && o.to() == m.to()
+    })
 }
 
 /// As `move_to_uci`, castling written as the king taking its partner in every game when
@@ -147,5 +163,45 @@ impl Game {
     }
     pub fn parse_uci(&self, text: &str) -> Result<Move, String> {
         with_position!(self, p => parse_uci(p, text))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::variant::Registry;
+
+    /// Castling is written as the king's move only where that reads back as the castling:
+    /// a king that stays put, or one whose castling square is also an ordinary move of its
+    /// here, takes its partner instead (`e1h1`). Every form written reads back as its move.
+    #[test]
+    fn castling_is_written_so_that_it_reads_back() {
+        let mut r = Registry::builtin();
+        let files = "[step-castle : chess]\ncastle-high = f e\ncastle-low = d e\n\
+                     [still-castle : chess]\ncastle-high = e f\ncastle-low = c d\n\
+                     [dabbaba-king : chess]\npiece = k King KD 0 royal\n";
+        r.load(files).unwrap();
+        let fen = "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1";
+        for (game, high, low) in [
+            ("chess", "e1g1", "e1c1"),
+            ("step-castle", "e1h1", "e1a1"),
+            ("still-castle", "e1h1", "e1c1"),
+            ("dabbaba-king", "e1h1", "e1a1"),
+        ] {
+            let g = r.find(game).unwrap().position(fen).unwrap();
+            let mut list = crate::types::MoveList::new();
+            g.legal_moves(&mut list);
+            let mut written = Vec::new();
+            for &m in list.iter() {
+                let text = g.move_to_uci(m);
+                assert_eq!(g.parse_uci(&text), Ok(m), "{game}: {text}");
+                if m.is_castling() {
+                    written.push(text);
+                }
+            }
+            written.sort();
+            let mut want = vec![high.to_string(), low.to_string()];
+            want.sort();
+            assert_eq!(written, want, "{game}");
+        }
     }
 }

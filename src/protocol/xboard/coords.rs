@@ -5,6 +5,7 @@
 //! writes them; the `highlight` board for `lift`.
 
 use crate::game::{Game, GameType};
+use crate::protocol::notation;
 use crate::tournament::referee;
 use crate::types::{BoardSize, Color, Move, MoveKind, PieceKind, Square};
 use crate::with_position;
@@ -140,14 +141,16 @@ pub fn square_from_gui(game: &Game, text: &str, ranks: GuiRanks) -> Option<Squar
     game.variant().size.parse(&text)
 }
 
-/// The engine's move as XBoard reads it: castling as the king's move, or in a Fischer Random
-/// game as `O-O` / `O-O-O` (the protocol's form there: the king's move can be ambiguous).
+/// The engine's move as XBoard reads it: castling as the king's move, or as `O-O` / `O-O-O`
+/// where that would be ambiguous (the protocol's form in Fischer Random games, and see
+/// `notation::king_move_is_ambiguous`).
 pub fn move_to_gui(game: &Game, m: Move, ranks: GuiRanks) -> String {
     match m.kind() {
-        MoveKind::CastleHigh | MoveKind::CastleLow if game.variant().chess960 => game
-            .variant()
-            .castle_san(game.side_to_move(), m.kind())
-            .into(),
+        MoveKind::CastleHigh | MoveKind::CastleLow if with_position!(game, p => notation::king_move_is_ambiguous(p, m)) => {
+            game.variant()
+                .castle_san(game.side_to_move(), m.kind())
+                .into()
+        }
         _ => to_gui(&game.move_to_uci(m), ranks),
     }
 }
