@@ -424,6 +424,43 @@ fn misbehaving_engines_lose_and_the_match_goes_on() {
     );
 }
 
+/// An XBoard engine without `setboard` cannot start a game from a FEN: the match stops before
+/// the first game with the reason (it used to play on and score every such game as the
+/// engine's loss). From the start position it plays.
+#[test]
+fn an_xboard_engine_without_setboard_is_refused_positions() {
+    let openings = temp("no-setboard-openings.txt");
+    std::fs::write(&openings, "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\n").unwrap();
+    let x = format!(
+        "cmd='python3 {} --no-setboard' name=NoSetboard proto=xboard",
+        fake("fake_xboard.py")
+    );
+    let y = format!(
+        "cmd='python3 {}' name=X2 proto=xboard",
+        fake("fake_xboard.py")
+    );
+    let mut args = vec!["match", "--engine", &x, "--engine", &y, "--games", "2"];
+    args.extend(["--tc", "5"]);
+    let from_start = chimera(&args, Duration::from_secs(60));
+    assert_eq!(
+        from_start.code,
+        Some(0),
+        "{}\n{}",
+        from_start.stdout,
+        from_start.stderr
+    );
+    args.extend(["--openings", openings.to_str().unwrap()]);
+    let run = chimera(&args, Duration::from_secs(60));
+    assert_eq!(run.code, Some(2), "{}\n{}", run.stdout, run.stderr);
+    assert!(
+        run.stderr
+            .contains("NoSetboard: the engine cannot set up a position"),
+        "{}",
+        run.stderr
+    );
+    assert!(!run.stdout.contains("Finished game"), "{}", run.stdout);
+}
+
 #[test]
 fn xboard_client_speaks_the_protocol() {
     let log = temp("xboard.log");

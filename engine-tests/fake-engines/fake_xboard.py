@@ -3,11 +3,14 @@
 (g1f3, f3g1, ...) and Black its g-knight (g8f6, f6g8, ...), so two of them draw by threefold
 repetition after eight plies. It checks the order of the protocol and logs every command it
 receives to the file given as the first argument (if any).
-Usage: fake_xboard.py [LOGFILE]
+Usage: fake_xboard.py [--no-setboard] [LOGFILE]
+(--no-setboard: announce setboard=0, as Debian's Fairy-Max does)
 """
 import sys
 
-log = open(sys.argv[1], "a") if len(sys.argv) > 1 else None
+SETBOARD = "--no-setboard" not in sys.argv
+args = [a for a in sys.argv[1:] if a != "--no-setboard"]
+log = open(args[0], "a") if args else None
 SHUFFLE = {0: ["g1f3", "f3g1"], 1: ["g8f6", "f6g8"]}
 moves = 0          # plies in the game so far
 own = {0: 0, 1: 0}  # knight moves made by each colour
@@ -32,7 +35,7 @@ for line in sys.stdin:
     if cmd == "xboard":
         continue
     if cmd == "protover":
-        say('feature myname="FakeX" ping=1 setboard=1 usermove=1 sigint=0 done=0')
+        say('feature myname="FakeX" ping=1 setboard=%d usermove=1 sigint=0 done=0' % SETBOARD)
         say('feature variants="normal,capablanca" san=0 colors=0 done=1')
         features_done = True
     elif cmd in ("accepted", "rejected", "post", "easy", "hard", "level", "st", "sd", "time", "otim", "variant", "result", "random", "computer", "option"):

@@ -219,6 +219,15 @@ impl Engine {
         Ok(engine)
     }
 
+    /// Whether the engine can start a game from any position: every UCI engine, and an
+    /// XBoard engine that announced `setboard`.
+    pub fn sets_up_positions(&self) -> bool {
+        match &self.proto {
+            Proto::Uci => true,
+            Proto::Xboard(state) => state.sets_up_positions(),
+        }
+    }
+
     pub fn is_xboard(&self) -> bool {
         matches!(self.proto, Proto::Xboard(_))
     }

@@ -157,16 +157,27 @@ pub fn prepare_engines(texts: &[String], debug: bool) -> Result<Vec<EngineSpec>,
 /// that cannot start, or cannot play the game, ends the match with that error (as
 /// cutechess-cli's does), instead of forfeiting every game it was due to play. An engine that
 /// fails later, during the match, loses that game and the match goes on.
+/// `from_positions`: some game starts from a position other than the game's start (a FEN
+/// opening, a Fischer Random array), which an XBoard engine without `setboard` cannot take.
 fn check_engines(
     specs: &[EngineSpec],
     gt: &GameType,
     tc: TimeControl,
     debug: bool,
+    from_positions: bool,
 ) -> Result<(), String> {
     for s in specs {
         let engine = client::Engine::start(s, &gt.variant, s.tc.unwrap_or(tc), debug)
             .map_err(|e| format!("{}: {e}", s.name))?;
+        let sets_up = engine.sets_up_positions();
         engine.quit();
+        if from_positions && !sets_up {
+            return Err(format!(
+                "{}: the engine cannot set up a position (no setboard), and this match starts \
+                 its games from positions (FEN openings or Fischer Random arrays)",
+                s.name
+            ));
+        }
     }
     Ok(())
 }
@@ -347,7 +358,12 @@ pub fn run_match(
     for s in specs.iter_mut() {
         s.variants_file = variants_file.clone();
     }
-    check_engines(&specs, &gt, tc, args.debug)?;
+    let start = gt.variant.start_fen.trim();
+    let from_positions = (openings.is_empty() && gt.variant.chess960)
+        || openings
+            .iter()
+            .any(|o| o.fen.as_deref().is_some_and(|f| f.trim() != start));
+    check_engines(&specs, &gt, tc, args.debug, from_positions)?;
     let names: Vec<String> = specs.iter().map(|s| s.name.clone()).collect();
     let mut pgn_file = match &args.pgn {
         Some(path) => Some(std::fs::File::create(path).map_err(|e| format!("{path}: {e}"))?),

@@ -21,6 +21,12 @@ pub(super) struct XboardState {
     ranks: coords::GuiRanks,
 }
 
+impl XboardState {
+    pub(super) fn sets_up_positions(&self) -> bool {
+        self.setboard
+    }
+}
+
 /// Parses XBoard `feature` arguments: `a=1 b="two words"`.
 pub fn parse_features(text: &str) -> Vec<(String, String)> {
     let mut out = Vec::new();
