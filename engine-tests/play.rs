@@ -376,3 +376,141 @@ fn an_engine_that_leaves_is_announced() {
         "{out}"
     );
 }
+
+/// `undo` with no move of yours to take back leaves a game the rules ended over (it cleared the
+/// ending first, so that a stalemate could then be resigned, or a mate turned into a
+/// resignation).
+#[test]
+fn undo_with_nothing_to_take_back_keeps_the_game_over() {
+    let (code, out) = play(
+        &[
+            "--engine",
+            "none",
+            "--fen",
+            "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1",
+        ],
+        "undo\nresign\npgn\nquit\n",
+    );
+    assert_eq!(code, Some(0), "{out}");
+    assert!(out.contains("Nothing to take back."), "{out}");
+    assert!(!out.contains("resigns"), "{out}");
+    assert!(out.contains("{Draw by stalemate} 1/2-1/2"), "{out}");
+    // Against an engine that mates before you have moved.
+    let engine = format!("cmd={} depth=2", env!("CARGO_BIN_EXE_chimera"));
+    let (code, out) = play(
+        &[
+            "--engine",
+            &engine,
+            "--color",
+            "black",
+            "--fen",
+            "7k/8/6K1/8/8/8/8/1Q6 w - - 0 1",
+        ],
+        "undo\nresign\npgn\nquit\n",
+    );
+    assert_eq!(code, Some(0), "{out}");
+    assert!(out.contains("Nothing to take back."), "{out}");
+    assert!(!out.contains("resigns"), "{out}");
+    assert!(out.contains("1. Qb8# {White mates} 1-0"), "{out}");
+}
+
+/// A hint the engine does not give in time (5 s) leaves it searching: it is started again, so
+/// that its late answer is not read as its next move (here `g1f3`, White's move, came when
+/// Black was to move, and Black lost for an illegal move).
+#[test]
+fn a_hint_given_too_late_is_not_taken_for_the_engines_move() {
+    let fake = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("play_slow_hint.py");
+    std::fs::write(
+        &fake,
+        r#"import sys, time
+def say(t):
+    sys.stdout.write(t + "\n")
+    sys.stdout.flush()
+moves = []
+for line in sys.stdin:
+    w = line.split()
+    if not w:
+        continue
+    if w[0] == "uci":
+        say("id name slowhint")
+        say("uciok")
+    elif w[0] == "isready":
+        say("readyok")
+    elif w[0] == "position":
+        moves = w[w.index("moves") + 1:] if "moves" in w else []
+    elif w[0] == "go":
+        # The engine plays Black: White to move is a hint, answered after 6 s.
+        if len(moves) % 2 == 0:
+            time.sleep(6)
+            say("bestmove g1f3")
+        else:
+            say("bestmove " + {1: "e7e5", 3: "e5d4"}.get(len(moves), "0000"))
+    elif w[0] == "quit":
+        break
+"#,
+    )
+    .expect("write the fake engine");
+    let engine = format!("cmd='python3 {}' name=Slow proto=uci", fake.display());
+    let (code, out) = play(
+        &["--engine", &engine, "--tc", "60+0"],
+        "e4\nhint\nd4\nfen\nquit\n",
+    );
+    assert_eq!(code, Some(0), "{out}");
+    assert!(
+        out.contains("The engine failed to give a hint: no move in time"),
+        "{out}"
+    );
+    assert!(!out.contains("illegal move"), "{out}");
+    assert!(out.contains("Slow plays exd4"), "{out}");
+    assert!(
+        out.contains("rnbqkbnr/pppp1ppp/8/8/3pP3/8/PPP2PPP/RNBQKBNR w KQkq - 0 3"),
+        "{out}"
+    );
+}
+
+/// The engine's time forfeit against a bare King is a draw, as in FIDE's rules and in
+/// `chimera match` (it was 1-0); against anything more it still loses.
+#[test]
+fn a_time_forfeit_against_a_bare_king_is_a_draw() {
+    let fake = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/engine-tests/fake-engines/fake_uci.py"
+    );
+    let engine = format!("cmd='python3 {fake} hang' name=Fake proto=uci");
+    let (code, out) = play(
+        &[
+            "--engine",
+            &engine,
+            "--tc",
+            "1+0",
+            "--fen",
+            "4k3/8/8/8/8/8/r7/4K3 w - - 0 1",
+        ],
+        "Kf1\npgn\nquit\n",
+    );
+    assert_eq!(code, Some(0), "{out}");
+    assert!(
+        out.contains(
+            "Game over: 1/2-1/2 {Draw: Black loses on time, but the opponent cannot mate}"
+        ),
+        "{out}"
+    );
+    assert!(out.contains("[Result \"1/2-1/2\"]"), "{out}");
+    // With a Pawn White could still mate: the forfeit loses.
+    let (code, out) = play(
+        &[
+            "--engine",
+            &engine,
+            "--tc",
+            "1+0",
+            "--fen",
+            "4k3/8/8/8/8/8/r6P/4K3 w - - 0 1",
+        ],
+        "Kf1\npgn\nquit\n",
+    );
+    assert_eq!(code, Some(0), "{out}");
+    assert!(
+        out.contains("Game over: 1-0 {Black loses on time (no move from Fake)}"),
+        "{out}"
+    );
+}

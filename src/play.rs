@@ -13,8 +13,9 @@ use crate::tournament::client::{
 use crate::tournament::clock::{Clock, TimeControl};
 use crate::tournament::game::engine_failure;
 use crate::tournament::pgn::{PgnGame, PgnMove};
+use crate::tournament::process::EngineError;
 use crate::tournament::referee::{
-    color_name, legal_moves, rule_ending, Ending, Outcome, Termination,
+    color_name, could_still_win, legal_moves, rule_ending, Ending, Outcome, Termination,
 };
 use crate::tournament::spec::{EngineSpec, Protocol};
 use crate::types::{Color, Move, MoveKind, Square};
@@ -81,6 +82,12 @@ struct Session<W: Write> {
     names: [String; 2],
     engine: Option<Engine>,
     engine_name: String,
+    /// How the engine was started (its protocol found), to start it again after a hint it did
+    /// not answer in time.
+    spec: Option<EngineSpec>,
+    /// The time control the engine was started with.
+    tc: TimeControl,
+    debug: bool,
     clocks: [Clock; 2],
     /// Time each human has used (shown only).
     used: [Duration; 2],
@@ -219,6 +226,73 @@ impl<W: Write> Session<W> {
         self.said_ending = None;
     }
 
+    /// `loser` oversteps its time: a loss, or a draw where the opponent could not win (a bare
+    /// King where stalemate is a draw), as FIDE has it and as `chimera match` judges it.
+    fn time_forfeit(&self, loser: Color, reason: String) -> Ending {
+        if could_still_win(&self.game, !loser) {
+            Ending::loss(loser, Termination::TimeForfeit, reason)
+        } else {
+            Ending::new(
+                Outcome::Draw,
+                Termination::TimeForfeit,
+                format!(
+                    "Draw: {} loses on time, but the opponent cannot mate",
+                    color_name(loser)
+                ),
+            )
+        }
+    }
+
+    /// The engine leaves the game, lost to it by `ending`; the person then moves for both
+    /// sides after `undo`, and is told so.
+    fn engine_leaves(&mut self, ending: Ending) {
+        self.engine = None;
+        self.end(ending);
+        self.human = [true, true];
+        self.say(&format!(
+            "{} has left the game: after 'undo' you move for both sides.",
+            self.engine_name
+        ));
+    }
+
+    /// After a hint the engine did not give in time it may still be searching, and its late
+    /// answer would be read as its next move: it is started again (the old process killed),
+    /// or, if that fails, it has left the game.
+    fn restart_engine(&mut self) {
+        // Dropping the engine kills its process at once.
+        self.engine = None;
+        let Some(spec) = self.spec.clone() else {
+            return;
+        };
+        let color = if self.human[0] {
+            Color::Black
+        } else {
+            Color::White
+        };
+        let view = GameView {
+            root_fen: &self.root_fen,
+            root_is_start: self.root_is_start,
+            moves: &self.texts.uci,
+            gui_moves: &self.texts.gui,
+            to_move: self.game.side_to_move(),
+        };
+        let started = Engine::start(&spec, &self.gt.variant, self.tc, self.debug)
+            .and_then(|mut e| e.new_game(&view).map(|()| e));
+        match started {
+            Ok(e) => {
+                self.engine = Some(e);
+                self.say(&format!(
+                    "{} was started again, so that its late answer is not taken for a move.",
+                    self.engine_name
+                ));
+            }
+            Err(e) => {
+                let ending = engine_failure(color, &self.engine_name, &e, true);
+                self.engine_leaves(ending);
+            }
+        }
+    }
+
     fn announce_end(&mut self) {
         if let Some(e) = self.ending.clone() {
             self.say(&format!("Game over: {} {{{}}}", e.outcome.pgn(), e.reason));
@@ -252,25 +326,17 @@ impl<W: Write> Session<W> {
         let thought = match result {
             Ok(t) => t,
             Err(e) => {
-                let ending = engine_failure(us, &self.engine_name, &e, false);
-                self.engine = None;
-                self.end(ending);
+                let mut ending = engine_failure(us, &self.engine_name, &e, false);
+                if ending.termination == Termination::TimeForfeit {
+                    ending = self.time_forfeit(us, ending.reason);
+                }
                 // Taking moves back then leaves a game of two people, and it is said so.
-                self.human = [true, true];
-                self.say(&format!(
-                    "{} has left the game: after 'undo' you move for both sides.",
-                    self.engine_name
-                ));
-                return;
+                return self.engine_leaves(ending);
             }
         };
         if !self.clocks[us.index()].charge(thought.elapsed, self.margin) {
-            self.end(Ending::loss(
-                us,
-                Termination::TimeForfeit,
-                format!("{who} loses on time"),
-            ));
-            return;
+            let ending = self.time_forfeit(us, format!("{who} loses on time"));
+            return self.end(ending);
         }
         self.last_score = thought.score.or(self.last_score);
         let text = match thought.action {
@@ -373,7 +439,13 @@ impl<W: Write> Session<W> {
                 }
                 _ => self.say("The engine has no suggestion."),
             },
-            Err(e) => self.say(&format!("The engine failed to give a hint: {e}")),
+            Err(e) => {
+                self.say(&format!("The engine failed to give a hint: {e}"));
+                // Still searching, its answer would come as its next move.
+                if matches!(e, EngineError::Timeout(_)) {
+                    self.restart_engine();
+                }
+            }
         }
     }
 
@@ -574,12 +646,13 @@ impl<W: Write> Session<W> {
                         shown = true;
                         continue;
                     }
-                    self.ending = None;
-                    // Only the engine has moved (you play Black): there is none of yours.
+                    // Only the engine has moved (you play Black): there is none of yours. A
+                    // game the rules ended stays over.
                     if !self.movers.iter().any(|(c, _)| self.human[c.index()]) {
                         self.say("Nothing to take back.");
                         continue;
                     }
+                    self.ending = None;
                     // Take back plies until a human's whole turn is undone (a cancellation
                     // turn is a capture and its placements, all by the side to move).
                     while self.undo_ply() {
@@ -686,6 +759,7 @@ pub fn play(
     let mut human = [true, true];
     let mut engine = None;
     let mut engine_name = "Human".to_string();
+    let mut engine_spec = None;
     let root_fen = game.fen();
     let root_is_start = args
         .fen
@@ -712,6 +786,7 @@ pub fn play(
             .map_err(|e| format!("{}: {e}", spec.name))?;
         engine_name = e.name.clone();
         engine = Some(e);
+        engine_spec = Some(spec);
     }
     let mut session = Session {
         out,
@@ -734,6 +809,9 @@ pub fn play(
         }),
         engine,
         engine_name,
+        spec: engine_spec,
+        tc,
+        debug: args.debug,
         clocks: [Clock::new(tc), Clock::new(tc)],
         used: [Duration::ZERO; 2],
         ending: None,
