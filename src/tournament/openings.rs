@@ -41,10 +41,7 @@ fn parse_line(line: &str) -> Opening {
         let mut all: Vec<String> = position
             .split_whitespace()
             .filter(|w| Outcome::from_pgn(w).is_none())
-            .map(|w| {
-                w.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.')
-                    .to_string()
-            })
+            .map(|w| pgn::strip_move_number(w).to_string())
             .filter(|w| !w.is_empty())
             .collect();
         all.extend(moves);
@@ -77,6 +74,8 @@ fn epd_to_fen(epd: &str) -> String {
 /// Reads openings from text (`pgn` for PGN) and checks each against the game: every move legal
 /// and the game not already over.
 pub fn parse_openings(gt: &GameType, text: &str, is_pgn: bool) -> Result<Vec<Opening>, String> {
+    // A byte-order mark, as some editors on Windows write, is no part of the first line.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut list = Vec::new();
     if is_pgn {
         for (i, g) in pgn::parse(text)?.into_iter().enumerate() {
@@ -265,6 +264,23 @@ pub fn shuffled_start(gt: &GameType, seed: u64) -> String {
 mod tests {
     use super::*;
     use crate::variant::Registry;
+
+    /// Castling written with zeros is a move, not a move number; a byte-order mark is no
+    /// part of the first move (both used to be refused: '-0', '\u{feff}e4').
+    #[test]
+    fn zero_castling_and_a_byte_order_mark_are_read() {
+        let r = Registry::builtin();
+        let gt = r.find("chess").unwrap();
+        let line = "\u{feff}1.e4 e5 2. Nf3 Nc6 3.Bc4 Bc5 4. 0-0 Nf6 5 d3 0-0\n";
+        let list = parse_openings(gt, line, false).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(
+            list[0].moves,
+            ["e4", "e5", "Nf3", "Nc6", "Bc4", "Bc5", "0-0", "Nf6", "d3", "0-0"]
+        );
+        let pgn = "\u{feff}[Event \"x\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. 0-0 *\n";
+        let list = parse_openings(gt, pgn, true).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(list[0].moves.last().map(String::as_str), Some("0-0"));
+    }
 
     #[test]
     fn lines_of_every_form() {

@@ -263,7 +263,7 @@ pub fn parse(text: &str) -> Result<Vec<PgnGame>, String> {
                 if token.starts_with('$') {
                     continue;
                 }
-                let mv = token.trim_start_matches(|ch: char| ch.is_ascii_digit() || ch == '.');
+                let mv = strip_move_number(&token);
                 if mv.is_empty() {
                     continue;
                 }
@@ -280,6 +280,19 @@ pub fn parse(text: &str) -> Result<Vec<PgnGame>, String> {
         games.push(game);
     }
     Ok(games)
+}
+
+/// A movetext token without its move number (`12.e4`, `12...e5`, `12.`, `12`); castling
+/// written with zeros (`0-0`, `0-0-0`) is a move, not a number.
+pub fn strip_move_number(token: &str) -> &str {
+    let rest = token.trim_start_matches(|c: char| c.is_ascii_digit());
+    if rest.is_empty() {
+        ""
+    } else if rest.starts_with('.') {
+        rest.trim_start_matches('.')
+    } else {
+        token
+    }
 }
 
 #[cfg(test)]
