@@ -912,8 +912,32 @@ fn a_turn_of_too_many_plies_is_illegal() {
         out.contains("0-1 {White makes an illegal move: e2e4,e7e5 (more plies than its turn)}"),
         "{out}"
     );
-    // The legal first ply is kept in the record; the game replays.
-    assert_eq!(game.moves.len(), 1);
+    // No ply of a refused turn is kept in the record (its legal first ply used to be).
+    assert_eq!(game.moves.len(), 0);
+}
+
+/// Resignation needs M consecutive moves at or below the score: a move without a score breaks
+/// the run. Both fakes shuffle their knights (a threefold repetition at ply 8) and score -1000
+/// on every other move of their own only; the run of two used to count across the gap, and
+/// White resigned at ply 5.
+#[test]
+fn resignation_needs_consecutive_scores() {
+    let fake_engine = |name: &str| {
+        format!(
+            "cmd='python3 {} shufflescore' name={name}",
+            fake("fake_uci.py")
+        )
+    };
+    let (a, b) = (fake_engine("A"), fake_engine("B"));
+    let path = temp("shufflescore.pgn");
+    let mut args = match_args(&a, &b, "chess", "1");
+    args.extend(["--tc", "5", "--resign-score", "500", "--resign-moves", "2"]);
+    args.extend(["--pgn", path.to_str().unwrap()]);
+    let run = chimera(&args, Duration::from_secs(30));
+    assert_eq!(run.code, Some(0), "{}\n{}", run.stdout, run.stderr);
+    assert!(run.stdout.contains("1/2-1/2"), "{}", run.stdout);
+    let game = check_pgn(&path, 1).remove(0);
+    assert_eq!(game.moves.len(), 8);
 }
 
 /// An engine may write out the pieces a turn placed automatically (the cancellation rules'

@@ -15,6 +15,8 @@ move, does what MODE says:
            e2e4`, whatever the position
   shortlist  lists only chess and capablanca in its UCI_Variant combo and takes any other
            value in silence, without announcing a board; moves as `illegal`
+  shufflescore  shuffles its g-knight (g1f3 f3g1 … as White, g8f6 f6g8 … as Black) from the
+           start position, scoring -1000 on every other move of its own and nothing between
   slowstart  the first time it runs (while the file named by its second argument does not
            exist; it creates it), says nothing for 6 s after `uci`, as an engine loading a
            network, then answers it; plays as `illegal`
@@ -26,6 +28,7 @@ import time
 
 mode = sys.argv[1] if len(sys.argv) > 1 else "illegal"
 turns = 0  # moves asked for so far
+plies = 0  # plies of the last `position` command
 out = sys.stdout
 
 
@@ -50,6 +53,8 @@ for line in sys.stdin:
         if mode == "autoecho":
             say("option name UCI_Variant type combo default chess var chess var cancellation-chess")
         say("uciok")
+    elif cmd == "position":
+        plies = len(words) - words.index("moves") - 1 if "moves" in words else 0
     elif cmd == "isready":
         say("readyok")
     elif cmd == "quit":
@@ -75,6 +80,12 @@ for line in sys.stdin:
             sys.stdout.flush()
         elif mode == "nomove":
             say("bestmove (none)")
+        elif mode == "shufflescore":
+            own = plies // 2
+            mv = [["g1f3", "f3g1"], ["g8f6", "f6g8"]][plies % 2][own % 2]
+            if own % 2 == 0:
+                say("info depth 1 score cp -1000 pv " + mv)
+            say("bestmove " + mv)
         elif mode == "twoply":
             say("bestmove e2e4,e7e5")
         elif mode == "autoecho":

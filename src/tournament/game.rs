@@ -367,15 +367,26 @@ fn run(
             return illegal("");
         }
         let mut automatic = AutomaticPlacements::default();
+        // A refused turn leaves no ply of it in the game or its record.
+        let turn_start = pgn.moves.len();
+        let take_back = |game: &mut Game, moves: &mut MoveTexts, pgn: &mut PgnGame| {
+            while pgn.moves.len() > turn_start {
+                pgn.moves.pop();
+                moves.pop();
+                game.undo();
+            }
+        };
         for (k, ply) in plies.iter().enumerate() {
             // Before the turn test: the turn may have passed with the last placement made.
             if automatic.skip(game, ply, Some(us)) {
                 continue;
             }
             if game.side_to_move() != us {
+                take_back(game, moves, pgn);
                 return illegal(" (more plies than its turn)");
             }
             let Some(mv) = parse_ply(game, ply) else {
+                take_back(game, moves, pgn);
                 return illegal("");
             };
             let s = san::to_san(game, mv);
@@ -392,11 +403,13 @@ fn run(
             }
         }
         if game.side_to_move() == us {
+            take_back(game, moves, pgn);
             return illegal(" (the turn is not finished)");
         }
-        if let (Some((cp, moves)), Some(score)) = (rules.resign, thought.score) {
+        if let Some((cp, moves)) = rules.resign {
             let player = &mut players[us.index()];
-            if score.centipawns() <= -cp {
+            // Consecutive moves: one without a score breaks the run as a better one does.
+            if thought.score.is_some_and(|score| score.centipawns() <= -cp) {
                 player.bad_scores += 1;
                 if player.bad_scores >= moves {
                     return Ending::loss(
@@ -410,7 +423,8 @@ fn run(
             }
         }
         if let Some(n) = rules.draw_after {
-            let played = moves.uci.len() as u32 / 2;
+            // Moves, not plies: a cancellation turn is a capture and its placements.
+            let played = turns(&pgn.moves) / 2;
             if played >= n {
                 return Ending::new(
                     Outcome::Draw,
@@ -419,5 +433,38 @@ fn run(
                 );
             }
         }
+    }
+}
+
+/// The turns among `moves`: a turn is one side's plies in a row.
+fn turns(moves: &[PgnMove]) -> u32 {
+    let mut count = 0;
+    let mut last = None;
+    for m in moves {
+        if m.mover.is_none() || m.mover != last {
+            count += 1;
+        }
+        last = m.mover;
+    }
+    count
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `--draw-after` counts moves, and a cancellation turn of several plies is one side's
+    /// half of a move (it used to count plies).
+    #[test]
+    fn turns_count_one_sides_plies_in_a_row_once() {
+        let ply = |c: Color| PgnMove {
+            san: String::new(),
+            comment: None,
+            mover: Some(c),
+        };
+        let (w, b) = (Color::White, Color::Black);
+        assert_eq!(turns(&[]), 0);
+        assert_eq!(turns(&[ply(w), ply(b), ply(w)]), 3);
+        assert_eq!(turns(&[ply(w), ply(w), ply(w), ply(b), ply(b), ply(w)]), 3);
     }
 }

@@ -143,6 +143,9 @@ pub enum SprtDecision {
     Continue,
 }
 
+/// The largest Elo difference an SPRT hypothesis may name (an expected score of 0.9968).
+const MAX_SPRT_ELO: f64 = 1000.0;
+
 impl Sprt {
     /// Parses `elo0=0 elo1=5 alpha=0.05 beta=0.05` (any order, any subset; these are defaults).
     pub fn parse(words: &[String]) -> Result<Sprt, String> {
@@ -179,6 +182,12 @@ impl Sprt {
         }
         if s.elo1 <= s.elo0 {
             return Err("--sprt: elo1 must be greater than elo0".into());
+        }
+        // Beyond, the expected score rounds to 0 or 1 and the LLR to NaN: no test decides.
+        if s.elo0 < -MAX_SPRT_ELO || s.elo1 > MAX_SPRT_ELO {
+            return Err(format!(
+                "--sprt: elo0 and elo1 must lie between -{MAX_SPRT_ELO} and {MAX_SPRT_ELO}"
+            ));
         }
         Ok(s)
     }
@@ -360,5 +369,15 @@ mod tests {
         for bad in ["elo0=nan", "elo1=inf", "elo0=-inf", "alpha=NaN"] {
             assert!(Sprt::parse(&[bad.to_string()]).is_err(), "{bad}");
         }
+        // Finite, but so large that the LLR was NaN and the test never decided.
+        for bad in ["elo1=20000", "elo0=-1001 elo1=0"] {
+            assert!(Sprt::parse(&[bad.to_string()]).is_err(), "{bad}");
+        }
+        let widest = Sprt::parse(&["elo0=-1000 elo1=1000".to_string()]).unwrap();
+        let wins = Tally {
+            wins: 3,
+            ..Tally::default()
+        };
+        assert!(wins.llr(widest.elo0, widest.elo1).is_finite());
     }
 }
