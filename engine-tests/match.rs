@@ -643,6 +643,32 @@ fn a_slow_uci_engine_is_detected_as_uci() {
     let _ = std::fs::remove_file(&mark);
 }
 
+/// An engine that exits on `uci` (Debian's Fairy-Max crashes on it) is an XBoard engine: it was
+/// taken for a UCI one, and the match stopped with "the process exited".
+#[test]
+fn an_engine_that_dies_on_uci_is_played_as_xboard() {
+    let x = format!(
+        "cmd='python3 {} --dies-on-uci' name=Dies",
+        fake("fake_xboard.py")
+    );
+    let y = format!(
+        "cmd='python3 {}' name=X2 proto=xboard",
+        fake("fake_xboard.py")
+    );
+    let mut args = vec!["match", "--engine", &x, "--engine", &y, "--games", "2"];
+    args.extend(["--tc", "5"]);
+    let run = chimera(&args, Duration::from_secs(60));
+    assert_eq!(run.code, Some(0), "{}\n{}", run.stdout, run.stderr);
+    assert_eq!(
+        run.stdout
+            .matches("1/2-1/2 {Draw by 3-fold repetition}")
+            .count(),
+        2,
+        "{}",
+        run.stdout
+    );
+}
+
 /// "Until the SPRT decides" is a huge `--games`: the games are built one by one as they are
 /// played, so the match starts at once (all 100 M were built first, gigabytes, before any
 /// game began).

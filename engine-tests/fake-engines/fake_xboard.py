@@ -3,13 +3,16 @@
 (g1f3, f3g1, ...) and Black its g-knight (g8f6, f6g8, ...), so two of them draw by threefold
 repetition after eight plies. It checks the order of the protocol and logs every command it
 receives to the file given as the first argument (if any).
-Usage: fake_xboard.py [--no-setboard] [LOGFILE]
-(--no-setboard: announce setboard=0, as Debian's Fairy-Max does)
+Usage: fake_xboard.py [--no-setboard] [--dies-on-uci] [LOGFILE]
+(--no-setboard: announce setboard=0, as Debian's Fairy-Max does; --dies-on-uci: exit at once
+on `uci`, as that Fairy-Max crashes on it)
 """
 import sys
 
+FLAGS = ("--no-setboard", "--dies-on-uci")
 SETBOARD = "--no-setboard" not in sys.argv
-args = [a for a in sys.argv[1:] if a != "--no-setboard"]
+DIES_ON_UCI = "--dies-on-uci" in sys.argv
+args = [a for a in sys.argv[1:] if a not in FLAGS]
 log = open(args[0], "a") if args else None
 SHUFFLE = {0: ["g1f3", "f3g1"], 1: ["g8f6", "f6g8"]}
 moves = 0          # plies in the game so far
@@ -32,6 +35,8 @@ for line in sys.stdin:
         continue
     words = line.split()
     cmd = words[0]
+    if cmd == "uci" and DIES_ON_UCI:
+        sys.exit(139)
     if cmd == "xboard":
         continue
     if cmd == "protover":

@@ -147,7 +147,8 @@ fn map_timeout(e: EngineError, what: &str) -> EngineError {
 /// (no XBoard engine says them); a complaint or XBoard feature lines mean XBoard. Silence is
 /// waited out as long as a UCI engine is given for its `uciok` (`HANDSHAKE`), so that an
 /// engine that loads a network or tablebases before it answers is not taken for an XBoard
-/// one; silence past that means XBoard, with a warning.
+/// one; silence past that means XBoard, with a warning. So does an engine that exits on `uci`
+/// (Debian's Fairy-Max crashes on it): a UCI engine answers it.
 pub fn detect_protocol(spec: &EngineSpec, debug: bool) -> Result<Protocol, EngineError> {
     let mut p = Process::spawn(&spec.launch, &spec.name, debug)?;
     p.send("uci");
@@ -180,6 +181,14 @@ pub fn detect_protocol(spec: &EngineSpec, debug: bool) -> Result<Protocol, Engin
                      (proto=uci or proto=xboard says which)",
                     spec.name,
                     HANDSHAKE.as_secs()
+                );
+                return Ok(Protocol::Xboard);
+            }
+            Err(EngineError::Crashed) => {
+                log::warn!(
+                    "{}: exited on `uci`: playing it as an XBoard engine (proto=uci or \
+                     proto=xboard says which)",
+                    spec.name
                 );
                 return Ok(Protocol::Xboard);
             }
