@@ -424,15 +424,11 @@ fn misbehaving_engines_lose_and_the_match_goes_on() {
     );
 }
 
-/// An XBoard engine without `setboard` cannot start a game from a FEN: the match stops before
-/// the first game with the reason (it used to play on and score every such game as the
-/// engine's loss). From the start position it plays.
-#[test]
-fn an_xboard_engine_without_setboard_is_refused_positions() {
-    let openings = temp("no-setboard-openings.txt");
-    std::fs::write(&openings, "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\n").unwrap();
+/// Two games at 5 s a move between the scripted XBoard engine started with `script_flags`,
+/// described by the engine-spec words `spec` (`name=…`, `proto=…`), and a plain one.
+fn fake_xboard_match(script_flags: &str, spec: &str, more: &[&str]) -> Run {
     let x = format!(
-        "cmd='python3 {} --no-setboard' name=NoSetboard proto=xboard",
+        "cmd='python3 {} {script_flags}' {spec}",
         fake("fake_xboard.py")
     );
     let y = format!(
@@ -441,7 +437,18 @@ fn an_xboard_engine_without_setboard_is_refused_positions() {
     );
     let mut args = vec!["match", "--engine", &x, "--engine", &y, "--games", "2"];
     args.extend(["--tc", "5"]);
-    let from_start = chimera(&args, Duration::from_secs(60));
+    args.extend_from_slice(more);
+    chimera(&args, Duration::from_secs(60))
+}
+
+/// An XBoard engine without `setboard` cannot start a game from a FEN: the match stops before
+/// the first game with the reason (it used to play on and score every such game as the
+/// engine's loss). From the start position it plays.
+#[test]
+fn an_xboard_engine_without_setboard_is_refused_positions() {
+    let openings = temp("no-setboard-openings.txt");
+    std::fs::write(&openings, "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\n").unwrap();
+    let from_start = fake_xboard_match("--no-setboard", "name=NoSetboard proto=xboard", &[]);
     assert_eq!(
         from_start.code,
         Some(0),
@@ -449,8 +456,8 @@ fn an_xboard_engine_without_setboard_is_refused_positions() {
         from_start.stdout,
         from_start.stderr
     );
-    args.extend(["--openings", openings.to_str().unwrap()]);
-    let run = chimera(&args, Duration::from_secs(60));
+    let more = ["--openings", openings.to_str().unwrap()];
+    let run = fake_xboard_match("--no-setboard", "name=NoSetboard proto=xboard", &more);
     assert_eq!(run.code, Some(2), "{}\n{}", run.stdout, run.stderr);
     assert!(
         run.stderr
@@ -647,17 +654,7 @@ fn a_slow_uci_engine_is_detected_as_uci() {
 /// taken for a UCI one, and the match stopped with "the process exited".
 #[test]
 fn an_engine_that_dies_on_uci_is_played_as_xboard() {
-    let x = format!(
-        "cmd='python3 {} --dies-on-uci' name=Dies",
-        fake("fake_xboard.py")
-    );
-    let y = format!(
-        "cmd='python3 {}' name=X2 proto=xboard",
-        fake("fake_xboard.py")
-    );
-    let mut args = vec!["match", "--engine", &x, "--engine", &y, "--games", "2"];
-    args.extend(["--tc", "5"]);
-    let run = chimera(&args, Duration::from_secs(60));
+    let run = fake_xboard_match("--dies-on-uci", "name=Dies", &[]);
     assert_eq!(run.code, Some(0), "{}\n{}", run.stdout, run.stderr);
     assert_eq!(
         run.stdout

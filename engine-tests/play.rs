@@ -5,6 +5,12 @@ use std::io::{Read, Write};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
+/// The scripted UCI engine of the match tests (its modes: see the file).
+const FAKE_UCI: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/engine-tests/fake-engines/fake_uci.py"
+);
+
 /// Runs `chimera play ARGS` with `input` on stdin; returns (exit code, stdout).
 fn play(args: &[&str], input: &str) -> (Option<i32>, String) {
     play_bytes(args, input.as_bytes())
@@ -357,10 +363,7 @@ fn a_line_that_is_not_utf8_is_a_bad_line() {
 /// both sides (it used to drop the engine in silence).
 #[test]
 fn an_engine_that_leaves_is_announced() {
-    let fake = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/engine-tests/fake-engines/fake_uci.py"
-    );
+    let fake = FAKE_UCI;
     let engine = format!("cmd='python3 {fake} crash' name=Fake");
     let (code, out) = play(&["--engine", &engine], "e4\nundo\nd4\nfen\npgn\nquit\n");
     assert_eq!(code, Some(0), "{out}");
@@ -472,10 +475,7 @@ for line in sys.stdin:
 /// `chimera match` (it was 1-0); against anything more it still loses.
 #[test]
 fn a_time_forfeit_against_a_bare_king_is_a_draw() {
-    let fake = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/engine-tests/fake-engines/fake_uci.py"
-    );
+    let fake = FAKE_UCI;
     let engine = format!("cmd='python3 {fake} hang' name=Fake proto=uci");
     let (code, out) = play(
         &[
