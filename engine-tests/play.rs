@@ -363,8 +363,7 @@ fn a_line_that_is_not_utf8_is_a_bad_line() {
 /// both sides (it used to drop the engine in silence).
 #[test]
 fn an_engine_that_leaves_is_announced() {
-    let fake = FAKE_UCI;
-    let engine = format!("cmd='python3 {fake} crash' name=Fake");
+    let engine = format!("cmd='python3 {FAKE_UCI} crash' name=Fake");
     let (code, out) = play(&["--engine", &engine], "e4\nundo\nd4\nfen\npgn\nquit\n");
     assert_eq!(code, Some(0), "{out}");
     assert!(out.contains("Game over: 1-0"), "{out}");
@@ -475,20 +474,15 @@ for line in sys.stdin:
 /// `chimera match` (it was 1-0); against anything more it still loses.
 #[test]
 fn a_time_forfeit_against_a_bare_king_is_a_draw() {
-    let fake = FAKE_UCI;
-    let engine = format!("cmd='python3 {fake} hang' name=Fake proto=uci");
-    let (code, out) = play(
-        &[
-            "--engine",
-            &engine,
-            "--tc",
-            "1+0",
-            "--fen",
-            "4k3/8/8/8/8/8/r7/4K3 w - - 0 1",
-        ],
-        "Kf1\npgn\nquit\n",
-    );
-    assert_eq!(code, Some(0), "{out}");
+    let engine = format!("cmd='python3 {FAKE_UCI} hang' name=Fake proto=uci");
+    // The engine (Black) hangs after White's first move, from `fen`.
+    let forfeit = |fen: &str| {
+        let args = ["--engine", &engine, "--tc", "1+0", "--fen", fen];
+        let (code, out) = play(&args, "Kf1\npgn\nquit\n");
+        assert_eq!(code, Some(0), "{out}");
+        out
+    };
+    let out = forfeit("4k3/8/8/8/8/8/r7/4K3 w - - 0 1");
     assert!(
         out.contains(
             "Game over: 1/2-1/2 {Draw: Black loses on time, but the opponent cannot mate}"
@@ -497,18 +491,7 @@ fn a_time_forfeit_against_a_bare_king_is_a_draw() {
     );
     assert!(out.contains("[Result \"1/2-1/2\"]"), "{out}");
     // With a Pawn White could still mate: the forfeit loses.
-    let (code, out) = play(
-        &[
-            "--engine",
-            &engine,
-            "--tc",
-            "1+0",
-            "--fen",
-            "4k3/8/8/8/8/8/r6P/4K3 w - - 0 1",
-        ],
-        "Kf1\npgn\nquit\n",
-    );
-    assert_eq!(code, Some(0), "{out}");
+    let out = forfeit("4k3/8/8/8/8/8/r6P/4K3 w - - 0 1");
     assert!(
         out.contains("Game over: 1-0 {Black loses on time (no move from Fake)}"),
         "{out}"
