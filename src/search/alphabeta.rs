@@ -231,6 +231,14 @@ impl<'a, B: Bitboard, R: Role> Worker<'a, B, R> {
         count >= 2 || count == 1 && latest < ply
     }
 
+    /// Within `MOVE_RULE_TT_MARGIN` plies of the move rule, where the table's scores depend on
+    /// the path (see there).
+    #[inline(always)]
+    fn near_move_rule(&self) -> bool {
+        let rule = self.pos.variant.move_rule;
+        rule > 0 && self.pos.halfmove_clock() + MOVE_RULE_TT_MARGIN >= rule
+    }
+
     /// The move rule is reached in check: a draw unless it is checkmate (checkmate on the last
     /// move beats the move rule). Rare, and its move list is large: kept out of `is_draw`.
     #[cold]
@@ -448,7 +456,11 @@ impl<'a, B: Bitboard, R: Role> Worker<'a, B, R> {
         let tt_move = hit.map_or(Move::NULL, |h| h.mv);
         if let Some(h) = hit {
             let s = from_tt(h.score, mate_ply);
-            if !N::PV && h.depth >= depth && h.bound.settles(s, alpha, beta) {
+            if !N::PV
+                && h.depth >= depth
+                && h.bound.settles(s, alpha, beta)
+                && !self.near_move_rule()
+            {
                 return s;
             }
         }
@@ -523,7 +535,11 @@ impl<'a, B: Bitboard, R: Role> Worker<'a, B, R> {
         } else {
             Move::NULL
         };
-        let may_prune = !N::ROOT && !mid_turn && self.has_non_pawn_material();
+        // Near the move rule every line that does not mate at once scores a draw, and the
+        // shallow pruning below (which spares no quiet check in a null-window node) would then
+        // cut the mating move itself: a won ending would be drawn by the rule.
+        let may_prune =
+            !N::ROOT && !mid_turn && self.has_non_pawn_material() && !self.near_move_rule();
         // Futility: no quiet move can raise alpha here, so only captures and promotions are
         // generated (and a node without any fails low with this bound).
         let futility_bound = eval + futility_margin(depth);

@@ -16,6 +16,11 @@ pub const fn aspiration_widen(delta: i32) -> i32 {
     delta + delta / 2 + 5
 }
 
+/// The table cuts no node whose halfmove clock is within this many plies of the move rule: a
+/// draw stored from a longer path to the same position (the clock there reaching the rule)
+/// would hide a mate still in reach on this one (Stockfish's guard, 90 of 100 plies).
+pub const MOVE_RULE_TT_MARGIN: u16 = 10;
+
 /// Iterations go on this many plies past twice a mate's length before they stop (it is proven).
 pub const MATE_CONFIRM_PLIES: i32 = 4;
 

@@ -769,6 +769,23 @@ mod tests {
         assert!(outcome.best.is_some());
     }
 
+    /// A mate that ends on the move rule's last ply is found (mate in 2 at halfmove 96): near
+    /// the rule every other line scores a draw, and shallow pruning cut the mating check from
+    /// the null-window searches, so that the win was scored a draw until depth 13.
+    #[test]
+    fn a_mate_just_inside_the_move_rule_is_found() {
+        use crate::search::Score;
+        let registry = Registry::builtin();
+        let chess = registry.find("chess").expect("chess is built in");
+        let game = chess
+            .position("7k/8/5K2/8/8/8/8/1R6 w - - 96 80")
+            .expect("a legal position");
+        let mut searcher = Searcher::new(4).expect("a 4 MB table");
+        let outcome = searcher.search(&game, chess.eval(), SearchLimits::depth(8));
+        assert_eq!(outcome.score, Score::Mate(2));
+        assert_eq!(game.move_to_uci(outcome.best.expect("a move")), "f6g6");
+    }
+
     /// The root's result goes into the table, so that the next search of the position (a
     /// restarted analysis, a missed ponder) searches its move first; a later MultiPV line's
     /// and a `searchmoves` search's do not, since their best is not the position's.
