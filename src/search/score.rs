@@ -55,11 +55,16 @@ pub enum Score {
     Mate(i32),
 }
 
+/// Reported as mates: a mate the table carries to a ply past `MAX_PLY` from the root falls
+/// below `MATE_BOUND` (the search then takes it for a large evaluation, which no position
+/// has), yet it is still a mate at that distance and not "cp 31869".
+const REPORTED_MATE_BOUND: i32 = MATE - 2 * MAX_PLY as i32;
+
 impl Score {
     pub fn from_internal(score: i32) -> Score {
-        if score >= MATE_BOUND {
+        if score >= REPORTED_MATE_BOUND {
             Score::Mate((MATE - score + 1) / 2)
-        } else if score <= -MATE_BOUND {
+        } else if score <= -REPORTED_MATE_BOUND {
             Score::Mate(-(MATE + score) / 2)
         } else {
             Score::Centipawns(score)
@@ -78,6 +83,9 @@ mod tests {
         assert_eq!(Score::from_internal(mated_in(2)), Score::Mate(-1));
         assert_eq!(Score::from_internal(mated_in(0)), Score::Mate(0));
         assert_eq!(Score::from_internal(37), Score::Centipawns(37));
+        // A mate 131 plies away, carried there by the table, is no evaluation.
+        assert_eq!(Score::from_internal(31_869), Score::Mate(66));
+        assert_eq!(Score::from_internal(-31_869), Score::Mate(-65));
         for ply in [0, 5, 40] {
             for s in [mate_in(7), mated_in(8), 123, -55] {
                 assert_eq!(from_tt(to_tt(s, ply), ply), s);
