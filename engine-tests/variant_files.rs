@@ -65,6 +65,17 @@ fn bonus_table(first: i32, last: i32) -> String {
     format!("bonus-table = n {}\n", values.join(" "))
 }
 
+/// Promotion to a pawn-like piece is refused: on the last rank, where promotion is compulsory,
+/// the pawn would stand where none may (a position whose FEN Chimera itself then refused).
+#[test]
+fn promotion_to_a_pawn_like_piece_is_refused() {
+    let errors = refusals("[a : chess]\npromote-to = p q\n");
+    assert_eq!(errors.len(), 1, "{errors:?}");
+    assert_eq!(errors[0].0, 2, "{errors:?}");
+    assert!(errors[0].1.contains("'p' is pawn-like"), "{errors:?}");
+    load("[b : chess]\npromote-to = q n\n");
+}
+
 /// The evaluation takes bonus-table values within ±100. One beyond was loaded and then
 /// panicked when the game was built, killing the session.
 #[test]

@@ -318,6 +318,13 @@ impl Variant {
         if promote_to.iter().any(|&k| pieces[k.index()].royal) {
             return Err("promotion to a royal piece is not supported".into());
         }
+        // Promotion is compulsory on the last rank, where no pawn-like piece may stand.
+        if let Some(&k) = promote_to.iter().find(|&&k| pieces[k.index()].pawn) {
+            return Err(format!(
+                "promote-to: '{}' is pawn-like, and no pawn-like piece may stand on the last rank",
+                pieces[k.index()].letter
+            ));
+        }
         // A pawn that reached a promotion rank with nothing to become would stand where no
         // pawn may stand (its FEN would be refused).
         if promote_to.is_empty()
