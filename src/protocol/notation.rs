@@ -179,7 +179,7 @@ mod tests {
         let files = "[step-castle : chess]\ncastle-high = f e\ncastle-low = d e\n\
                      [still-castle : chess]\ncastle-high = e f\ncastle-low = c d\n\
                      [dabbaba-king : chess]\npiece = k King KD 0 royal\n";
-        r.load(files).unwrap();
+        r.load(files).expect("the test's variants file loads");
         let fen = "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1";
         for (game, high, low) in [
             ("chess", "e1g1", "e1c1"),
@@ -187,7 +187,11 @@ mod tests {
             ("still-castle", "e1h1", "e1c1"),
             ("dabbaba-king", "e1h1", "e1a1"),
         ] {
-            let g = r.find(game).unwrap().position(fen).unwrap();
+            let g = r
+                .find(game)
+                .map_err(|e| e.to_string())
+                .and_then(|gt| gt.position(fen).map_err(|e| e.0))
+                .unwrap_or_else(|e| panic!("{game}: {e}"));
             let mut list = crate::types::MoveList::new();
             g.legal_moves(&mut list);
             let mut written = Vec::new();

@@ -270,7 +270,7 @@ mod tests {
     #[test]
     fn zero_castling_and_a_byte_order_mark_are_read() {
         let r = Registry::builtin();
-        let gt = r.find("chess").unwrap();
+        let gt = r.find("chess").expect("chess is built in");
         let line = "\u{feff}1.e4 e5 2. Nf3 Nc6 3.Bc4 Bc5 4. 0-0 Nf6 5 d3 0-0\n";
         let list = parse_openings(gt, line, false).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(

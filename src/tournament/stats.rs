@@ -373,7 +373,8 @@ mod tests {
         for bad in ["elo1=20000", "elo0=-1001 elo1=0"] {
             assert!(Sprt::parse(&[bad.to_string()]).is_err(), "{bad}");
         }
-        let widest = Sprt::parse(&["elo0=-1000 elo1=1000".to_string()]).unwrap();
+        let widest = Sprt::parse(&["elo0=-1000 elo1=1000".to_string()])
+            .expect("the widest bounds are accepted");
         let wins = Tally {
             wins: 3,
             ..Tally::default()

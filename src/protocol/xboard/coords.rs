@@ -145,14 +145,13 @@ pub fn square_from_gui(game: &Game, text: &str, ranks: GuiRanks) -> Option<Squar
 /// where that would be ambiguous (the protocol's form in Fischer Random games, and see
 /// `notation::king_move_is_ambiguous`).
 pub fn move_to_gui(game: &Game, m: Move, ranks: GuiRanks) -> String {
-    match m.kind() {
-        MoveKind::CastleHigh | MoveKind::CastleLow if with_position!(game, p => notation::king_move_is_ambiguous(p, m)) => {
-            game.variant()
-                .castle_san(game.side_to_move(), m.kind())
-                .into()
-        }
-        _ => to_gui(&game.move_to_uci(m), ranks),
+    if m.is_castling() && with_position!(game, p => notation::king_move_is_ambiguous(p, m)) {
+        return game
+            .variant()
+            .castle_san(game.side_to_move(), m.kind())
+            .into();
     }
+    to_gui(&game.move_to_uci(m), ranks)
 }
 
 /// A line of moves from `game`, in XBoard's notation, as far as they are legal.
