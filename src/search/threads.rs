@@ -7,7 +7,9 @@
 //! meanwhile.
 
 use super::alphabeta::{no_move_score, root_moves, Helper, MainThread, Worker};
-use super::context::{ChoiceLine, NodeCounter, SharedContext, ThreadContext, CHOICE_LINE_LEN};
+use super::context::{
+    ChoiceLine, NodeCounter, RootMove, SharedContext, ThreadContext, CHOICE_LINE_LEN,
+};
 use super::eval::EvalParams;
 use super::limits::{SearchLimits, SearchOptions, MAX_THREADS};
 use super::see::SeeValues;
@@ -281,8 +283,8 @@ impl Searcher {
         // out): the first root move, the table's where it has one; with none the game's result.
         with_position!(game, p => {
             let roots = root_moves(p, &shared.limits.search_moves, &self.tt);
-            match roots.first() {
-                Some(first) => shared.publish(&[first.mv], 0, Bound::Exact, 0),
+            match unsearched_answer(p, &roots, &self.tt, &shared.see) {
+                Some(m) => shared.publish(&[m], 0, Bound::Exact, 0),
                 None => shared.publish(
                     &[],
                     no_move_score(p.variant.stalemate, p.in_check(), 0),
@@ -693,6 +695,34 @@ fn move_from_table<B: Bitboard>(shared: &SharedContext, pos: &Position<B>) -> Op
         .filter(|&m| list.contains(m))
 }
 
+/// The answer to a `stop` that comes before the search has scored any move: the table's move
+/// where it has one, else the first of the winning or even captures by the victim's value,
+/// then the first move that does not give its piece away (the first legal move, before, gave
+/// away whatever it moved).
+fn unsearched_answer<B: Bitboard>(
+    pos: &Position<B>,
+    roots: &[RootMove],
+    tt: &TranspositionTable,
+    see: &SeeValues,
+) -> Option<Move> {
+    let first = roots.first()?.mv;
+    if tt.probe(pos.hash()).is_some_and(|h| h.mv == first) {
+        return Some(first);
+    }
+    let merit = |m: Move| {
+        if see.see_ge(pos, m, 0) {
+            1 + see.gain(pos, m)
+        } else {
+            0
+        }
+    };
+    roots
+        .iter()
+        .enumerate()
+        .max_by_key(|&(i, r)| (merit(r.mv), std::cmp::Reverse(i)))
+        .map(|(_, r)| r.mv)
+}
+
 /// A legal move when nothing better is known: the most valuable placement first (a turn of a
 /// cancellation game must be finished to be an answer at all).
 pub fn strongest_move<B: Bitboard>(pos: &Position<B>) -> Option<Move> {
@@ -847,6 +877,31 @@ mod tests {
         assert!(o.best.is_some());
         let after = highest(&searcher);
         assert!(after.is_some_and(|h| h < 64), "{after:?}");
+    }
+
+    /// Stopped before any move is scored, the search answers the queen's capture rather than
+    /// the first legal move; and among quiet moves, not one that gives its piece away.
+    #[test]
+    fn an_unsearched_answer_takes_what_hangs_and_gives_nothing_away() {
+        use super::{root_moves, unsearched_answer, TranspositionTable};
+        use crate::search::see::SeeValues;
+        let registry = Registry::builtin();
+        let chess = registry.find("chess").expect("chess is built in");
+        let tt = TranspositionTable::new(1).expect("a 1 MB table");
+        for (fen, expected) in [
+            ("4k3/8/8/3q4/8/8/8/1N1RK3 w - - 0 1", "d1d5"),
+            ("4k3/8/8/8/8/8/PP2n3/KR6 w - - 0 1", "b1d1"),
+        ] {
+            let game = chess.position(fen).expect("a legal FEN");
+            crate::with_position!(&game, p => {
+                let roots = root_moves(p, &[], &tt);
+                let see = SeeValues::new(&p.variant);
+                let answer = unsearched_answer(p, &roots, &tt, &see).expect("a move");
+                assert_eq!(game.move_to_uci(answer), expected, "{fen}");
+                // Else the test would not tell the first legal move from the choice.
+                assert_ne!(game.move_to_uci(roots[0].mv), expected, "{fen}");
+            });
+        }
     }
 
     /// A `Hash` the machine cannot give is refused and the table keeps its size.
