@@ -502,6 +502,51 @@ fn extended_places_fairy_pieces() {
     assert_eq!(g.fen(), "4k3/8/8/8/3M4/8/8/4K3 b - - 0 1");
 }
 
+/// A variants file gives a game its own extra pieces (the rules: "the variant data lists
+/// them, so a user can change them"): a Camel of value 4 instead of the Commoner; the list is
+/// inherited, `-` empties it, and a bad line is refused with its key.
+#[test]
+fn a_variants_file_changes_the_extended_pieces() {
+    let mut r = Registry::builtin();
+    r.load(
+        "[camels : chess]\n\
+         cancellation-extra = c Camel C 4\n\
+         [camels-child : camels]\n\
+         [none : chess]\n\
+         cancellation-extra = w Wazir W 2\n\
+         cancellation-extra = -\n",
+    )
+    .expect("a good variants file");
+    let fen = "4k3/8/8/8/3r4/8/8/Q3K3 w - - 0 1";
+    for variant in [
+        "cancellation-extended-camels",
+        "cancellation-extended-camels-child",
+    ] {
+        let mut g = game(&r, variant, fen);
+        play(&mut g, "a1d4");
+        assert_eq!(g.fen(), "4k3/8/8/8/3C4/8/8/4K3 b - - 0 1", "{variant}");
+    }
+    // No extras: r = 4 is a Bishop or a Knight on d4 (the placer chooses), then a Pawn.
+    let mut g = game(&r, "cancellation-extended-none", fen);
+    play(&mut g, "a1d4");
+    assert!(pending(&g), "{}", g.fen());
+    assert!(moves(&g).contains(&"B@d4".to_string()), "{:?}", moves(&g));
+    for bad in [
+        "cancellation-extra = c Camel C",
+        "cancellation-extra = c Camel C 0",
+        "cancellation-extra = C Camel C 4",
+        "cancellation-extra = c Camel ?? 4",
+    ] {
+        let err = Registry::builtin()
+            .load(&format!("[bad : chess]\n{bad}\n"))
+            .expect_err(bad);
+        assert!(
+            err.to_string().contains("cancellation-extra"),
+            "{bad}: {err}"
+        );
+    }
+}
+
 #[test]
 fn fen_with_pending_placements_round_trips_and_bad_fields_are_rejected() {
     let r = Registry::builtin();

@@ -102,6 +102,9 @@ pub struct VariantSpec {
     pub relay: Option<super::RelayRule>,
     /// Captures follow the cancellation rule (`cancellation = yes`).
     pub cancellation: bool,
+    /// The fairy pieces `cancellation-extended-<game>` may place (`cancellation-extra` lines;
+    /// `None`: those of `extended.ini`).
+    pub cancellation_extras: Option<Vec<crate::rules::cancellation::extended::ExtraPiece>>,
     /// Knight Relay Chess: this piece relays its moves to the pieces it defends and neither
     /// captures nor is captured (`knight-relay = n`, `-` for none).
     pub knight_relay: Option<char>,
@@ -148,6 +151,7 @@ impl VariantSpec {
             relay: None,
             knight_relay: None,
             cancellation: false,
+            cancellation_extras: None,
             display: BoardView::Grid,
             line,
             key_lines: Vec::new(),
@@ -331,6 +335,21 @@ fn apply_key(spec: &mut VariantSpec, key: &str, value: &str) -> Result<(), Strin
         "chess960" => spec.chess960 = parse_bool(value).ok_or_else(|| bad("expected yes or no"))?,
         "cancellation" => {
             spec.cancellation = parse_bool(value).ok_or_else(|| bad("expected yes or no"))?
+        }
+        "cancellation-extra" => {
+            // A section's first line replaces the list it inherited; `-` leaves it empty.
+            let own = spec.key_lines.iter().any(|(k, _)| k == key);
+            let mut extras = match (&spec.cancellation_extras, own) {
+                (Some(list), true) => list.clone(),
+                _ => Vec::new(),
+            };
+            if value == "-" {
+                extras.clear();
+            } else {
+                use crate::rules::cancellation::extended::ExtraPiece;
+                extras.push(ExtraPiece::parse(value).map_err(|e| format!("{key}: {e}"))?);
+            }
+            spec.cancellation_extras = Some(extras);
         }
         "stalemate" => {
             spec.stalemate = match value {

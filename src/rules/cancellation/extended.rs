@@ -1,7 +1,7 @@
 //! The extended form, `cancellation-extended-<game>`: placed pieces may also be fairy pieces the
 //! game lacks (Wazir 2, Commoner 4, Dragon Horse 6, Dragon King 7, Archbishop 8), each only
-//! where the game has no piece of that value. The list is data (`extended.ini`); a user who
-//! wants other pieces writes a variant file with `cancellation = yes` and their own `piece` lines.
+//! where the game has no piece of that value. The list is data (`extended.ini`); a variants
+//! file gives a game a list of its own with `cancellation-extra` lines.
 
 use crate::variant::VariantSpec;
 
@@ -16,31 +16,55 @@ pub struct ExtraPiece {
     pub value: i32,
 }
 
-/// The extra pieces listed in `extended.ini`.
+impl ExtraPiece {
+    /// One entry as `extended.ini` and the variant-file key `cancellation-extra` write it:
+    /// `LETTERS NAME BETZA VALUE`.
+    pub fn parse(text: &str) -> Result<ExtraPiece, String> {
+        let [letters, name, betza, value] = text.split_whitespace().collect::<Vec<_>>()[..] else {
+            return Err(format!("expected LETTERS NAME BETZA VALUE, got '{text}'"));
+        };
+        if !letters.chars().all(|c| c.is_ascii_lowercase()) {
+            return Err(format!(
+                "the letters to try must be lowercase, got '{letters}'"
+            ));
+        }
+        crate::variant::betza::parse(betza).map_err(|e| e.0)?;
+        let value = value
+            .parse()
+            .ok()
+            .filter(|v| (1..=crate::variant::MAX_PIECE_VALUE).contains(v))
+            .ok_or_else(|| {
+                format!(
+                    "the value must be a whole number from 1 to {}, got '{value}'",
+                    crate::variant::MAX_PIECE_VALUE
+                )
+            })?;
+        Ok(ExtraPiece {
+            letters: letters.chars().collect(),
+            name: name.to_string(),
+            betza: betza.to_string(),
+            value,
+        })
+    }
+}
+
+/// The extra pieces listed in `extended.ini`: the default of every game.
 pub fn extra_pieces() -> Vec<ExtraPiece> {
     DATA.lines()
         .map(|l| l.split('#').next().unwrap_or("").trim())
         .filter(|l| !l.is_empty())
-        .map(|l| {
-            let w: Vec<&str> = l.split_whitespace().collect();
-            match w.as_slice() {
-                [letters, name, betza, value] => ExtraPiece {
-                    letters: letters.chars().collect(),
-                    name: name.to_string(),
-                    betza: betza.to_string(),
-                    value: value
-                        .parse()
-                        .unwrap_or_else(|_| panic!("extended.ini: bad value in '{l}'")),
-                },
-                _ => panic!("extended.ini: bad line '{l}'"),
-            }
-        })
+        .map(|l| ExtraPiece::parse(l).unwrap_or_else(|e| panic!("extended.ini: {e}")))
         .collect()
 }
 
-/// Adds to `spec` the extra pieces of values it has no piece of.
+/// Adds to `spec` the extra pieces of values it has no piece of: its own list
+/// (`cancellation-extra` lines) or else `extended.ini`'s.
 pub fn extend(spec: &mut VariantSpec) -> Result<(), String> {
-    for extra in extra_pieces() {
+    let extras = spec
+        .cancellation_extras
+        .clone()
+        .unwrap_or_else(extra_pieces);
+    for extra in extras {
         if spec
             .pieces
             .iter()
