@@ -547,6 +547,21 @@ fn a_variants_file_changes_the_extended_pieces() {
     }
 }
 
+/// A piece worth 0 (a variants file's) is never a remnant (README, Decisions): on g8, where no
+/// Pawn may stand, the Knight worth 0 is not placed, and the 2 go to Pawns on the neighbours.
+#[test]
+fn a_piece_worth_nothing_is_never_placed() {
+    let mut r = Registry::builtin();
+    r.load("[zero : chess]\npiece = n Knight N 0\ncancellation = yes\n")
+        .expect("a good variants file");
+    let g = game(
+        &r,
+        "zero",
+        "7k/7p/8/8/8/8/8/K7 w - - 0 1 place=g8,2,dest,pass",
+    );
+    assert_eq!(moves(&g), ["P@f7", "P@g7"]);
+}
+
 #[test]
 fn fen_with_pending_placements_round_trips_and_bad_fields_are_rejected() {
     let r = Registry::builtin();
