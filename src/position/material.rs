@@ -12,8 +12,10 @@ use crate::variant::{PieceType, StalemateRule, Variant};
 /// colour next to the defending king, and none is left but the attacking king, which cannot
 /// cover them all without standing next to its rival. That needs kings that attack like FIDE's
 /// (no confinement, no facing rule; King's Leap's leap never captures, and as an escape it only
-/// helps the defender) and pieces that never change square colour (no placements, as
-/// cancellation makes).
+/// helps the defender) and pieces that never change square colour. Under cancellation that
+/// holds while every colour-bound piece on the board has the same rule value: their captures
+/// of each other then cancel out exactly and a King's capture is ordinary, so nothing is ever
+/// placed.
 #[derive(Clone, Copy, Debug)]
 pub struct ColourBoundRule<B> {
     /// Bit `kind` for each colour-bound kind.
@@ -50,9 +52,9 @@ impl<B: Bitboard> ColourBoundRule<B> {
 /// dead: no piece but a king could ever give check, and a king that steps like FIDE's cannot
 /// check its rival. Knight Relay's Knights are such, with only Knights and kings left (any other
 /// piece could take with a Knight's relayed leap, so the Knight is the only harmless kind
-/// there), as is a variants file's move-only piece. Not where the rules hand on moves (relay),
-/// place pieces (cancellation) or let kings check from afar (facing kings), nor where a
-/// stalemate decides the game.
+/// there), as is a variants file's move-only piece. Not where the rules hand on moves (relay)
+/// or let kings check from afar (facing kings), nor where a stalemate decides the game. Under
+/// cancellation only a King could capture, which is an ordinary capture: nothing is placed.
 pub fn harmless_kinds(variant: &Variant) -> u32 {
     if !plain_kings_and_pieces(variant) || variant.relay.is_some() {
         return 0;
@@ -70,13 +72,11 @@ pub fn harmless_kinds(variant: &Variant) -> u32 {
         .fold(0u32, |m, k| m | 1 << k.index())
 }
 
-/// What both dead-material arguments need: a stalemate draws, kings attack as FIDE's do (and
-/// never face each other), and no piece appears on the board but by a move (no cancellation
-/// placements).
+/// What both dead-material arguments need: a stalemate draws and kings attack as FIDE's do
+/// (and never face each other).
 fn plain_kings_and_pieces(variant: &Variant) -> bool {
     variant.stalemate == StalemateRule::Draw
         && variant.facing_kings.is_none()
-        && variant.cancellation.is_none()
         && steps_like_a_king(variant.piece(variant.royal))
 }
 
@@ -137,6 +137,9 @@ impl<B: Bitboard> Position<B> {
     #[cold]
     #[inline(never)]
     fn only_pieces_that_cannot_mate(&self) -> bool {
+        if self.placement_pending() {
+            return false;
+        }
         let (_, royals) = self.tables.role_kinds();
         let harmless = self.tables.harmless_kinds;
         if harmless != 0 && (self.occupied() & !self.by_kinds(harmless | royals)).is_empty() {
@@ -149,7 +152,23 @@ impl<B: Bitboard> Position<B> {
             return false;
         }
         let bound = self.by_kinds(rule.kinds);
-        (bound & rule.light).is_empty() || (bound & !rule.light).is_empty()
+        let one_colour = (bound & rule.light).is_empty() || (bound & !rule.light).is_empty();
+        one_colour && self.captures_place_nothing(rule.kinds)
+    }
+
+    /// Under cancellation, do the pieces of `kinds` on the board all have one rule value (so
+    /// that their captures of each other place nothing)? Elsewhere, true.
+    fn captures_place_nothing(&self, kinds: u32) -> bool {
+        let Some(rule) = &self.variant.cancellation else {
+            return true;
+        };
+        let mut values = self
+            .variant
+            .kinds()
+            .filter(|k| kinds >> k.index() & 1 != 0 && self.by_kinds(1 << k.index()).any())
+            .map(|k| rule.value(k));
+        let first = values.next();
+        values.all(|v| Some(v) == first)
     }
 }
 
@@ -191,13 +210,39 @@ mod tests {
                 ("relay-chess", "4k3/8/8/8/5b2/8/8/2B1K3 w - - 0 1", true),
                 // King's Leap: the leap is no capture, and an escape only for the defender.
                 ("kings-leap", "4k3/8/8/8/5b2/8/8/2B1K3 w K - 0 1", true),
-                // Where the argument needs more than the kings and bishops: a cancellation
-                // capture's placement.
+                // Cancellation: Bishop takes Bishop places nothing, a King's capture is
+                // ordinary; but a placement owed is material.
                 (
                     "cancellation-chess",
                     "4k3/8/8/8/5b2/8/8/2B1K3 w - - 0 1",
+                    true,
+                ),
+                (
+                    "cancellation-chess",
+                    "4k3/8/8/8/5b2/8/8/2B1K3 w - - 0 1 place=d5,3,dest,pass",
                     false,
                 ),
+            ],
+        );
+    }
+
+    /// Under cancellation, colour-bound pieces of different values are not dead material: a
+    /// Bishop (3) taking a Ferz (2) places a Pawn. Pieces that never take are, as elsewhere.
+    #[test]
+    fn cancellation_needs_colour_bound_pieces_of_one_value() {
+        let mut r = Registry::builtin();
+        r.load(
+            "[ferz : chess]\npiece = f Ferz F 2\ncancellation = yes\n\
+             [walkers : chess]\npiece = w Walker mQ 9\ncancellation = yes\n",
+        )
+        .expect("a good variants file");
+        check(
+            &r,
+            &[
+                ("ferz", "4k3/8/8/8/5b2/8/8/2B1K3 w - - 0 1", true),
+                ("ferz", "4k3/8/8/8/5f2/8/8/2B1K3 w - - 0 1", false),
+                ("ferz", "4k3/8/8/8/5f2/8/8/2F1K3 w - - 0 1", true),
+                ("walkers", "4k3/8/8/8/8/8/8/3WK3 w - - 0 1", true),
             ],
         );
     }
