@@ -256,6 +256,29 @@ impl<'a, B: Bitboard, R: Role> Worker<'a, B, R> {
         (self.pos.pieces(us) & !self.pos.pieces_of_kinds(us, pawn_like | royal)).any()
     }
 
+    /// The side not to move loses when left without a move, and has nothing but its King and
+    /// pawn-like pieces, so that a quiet move may well leave it none.
+    #[inline(always)]
+    fn may_be_stalemated_to_a_loss(&self) -> bool {
+        self.bare_in_stalemate_loss_game(!self.pos.side_to_move())
+    }
+
+    /// As `may_be_stalemated_to_a_loss`, for the side to move: quiescence, which searches no
+    /// quiet move, must find out whether it has any.
+    #[inline(always)]
+    pub(super) fn may_be_stalemated_to_a_loss_now(&self) -> bool {
+        self.bare_in_stalemate_loss_game(self.pos.side_to_move())
+    }
+
+    #[inline(always)]
+    fn bare_in_stalemate_loss_game(&self, side: Color) -> bool {
+        if self.pos.variant.stalemate != StalemateRule::Loss {
+            return false;
+        }
+        let (pawn_like, royal) = self.pos.tables.role_kinds();
+        (self.pos.pieces(side) & !self.pos.pieces_of_kinds(side, pawn_like | royal)).is_empty()
+    }
+
     /// The hash after `m`, whose table bucket is asked for now.
     #[inline(always)]
     pub(super) fn ask_for_child(&self, m: Move) -> u64 {
@@ -538,8 +561,14 @@ impl<'a, B: Bitboard, R: Role> Worker<'a, B, R> {
         // Near the move rule every line that does not mate at once scores a draw, and the
         // shallow pruning below (which spares no quiet check in a null-window node) would then
         // cut the mating move itself: a won ending would be drawn by the rule.
-        let may_prune =
-            !N::ROOT && !mid_turn && self.has_non_pawn_material() && !self.near_move_rule();
+        // Where leaving the other side without a move wins (the Canonical games), a quiet move
+        // can win at once without giving check: against a King and pawns alone, which are
+        // what such a side is reduced to, nothing is pruned either.
+        let may_prune = !N::ROOT
+            && !mid_turn
+            && self.has_non_pawn_material()
+            && !self.near_move_rule()
+            && !self.may_be_stalemated_to_a_loss();
         // Futility: no quiet move can raise alpha here, so only captures and promotions are
         // generated (and a node without any fails low with this bound).
         let futility_bound = eval + futility_margin(depth);

@@ -1,7 +1,7 @@
 //! Quiescence: captures and promotions (every evasion in check, every placement mid-turn) until
 //! the position is quiet, standing pat on the static evaluation.
 
-use super::alphabeta::{NodeKind, Role, Worker};
+use super::alphabeta::{no_move_score, NodeKind, Role, Worker};
 use super::movepick::MovePicker;
 use super::params::*;
 use super::score::*;
@@ -43,6 +43,13 @@ impl<B: Bitboard, R: Role> Worker<'_, B, R> {
         // Mid-turn (placements owed) every placement is searched: no standing pat on a board
         // that still misses the pieces to be placed.
         let mid_turn = self.pos.placement_pending();
+        if !in_check && !mid_turn && self.may_be_stalemated_to_a_loss_now() {
+            let mut list = crate::types::MoveList::new();
+            self.pos.legal_moves(&mut list);
+            if list.is_empty() {
+                return no_move_score(self.pos.variant.stalemate, false, mate_ply);
+            }
+        }
         let static_eval;
         let mut best;
         if in_check || mid_turn {

@@ -816,6 +816,36 @@ mod tests {
         assert_eq!(game.move_to_uci(outcome.best.expect("a move")), "f6g6");
     }
 
+    /// Where leaving the other side without a move wins (Canon), a quiet move that does so is
+    /// never pruned, and quiescence sees that a bare King has no move: the mate in 2 that the
+    /// no-repetition rule gives (d6e4 e6e5 e4d6: Black's only move would recreate the start)
+    /// was reported as mate 4 from depth 8, and the stalemate a3a2 was missed at depth 1.
+    #[test]
+    fn a_win_by_stalemate_is_found_at_shallow_depth() {
+        use crate::search::Score;
+        let registry = Registry::builtin();
+        let canon = registry.find("canon").expect("canon is built in");
+        let game = canon
+            .position("7/3Nk2/7/7/K6/6P/7 w - - 0 1")
+            .expect("a legal position");
+        let mut searcher = Searcher::new(4).expect("a 4 MB table");
+        let outcome = searcher.search(&game, canon.eval(), SearchLimits::depth(6));
+        assert_eq!(outcome.score, Score::Mate(2));
+        assert_eq!(game.move_to_uci(outcome.best.expect("a move")), "d6e4");
+
+        let mut game = canon
+            .position("6k/7/R6/7/7/K6/5R1 w - - 0 1")
+            .expect("a legal position");
+        for m in ["a2a3", "g7g6"] {
+            let m = game.parse_uci(m).expect("a legal move");
+            game.play(m);
+        }
+        searcher.new_game().expect("idle");
+        let outcome = searcher.search(&game, canon.eval(), SearchLimits::depth(1));
+        assert_eq!(outcome.score, Score::Mate(1));
+        assert_eq!(game.move_to_uci(outcome.best.expect("a move")), "a3a2");
+    }
+
     /// The root's result goes into the table, so that the next search of the position (a
     /// restarted analysis, a missed ponder) searches its move first; a later MultiPV line's
     /// and a `searchmoves` search's do not, since their best is not the position's.
