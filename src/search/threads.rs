@@ -697,8 +697,8 @@ fn move_from_table<B: Bitboard>(shared: &SharedContext, pos: &Position<B>) -> Op
 
 /// The answer to a `stop` that comes before the search has scored any move: the table's move
 /// where it has one, else the first of the winning or even captures by the victim's value,
-/// then the first move that does not give its piece away (the first legal move, before, gave
-/// away whatever it moved).
+/// then the first move whose piece cannot be won where it lands (by exchange on that square
+/// only: what the move uncovers or stops defending is not looked at).
 fn unsearched_answer<B: Bitboard>(
     pos: &Position<B>,
     roots: &[RootMove],
