@@ -251,32 +251,21 @@ impl<'a, B: Bitboard, R: Role> Worker<'a, B, R> {
 
     /// Pieces other than pawns and the king: without them null moves are unsafe (zugzwang).
     fn has_non_pawn_material(&self) -> bool {
-        let us = self.pos.side_to_move();
+        self.has_non_pawn_material_of(self.pos.side_to_move())
+    }
+
+    #[inline(always)]
+    fn has_non_pawn_material_of(&self, side: Color) -> bool {
         let (pawn_like, royal) = self.pos.tables.role_kinds();
-        (self.pos.pieces(us) & !self.pos.pieces_of_kinds(us, pawn_like | royal)).any()
+        (self.pos.pieces(side) & !self.pos.pieces_of_kinds(side, pawn_like | royal)).any()
     }
 
-    /// The side not to move loses when left without a move, and has nothing but its King and
-    /// pawn-like pieces, so that a quiet move may well leave it none.
+    /// `side` loses when left without a move, and has nothing but its King and pawn-like
+    /// pieces, so that a quiet move may well leave it none (and quiescence, which searches no
+    /// quiet move, must ask whether it has any).
     #[inline(always)]
-    fn may_be_stalemated_to_a_loss(&self) -> bool {
-        self.bare_in_stalemate_loss_game(!self.pos.side_to_move())
-    }
-
-    /// As `may_be_stalemated_to_a_loss`, for the side to move: quiescence, which searches no
-    /// quiet move, must find out whether it has any.
-    #[inline(always)]
-    pub(super) fn may_be_stalemated_to_a_loss_now(&self) -> bool {
-        self.bare_in_stalemate_loss_game(self.pos.side_to_move())
-    }
-
-    #[inline(always)]
-    fn bare_in_stalemate_loss_game(&self, side: Color) -> bool {
-        if self.pos.variant.stalemate != StalemateRule::Loss {
-            return false;
-        }
-        let (pawn_like, royal) = self.pos.tables.role_kinds();
-        (self.pos.pieces(side) & !self.pos.pieces_of_kinds(side, pawn_like | royal)).is_empty()
+    pub(super) fn may_be_stalemated_to_a_loss(&self, side: Color) -> bool {
+        self.pos.variant.stalemate == StalemateRule::Loss && !self.has_non_pawn_material_of(side)
     }
 
     /// The hash after `m`, whose table bucket is asked for now.
@@ -568,7 +557,7 @@ impl<'a, B: Bitboard, R: Role> Worker<'a, B, R> {
             && !mid_turn
             && self.has_non_pawn_material()
             && !self.near_move_rule()
-            && !self.may_be_stalemated_to_a_loss();
+            && !self.may_be_stalemated_to_a_loss(!self.pos.side_to_move());
         // Futility: no quiet move can raise alpha here, so only captures and promotions are
         // generated (and a node without any fails low with this bound).
         let futility_bound = eval + futility_margin(depth);

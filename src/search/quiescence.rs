@@ -43,7 +43,7 @@ impl<B: Bitboard, R: Role> Worker<'_, B, R> {
         // Mid-turn (placements owed) every placement is searched: no standing pat on a board
         // that still misses the pieces to be placed.
         let mid_turn = self.pos.placement_pending();
-        if !in_check && !mid_turn && self.may_be_stalemated_to_a_loss_now() {
+        if !in_check && !mid_turn && self.may_be_stalemated_to_a_loss(us) {
             let mut list = crate::types::MoveList::new();
             self.pos.legal_moves(&mut list);
             if list.is_empty() {
