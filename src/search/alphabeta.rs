@@ -548,8 +548,9 @@ impl<'a, B: Bitboard, R: Role> Worker<'a, B, R> {
             Move::NULL
         };
         // Near the move rule every line that does not mate at once scores a draw, and the
-        // shallow pruning below (which spares no quiet check in a null-window node) would then
-        // cut the mating move itself: a won ending would be drawn by the rule.
+        // shallow pruning below (which spares quiet checks in a null-window node only at the
+        // last ply) would then cut the mating move itself: a won ending would be drawn by the
+        // rule.
         // Where leaving the other side without a move wins (the Canonical games), a quiet move
         // can win at once without giving check: against a King and pawns alone, which are
         // what such a side is reduced to, nothing is pruned either.
@@ -589,6 +590,7 @@ impl<'a, B: Bitboard, R: Role> Worker<'a, B, R> {
         let mut searched = 0usize;
         let mut quiets = [Move::NULL; 64];
         let mut quiet_count = 0;
+        let mut quiets_filtered = false;
 
         loop {
             let (m, order) = match picker.as_mut() {
@@ -628,17 +630,29 @@ impl<'a, B: Bitboard, R: Role> Worker<'a, B, R> {
             if may_prune && best > -MATE_BOUND {
                 if !tactical {
                     // Late-move pruning holds for every later quiet move too, but in
-                    // principal-variation nodes one that gives check is still searched: a mate
-                    // on the expected line would otherwise wait for a much deeper iteration.
+                    // principal-variation nodes, and at the last ply in any node, one that
+                    // gives check is still searched: a mate on the expected line, or a quiet
+                    // mate one move off it, would otherwise wait for a much deeper iteration.
                     let late = depth <= LMP_MAX_DEPTH && searched >= lmp_count(depth, improving);
                     let futile =
                         !in_check && depth <= FUTILITY_MAX_DEPTH && futility_bound <= alpha;
-                    if late && !N::PV {
+                    if late && !N::PV && depth > LMP_CHECKS_MAX_DEPTH {
                         if let Some(p) = picker.as_mut() {
                             p.skip_quiets();
                         }
                         continue;
                     } else if late {
+                        // Every later quiet move is searched only if it gives check: the
+                        // others are dropped at once, all together.
+                        if !quiets_filtered {
+                            quiets_filtered = true;
+                            if let Some(p) = picker.as_mut() {
+                                let pos = &mut self.pos;
+                                p.keep_quiets(self.t.moves.at(ply), |q| {
+                                    pos.quiet_move_gives_check(q) != Some(false)
+                                });
+                            }
+                        }
                         prune_unless_check = true;
                     } else if futile {
                         prune_unless_check = true;

@@ -45,6 +45,9 @@ pub const fn nmp_reduction(depth: i32, eval_margin: i32) -> i32 {
 
 /// Late-move pruning: quiet moves after this many at depth `depth` are skipped (non-PV).
 pub const LMP_MAX_DEPTH: i32 = 6;
+/// Up to this depth late-move pruning spares quiet checks in non-PV nodes as well (it always
+/// does in PV nodes): a quiet mate one move ahead is then seen at once, not iterations later.
+pub const LMP_CHECKS_MAX_DEPTH: i32 = 1;
 pub const fn lmp_count(depth: i32, improving: bool) -> usize {
     let base = 3 + depth * depth;
     (if improving { base } else { base / 2 + 1 }) as usize

@@ -846,6 +846,28 @@ mod tests {
         assert_eq!(game.move_to_uci(outcome.best.expect("a move")), "a3a2");
     }
 
+    /// A quiet mate one move ahead (a quiet check at the last ply of a null-window search)
+    /// is not lost to late-move pruning: each of these is mate in 2 at depth 4 (before the
+    /// frontier's checks were spared, the first took depth 9 and the third depth 10).
+    #[test]
+    fn a_quiet_mate_at_the_frontier_is_found_at_shallow_depth() {
+        use crate::search::Score;
+        let registry = Registry::builtin();
+        let chess = registry.find("chess").expect("chess is built in");
+        let mut searcher = Searcher::new(4).expect("a 4 MB table");
+        for fen in [
+            "7k/8/5K2/8/8/8/8/1R6 w - - 0 80",
+            "4k3/8/P2p3b/8/8/5K2/7q/2r5 b - - 7 67",
+            "2r4k/5p1p/7p/8/1p1r4/6P1/8/7K b - - 0 36",
+            "8/8/7p/5p1P/2k2Pp1/6K1/3q4/8 b - - 3 61",
+        ] {
+            let game = chess.position(fen).expect("a legal FEN");
+            searcher.new_game().expect("idle");
+            let outcome = searcher.search(&game, chess.eval(), SearchLimits::depth(4));
+            assert_eq!(outcome.score, Score::Mate(2), "{fen}");
+        }
+    }
+
     /// The root's result goes into the table, so that the next search of the position (a
     /// restarted analysis, a missed ponder) searches its move first; a later MultiPV line's
     /// and a `searchmoves` search's do not, since their best is not the position's.
