@@ -214,7 +214,7 @@ impl<'a, B: Bitboard, R: Role> Worker<'a, B, R> {
     /// that repeated it could go on repeating; one that occurred only in the game before the
     /// search (the root included) needs two earlier occurrences, as the rules do: a single
     /// one would let the losing side "escape" to a draw the opponent simply avoids.
-    /// Inlined at every node: the rare case that needs a move list is `move_rule_draw_in_check`.
+    /// Inlined at every node: the rare case that needs a move list is `has_legal_move`.
     #[inline(always)]
     pub(super) fn is_draw(&mut self, in_check: bool, ply: usize) -> bool {
         if self.pos.dead_material() {
@@ -222,7 +222,7 @@ impl<'a, B: Bitboard, R: Role> Worker<'a, B, R> {
         }
         let v = &self.pos.variant;
         if v.move_rule > 0 && self.pos.halfmove_clock() >= v.move_rule {
-            return !in_check || self.move_rule_draw_in_check();
+            return !in_check || self.has_legal_move();
         }
         if v.repetition != RepetitionRule::Draw {
             return false;
@@ -239,11 +239,13 @@ impl<'a, B: Bitboard, R: Role> Worker<'a, B, R> {
         rule > 0 && self.pos.halfmove_clock() + MOVE_RULE_TT_MARGIN >= rule
     }
 
-    /// The move rule is reached in check: a draw unless it is checkmate (checkmate on the last
-    /// move beats the move rule). Rare, and its move list is large: kept out of `is_draw`.
+    /// Has the side to move a legal move? Asked where the node's own moves are not generated:
+    /// the move rule reached in check (a draw unless it is checkmate, which beats the rule), and
+    /// quiescence where having no move loses. Rare, and its move list is large: kept out of
+    /// its callers' frames.
     #[cold]
     #[inline(never)]
-    fn move_rule_draw_in_check(&mut self) -> bool {
+    pub(super) fn has_legal_move(&mut self) -> bool {
         let mut list = MoveList::new();
         self.pos.legal_moves(&mut list);
         !list.is_empty()
@@ -558,7 +560,7 @@ impl<'a, B: Bitboard, R: Role> Worker<'a, B, R> {
             && !mid_turn
             && self.has_non_pawn_material()
             && !self.near_move_rule()
-            && !self.may_be_stalemated_to_a_loss(!self.pos.side_to_move());
+            && !self.may_be_stalemated_to_a_loss(!us);
         // Futility: no quiet move can raise alpha here, so only captures and promotions are
         // generated (and a node without any fails low with this bound).
         let futility_bound = eval + futility_margin(depth);

@@ -43,12 +43,9 @@ impl<B: Bitboard, R: Role> Worker<'_, B, R> {
         // Mid-turn (placements owed) every placement is searched: no standing pat on a board
         // that still misses the pieces to be placed.
         let mid_turn = self.pos.placement_pending();
-        if !in_check && !mid_turn && self.may_be_stalemated_to_a_loss(us) {
-            let mut list = crate::types::MoveList::new();
-            self.pos.legal_moves(&mut list);
-            if list.is_empty() {
-                return no_move_score(self.pos.variant.stalemate, false, mate_ply);
-            }
+        if !in_check && !mid_turn && self.may_be_stalemated_to_a_loss(us) && !self.has_legal_move()
+        {
+            return no_move_score(self.pos.variant.stalemate, false, mate_ply);
         }
         let static_eval;
         let mut best;
