@@ -6,6 +6,7 @@
 use super::context::{RootMove, SharedContext, ThreadContext};
 use super::movepick::{is_tactical, is_tactical_ordered, MovePicker, OrderHints};
 use super::params::*;
+use super::prune::{PruneFacts, Shallow};
 use super::score::*;
 use super::split::SplitNode;
 use super::tt::{Bound, TranspositionTable};
@@ -276,12 +277,6 @@ impl<'a, B: Bitboard, R: Role> Worker<'a, B, R> {
         let hash = self.pos.hash_after(m);
         self.s.tt.prefetch(hash);
         hash
-    }
-
-    /// A quiet move at a shallow depth that loses more material than both the quiet and the
-    /// capture bound allow: pruned even if it gives check.
-    fn quiet_loses_too_much(&self, m: Move, depth: i32) -> bool {
-        depth <= SEE_PRUNE_MAX_DEPTH && !self.s.see.see_ge(&self.pos, m, quiet_prune_bound(depth))
     }
 
     /// How many moves the node at `ply` has (the root moves at the root).
@@ -561,9 +556,13 @@ impl<'a, B: Bitboard, R: Role> Worker<'a, B, R> {
             && self.has_non_pawn_material()
             && !self.near_move_rule()
             && !self.may_be_stalemated_to_a_loss(!us);
-        // Futility: no quiet move can raise alpha here, so only captures and promotions are
-        // generated (and a node without any fails low with this bound).
-        let futility_bound = eval + futility_margin(depth);
+        // What shallow pruning reads (none where nothing may be pruned).
+        let prune = may_prune.then_some(PruneFacts {
+            depth,
+            improving,
+            in_check,
+            futility_bound: eval + futility_margin(depth),
+        });
         let mut picker = if N::ROOT {
             None
         } else {
@@ -623,27 +622,28 @@ impl<'a, B: Bitboard, R: Role> Worker<'a, B, R> {
             };
             let good_tactical = tactical && (N::ROOT || order >= MovePicker::GOOD_TACTICAL);
 
-            // Pruning at shallow depth, once a move that does not lose has been found. Quiet
-            // checks escape futility and the quiet SEE bound (but not the capture one).
+            // Pruning at shallow depth, once a move that does not lose has been found.
             let mut prune_unless_check = false;
-            // A futile quiet move is searched only if it gives check: its exchange is looked at
-            // only then (most are not checks, and the exchange test is not cheap).
-            let mut see_if_check = false;
-            if may_prune && best > -MATE_BOUND {
-                if !tactical {
-                    // Late-move pruning holds for every later quiet move too, but in
-                    // principal-variation nodes, and at the last ply in any node, one that
-                    // gives check is still searched: a mate on the expected line, or a quiet
-                    // mate one move off it, would otherwise wait for a much deeper iteration.
-                    let late = depth <= LMP_MAX_DEPTH && searched >= lmp_count(depth, improving);
-                    let futile =
-                        !in_check && depth <= FUTILITY_MAX_DEPTH && futility_bound <= alpha;
-                    if late && !N::PV && depth > LMP_CHECKS_MAX_DEPTH {
+            if let Some(f) = prune.as_ref().filter(|_| best > -MATE_BOUND) {
+                let verdict = self.shallow_verdict::<N>(
+                    m,
+                    tactical,
+                    good_tactical,
+                    searched,
+                    alpha,
+                    f,
+                    &mut hash,
+                );
+                let see_if_check = match verdict {
+                    Shallow::Search => None,
+                    Shallow::Prune => continue,
+                    Shallow::LateQuiets => {
                         if let Some(p) = picker.as_mut() {
                             p.skip_quiets();
                         }
                         continue;
-                    } else if late {
+                    }
+                    Shallow::LateQuiet => {
                         // Every later quiet move is searched only if it gives check: the
                         // others are dropped at once, all together.
                         if !quiets_filtered {
@@ -655,48 +655,15 @@ impl<'a, B: Bitboard, R: Role> Worker<'a, B, R> {
                                 });
                             }
                         }
-                        prune_unless_check = true;
-                    } else if futile {
-                        prune_unless_check = true;
-                        see_if_check = depth <= SEE_PRUNE_MAX_DEPTH;
-                    } else {
-                        hash = Some(self.ask_for_child(m));
-                        let see = &self.s.see;
-                        let quiet_bound = see_quiet_threshold(depth);
-                        let losing =
-                            depth <= SEE_PRUNE_MAX_DEPTH && !see.see_ge(&self.pos, m, quiet_bound);
-                        // The second exchange test mostly answers as the first (the bounds
-                        // are equal from depth 3, and between the same multiples of the
-                        // values below): then it is not made again.
-                        if losing
-                            && (see.same_verdict(quiet_bound, quiet_prune_bound(depth))
-                                || self.quiet_loses_too_much(m, depth))
-                        {
-                            continue;
-                        }
-                        prune_unless_check = losing;
+                        Some(false)
                     }
-                } else if !good_tactical && depth <= SEE_PRUNE_MAX_DEPTH {
-                    hash = Some(self.ask_for_child(m));
-                    if !self
-                        .s
-                        .see
-                        .see_ge(&self.pos, m, see_capture_threshold(depth))
-                    {
+                    Shallow::UnlessCheck { see_if_check } => Some(see_if_check),
+                };
+                if let Some(see_if_check) = see_if_check {
+                    if !self.spared_as_check(m, see_if_check, depth) {
                         continue;
                     }
-                }
-            }
-
-            if prune_unless_check {
-                let gives_check = self.pos.quiet_move_gives_check(m);
-                if gives_check == Some(false) {
-                    continue;
-                }
-                // A futile check (or, where only playing tells, a futile move) that loses too
-                // much is pruned all the same.
-                if see_if_check && self.quiet_loses_too_much(m, depth) {
-                    continue;
+                    prune_unless_check = true;
                 }
             }
             if N::ROOT && R::MAIN {
@@ -814,11 +781,6 @@ impl<'a, B: Bitboard, R: Role> Worker<'a, B, R> {
         }
         best
     }
-}
-
-/// The bound under which a quiet move loses too much even to be searched for a check.
-fn quiet_prune_bound(depth: i32) -> i32 {
-    see_quiet_threshold(depth).min(see_capture_threshold(depth))
 }
 
 /// The root moves of a search: every legal move, or those of `search_moves` that are legal,

@@ -24,6 +24,7 @@ mod iterate;
 pub mod limits;
 pub mod movepick;
 pub mod params;
+mod prune;
 mod quiescence;
 pub mod score;
 pub mod see;
