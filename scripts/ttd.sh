@@ -31,6 +31,7 @@ CHIMERA=${CHIMERA:-target/release/chimera}
 total_ms() { "$CHIMERA" bench "$DEPTH" --hash "$HASH" "$@" | awk '/^Total time/ {print $4}'; }
 one=0
 many=0
+many_times=()
 for _ in $(seq "$RUNS"); do
   a=$(total_ms --threads 1 "$@")
   b=$(total_ms --threads "$THREADS" "$@")
@@ -41,7 +42,17 @@ for _ in $(seq "$RUNS"); do
   printf '%s/%s ' "$a" "$b"
   one=$((one + a))
   many=$((many + b))
+  many_times+=("$b")
 done
 echo
+# The spread of the several-thread mean (its standard error) says how far two batches may
+# differ by chance alone.
 awk -v one="$one" -v many="$many" -v runs="$RUNS" -v n="$THREADS" -v d="$DEPTH" -v h="$HASH" \
-  'BEGIN { printf "depth %d, hash %d MB: 1 thread mean %.0f ms, %d threads mean %.0f ms: time to depth %.2fx faster\n", d, h, one / runs, n, many / runs, one / many }'
+  -v times="${many_times[*]}" \
+  'BEGIN {
+    mean = many / runs
+    k = split(times, t, " ")
+    for (i = 1; i <= k; i++) ss += (t[i] - mean) ^ 2
+    se = k > 1 ? sqrt(ss / (k - 1) / k) : 0
+    printf "depth %d, hash %d MB: 1 thread mean %.0f ms, %d threads mean %.0f ms (standard error %.0f ms): time to depth %.2fx faster\n", d, h, one / runs, n, mean, se, one / many
+  }'
