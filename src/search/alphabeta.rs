@@ -755,6 +755,8 @@ impl<'a, B: Bitboard, R: Role> Worker<'a, B, R> {
                     quiets: &mut quiets,
                     quiet_count,
                     prev,
+                    searched,
+                    prune: prune.filter(|_| best > -MATE_BOUND),
                 };
                 if !self.split::<N>(&node, picker.as_mut(), &mut at) {
                     return 0;

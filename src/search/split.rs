@@ -10,29 +10,27 @@
 //! and the other drops its work.
 //!
 //! Lazy SMP alone made two threads search about 1.3 times the nodes of one; a split shares the
-//! work instead of repeating it. Only the main thread opens split points, one at a time, at
-//! depths where no move is pruned (the moves' order and reductions are the node's own, as
-//! `search_move` computes them for any thread). A stack of split points, where any thread may
+//! work instead of repeating it. Only the main thread opens split points, one at a time; the
+//! moves' order and reductions are the node's own, as `search_move` computes them for any
+//! thread. Near the leaves, shallow pruning (`prune.rs`) judges the moves once, when the split
+//! opens, against the bound the first move gave: only those it spares are handed out (a quiet
+//! move spared only if it gives check still has that tested where only playing tells, and is
+//! then done without a result). Splitting from depth 5 rather than 8, where nothing is pruned,
+//! lets the helper share the principal variation's last plies, which the main thread otherwise
+//! searches alone at each iteration. A stack of split points, where any thread may
 //! open one inside another while a thread waits, was tried and was slower: the helper then
 //! waited more than it does searching alongside.
 
 use super::alphabeta::{MoveFacts, NodeFacts, NodeKind, Pv, Role, Worker};
 use super::context::Frame;
 use super::movepick::{is_tactical, MovePicker};
-use super::params::{FUTILITY_MAX_DEPTH, LMP_MAX_DEPTH, SPLIT_HELPERS, SPLIT_MIN_DEPTH};
-use super::params::{MAX_PLY, SEE_PRUNE_MAX_DEPTH};
+use super::params::{MAX_PLY, SPLIT_HELPERS, SPLIT_MIN_DEPTH};
+use super::prune::{PruneFacts, Shallow};
 use super::score::INFINITE;
 use super::tt::Bound;
 use crate::types::{Bitboard, Move, MAX_MOVES};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Mutex, MutexGuard};
-
-// A split node prunes nothing, so every thread may search its moves in any order.
-const _: () = assert!(
-    SPLIT_MIN_DEPTH > SEE_PRUNE_MAX_DEPTH
-        && SPLIT_MIN_DEPTH > LMP_MAX_DEPTH
-        && SPLIT_MIN_DEPTH > FUTILITY_MAX_DEPTH
-);
 
 /// The one split point of a search (only the main thread opens one, and not inside another).
 #[derive(Default)]
@@ -175,6 +173,10 @@ pub(super) struct SplitNode<'q> {
     pub quiet_count: usize,
     /// The move that led to the node (the counter-move entry of that reward).
     pub prev: Move,
+    /// Moves searched before the split.
+    pub searched: usize,
+    /// Near the leaves, what pruning reads: the moves it prunes are not handed out.
+    pub prune: Option<PruneFacts>,
 }
 
 impl<B: Bitboard, R: Role> Worker<'_, B, R> {
@@ -200,24 +202,53 @@ impl<B: Bitboard, R: Role> Worker<'_, B, R> {
         picker: Option<&mut MovePicker>,
         at: &mut SplitNode,
     ) -> bool {
-        let sp = &self.s.split;
+        let shared = self.s;
+        let sp = &shared.split;
         let ply = node.ply;
         {
             let mut st = sp.lock();
             st.moves.clear();
             match picker {
                 Some(p) => {
+                    let mut searched = at.searched;
                     while let Some((m, order)) =
-                        p.next(self.t.moves.at(ply), &self.pos, &self.s.see, &self.t.hist)
+                        p.next(self.t.moves.at(ply), &self.pos, &shared.see, &self.t.hist)
                     {
                         let tactical = is_tactical(&self.pos, m);
+                        let good_tactical = tactical && order >= MovePicker::GOOD_TACTICAL;
+                        let mut hash = None;
+                        let mut prune_unless_check = false;
+                        if let Some(f) = &at.prune {
+                            let verdict = self.shallow_verdict::<N>(
+                                m,
+                                tactical,
+                                good_tactical,
+                                searched,
+                                at.alpha,
+                                f,
+                                &mut hash,
+                            );
+                            let see_if_check = match verdict {
+                                Shallow::Search => None,
+                                Shallow::Prune | Shallow::LateQuiets => continue,
+                                Shallow::LateQuiet => Some(false),
+                                Shallow::UnlessCheck { see_if_check } => Some(see_if_check),
+                            };
+                            if let Some(see_if_check) = see_if_check {
+                                if !self.spared_as_check(m, see_if_check, f.depth) {
+                                    continue;
+                                }
+                                prune_unless_check = true;
+                            }
+                        }
+                        searched += 1;
                         st.moves.push(MoveFacts {
                             m,
-                            hash: self.pos.hash_after(m),
+                            hash: hash.unwrap_or_else(|| self.pos.hash_after(m)),
                             order,
                             tactical,
-                            good_tactical: tactical && order >= MovePicker::GOOD_TACTICAL,
-                            prune_unless_check: false,
+                            good_tactical,
+                            prune_unless_check,
                         });
                     }
                 }
@@ -381,18 +412,22 @@ impl<B: Bitboard, R: Role> Worker<'_, B, R> {
                 self.t.stopped = false;
                 continue;
             }
-            let Some(score) = score else { continue };
-            let len = self.t.pv_len[ply + 1].max(ply + 1);
-            let child = &self.t.pv[ply + 1];
-            self.line_buf.clear();
-            self.line_buf.push(mv.m);
-            self.line_buf.extend_from_slice(&child[ply + 1..len]);
+            // A move pruned unless it gives check, which playing showed it does not, is done
+            // without a result.
+            if score.is_some() {
+                let len = self.t.pv_len[ply + 1].max(ply + 1);
+                let child = &self.t.pv[ply + 1];
+                self.line_buf.clear();
+                self.line_buf.push(mv.m);
+                self.line_buf.extend_from_slice(&child[ply + 1..len]);
+            }
             let shared = self.s;
             let mut st = sp.lock();
             if sp.posted[k].swap(true, Ordering::Relaxed) {
                 continue;
             }
             st.posted += 1;
+            let Some(score) = score else { continue };
             if !R::MAIN {
                 sp.helper_results.fetch_add(1, Ordering::Relaxed);
             }
