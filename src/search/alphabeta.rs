@@ -634,36 +634,28 @@ impl<'a, B: Bitboard, R: Role> Worker<'a, B, R> {
                     f,
                     &mut hash,
                 );
-                let see_if_check = match verdict {
-                    Shallow::Search => None,
-                    Shallow::Prune => continue,
+                match verdict {
                     Shallow::LateQuiets => {
                         if let Some(p) = picker.as_mut() {
                             p.skip_quiets();
                         }
-                        continue;
                     }
-                    Shallow::LateQuiet => {
-                        // Every later quiet move is searched only if it gives check: the
-                        // others are dropped at once, all together.
-                        if !quiets_filtered {
-                            quiets_filtered = true;
-                            if let Some(p) = picker.as_mut() {
-                                let pos = &mut self.pos;
-                                p.keep_quiets(self.t.moves.at(ply), |q| {
-                                    pos.quiet_move_gives_check(q) != Some(false)
-                                });
-                            }
+                    // Every later quiet move is searched only if it gives check: the others
+                    // are dropped at once, all together.
+                    Shallow::LateQuiet if !quiets_filtered => {
+                        quiets_filtered = true;
+                        if let Some(p) = picker.as_mut() {
+                            let pos = &mut self.pos;
+                            p.keep_quiets(self.t.moves.at(ply), |q| {
+                                pos.quiet_move_gives_check(q) != Some(false)
+                            });
                         }
-                        Some(false)
                     }
-                    Shallow::UnlessCheck { see_if_check } => Some(see_if_check),
-                };
-                if let Some(see_if_check) = see_if_check {
-                    if !self.spared_as_check(m, see_if_check, depth) {
-                        continue;
-                    }
-                    prune_unless_check = true;
+                    _ => {}
+                }
+                match self.admit(&verdict, m, depth) {
+                    Some(unless_check) => prune_unless_check = unless_check,
+                    None => continue,
                 }
             }
             if N::ROOT && R::MAIN {

@@ -99,10 +99,24 @@ impl<B: Bitboard, R: Role> Worker<'_, B, R> {
         }
     }
 
+    /// Whether move `m` is searched after `verdict` (the node has done what a late verdict asks
+    /// of its move list): `None` if it is pruned, else whether it still is unless it gives
+    /// check, which only playing it tells.
+    #[inline(always)]
+    pub(super) fn admit(&mut self, verdict: &Shallow, m: Move, depth: i32) -> Option<bool> {
+        let see_if_check = match *verdict {
+            Shallow::Search => return Some(false),
+            Shallow::Prune | Shallow::LateQuiets => return None,
+            Shallow::LateQuiet => false,
+            Shallow::UnlessCheck { see_if_check } => see_if_check,
+        };
+        self.spared_as_check(m, see_if_check, depth).then_some(true)
+    }
+
     /// Whether a quiet move pruned unless it gives check is searched after all: it may give
     /// check (where only playing tells, the search tests it after playing), and with
     /// `see_if_check`, a futile check that loses too much is pruned all the same.
-    pub(super) fn spared_as_check(&mut self, m: Move, see_if_check: bool, depth: i32) -> bool {
+    fn spared_as_check(&mut self, m: Move, see_if_check: bool, depth: i32) -> bool {
         self.pos.quiet_move_gives_check(m) != Some(false)
             && !(see_if_check && self.quiet_loses_too_much(m, depth))
     }

@@ -25,7 +25,7 @@ use super::alphabeta::{MoveFacts, NodeFacts, NodeKind, Pv, Role, Worker};
 use super::context::Frame;
 use super::movepick::{is_tactical, MovePicker};
 use super::params::{MAX_PLY, SPLIT_HELPERS, SPLIT_MIN_DEPTH};
-use super::prune::{PruneFacts, Shallow};
+use super::prune::PruneFacts;
 use super::score::INFINITE;
 use super::tt::Bound;
 use crate::types::{Bitboard, Move, MAX_MOVES};
@@ -228,17 +228,9 @@ impl<B: Bitboard, R: Role> Worker<'_, B, R> {
                                 f,
                                 &mut hash,
                             );
-                            let see_if_check = match verdict {
-                                Shallow::Search => None,
-                                Shallow::Prune | Shallow::LateQuiets => continue,
-                                Shallow::LateQuiet => Some(false),
-                                Shallow::UnlessCheck { see_if_check } => Some(see_if_check),
-                            };
-                            if let Some(see_if_check) = see_if_check {
-                                if !self.spared_as_check(m, see_if_check, f.depth) {
-                                    continue;
-                                }
-                                prune_unless_check = true;
+                            match self.admit(&verdict, m, f.depth) {
+                                Some(unless_check) => prune_unless_check = unless_check,
+                                None => continue,
                             }
                         }
                         searched += 1;
