@@ -100,9 +100,14 @@ pub struct Worker<'a, B: Bitboard, R: Role> {
     lmr: &'static [[u8; 64]; 64],
     /// One principal line is searched (no MultiPV): the threads may share iterations.
     pub(super) single_line: bool,
-    /// Searching a move of a split point (`split_move`, its index there).
+    /// Searching a move of a split point (`split_move`, its index there; `split_ply`, the
+    /// split node's ply).
     pub(super) in_split: bool,
     pub(super) split_move: usize,
+    pub(super) split_ply: usize,
+    /// The move just searched at the split node beat alpha with a null window: its search
+    /// with the full window is left to the main thread (`split.rs`).
+    pub(super) research_deferred: bool,
     /// A line being passed on (a split point's path or result), kept to reuse its memory.
     pub(super) line_buf: Vec<Move>,
     _role: PhantomData<R>,
@@ -130,6 +135,8 @@ impl<'a, B: Bitboard, R: Role> Worker<'a, B, R> {
             single_line: s.options.multi_pv <= 1,
             in_split: false,
             split_move: 0,
+            split_ply: 0,
+            research_deferred: false,
             line_buf: Vec::with_capacity(MAX_PLY + 2),
             _role: PhantomData,
         }
@@ -417,7 +424,11 @@ impl<'a, B: Bitboard, R: Role> Worker<'a, B, R> {
                 );
             }
             if N::PV && s > alpha && s < beta {
-                s = self.child::<Pv>(alpha, beta, new_depth, ply, false, same_side);
+                if self.in_split && ply == self.split_ply && new_depth >= RESEARCH_SPLIT_MIN_DEPTH {
+                    self.research_deferred = true;
+                } else {
+                    s = self.child::<Pv>(alpha, beta, new_depth, ply, false, same_side);
+                }
             }
             s
         };

@@ -157,6 +157,12 @@ pub const CLOCK_CHECK_NODES: u64 = 1024;
 /// rather than 8 since session 63: two threads reach depth 10 about 11% sooner, deeper ones as
 /// soon.
 pub const SPLIT_MIN_DEPTH: i32 = 5;
+/// A move of a split point that beats alpha with a null window is searched again with the full
+/// window by the main thread, the split set aside so that the move's tree can split in turn
+/// (`split.rs`), when that search is at least this deep; a shallower one stays with the thread
+/// that found it. Session 64, two threads to depth 10 / 12 / 15: 255 / 705 / 2902 ms from 7,
+/// 280 / 738 / 2990 ms from any depth, 270 / 730 / 3069 ms never.
+pub const RESEARCH_SPLIT_MIN_DEPTH: i32 = 7;
 /// Helpers that serve split points; any further helper runs Lazy SMP.
 pub const SPLIT_HELPERS: usize = 3;
 

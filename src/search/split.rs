@@ -9,6 +9,13 @@
 //! on, sharing the table with it, rather than wait: whichever finishes first gives the result,
 //! and the other drops its work.
 //!
+//! A move that beats alpha with a null window must be searched again with the full window: a
+//! principal-variation tree, often the longest work of the split (a root move that becomes the
+//! best one). The split then stops and is set aside, and the main thread searches that move
+//! on its own, where the move's tree may split in turn; the split takes the move's result and
+//! hands out its moves still without one, against the new bound. (When that search is shallow,
+//! `RESEARCH_SPLIT_MIN_DEPTH`, the thread that found the move searches it again itself.)
+//!
 //! Lazy SMP alone made two threads search about 1.3 times the nodes of one; a split shares the
 //! work instead of repeating it. Only the main thread opens split points, one at a time; the
 //! moves' order and reductions are the node's own, as `search_move` computes them for any
@@ -51,6 +58,17 @@ pub struct SplitPoint {
     main_leaves_moves: bool,
     /// Moves whose result a helper gave (a statistic: the helpers did share the work).
     helper_results: AtomicUsize,
+    /// Moves the main thread searched again outside their split (a statistic).
+    researches: AtomicUsize,
+    /// Splits set aside while the main thread searches one of their moves again (see
+    /// `research_move`), innermost last, and states kept for reuse.
+    shelf: Mutex<Shelf>,
+}
+
+#[derive(Default)]
+struct Shelf {
+    stack: Vec<SplitState>,
+    spare: Vec<SplitState>,
 }
 
 #[derive(Default)]
@@ -80,24 +98,19 @@ struct SplitState {
     publish_depth: Option<i32>,
     /// At the root: root moves searched before the split (the first move's place is this + 1).
     root_index: usize,
+    /// A move whose null-window search beat alpha, to be searched again by the main thread.
+    research: Option<usize>,
+    /// While the split is set aside: which moves had their result.
+    posted_copy: Vec<bool>,
 }
 
 impl SplitPoint {
     /// The split point of a search with `threads` threads.
     pub fn new(threads: usize, main_leaves_moves: bool) -> SplitPoint {
-        // Room for the longest path and move list, so that no split allocates.
-        let state = SplitState {
-            path: Vec::with_capacity(MAX_PLY + 4),
-            frames: Vec::with_capacity(MAX_PLY + 4),
-            moves: Vec::with_capacity(MAX_MOVES),
-            line: Vec::with_capacity(MAX_PLY + 4),
-            raisers: Vec::with_capacity(MAX_MOVES),
-            ..Default::default()
-        };
         SplitPoint {
             helpers: threads.saturating_sub(1).min(SPLIT_HELPERS),
             main_leaves_moves,
-            state: Mutex::new(state),
+            state: Mutex::new(SplitState::with_room()),
             posted: (0..MAX_MOVES).map(|_| AtomicBool::new(false)).collect(),
             ..Default::default()
         }
@@ -118,6 +131,44 @@ impl SplitPoint {
         self.helper_results.load(Ordering::Relaxed)
     }
 
+    /// Sets the (closed) split aside, so that another may open while the main thread searches
+    /// one of its moves again.
+    fn shelve(&self) {
+        let mut shelf = self.shelf.lock().unwrap_or_else(|e| e.into_inner());
+        // A few states per search at most (one per split set aside at once), then reused.
+        let mut kept = shelf.spare.pop().unwrap_or_else(SplitState::with_room);
+        let mut st = self.lock();
+        std::mem::swap(&mut *st, &mut kept);
+        kept.posted_copy.clear();
+        kept.posted_copy.extend(
+            self.posted[..kept.moves.len()]
+                .iter()
+                .map(|p| p.load(Ordering::Relaxed)),
+        );
+        shelf.stack.push(kept);
+    }
+
+    /// Takes back the split set aside last (closed, as it was).
+    fn unshelve(&self) {
+        let mut shelf = self.shelf.lock().unwrap_or_else(|e| e.into_inner());
+        let Some(mut kept) = shelf.stack.pop() else {
+            return;
+        };
+        let mut st = self.lock();
+        std::mem::swap(&mut *st, &mut kept);
+        for (posted, &was) in self.posted.iter().zip(&st.posted_copy) {
+            posted.store(was, Ordering::Relaxed);
+        }
+        self.abort.store(false, Ordering::Relaxed);
+        shelf.spare.push(kept);
+    }
+
+    /// Moves of split points searched again by the main thread with the split set aside, in
+    /// this search.
+    pub fn researches(&self) -> usize {
+        self.researches.load(Ordering::Relaxed)
+    }
+
     /// Whether the work of the split a helper is in has become void.
     #[inline(always)]
     pub fn aborted(&self) -> bool {
@@ -126,6 +177,19 @@ impl SplitPoint {
 }
 
 impl SplitState {
+    /// Room for the longest path and move list, so that no split allocates.
+    fn with_room() -> SplitState {
+        SplitState {
+            path: Vec::with_capacity(MAX_PLY + 4),
+            frames: Vec::with_capacity(MAX_PLY + 4),
+            moves: Vec::with_capacity(MAX_MOVES),
+            line: Vec::with_capacity(MAX_PLY + 4),
+            raisers: Vec::with_capacity(MAX_MOVES),
+            posted_copy: Vec::with_capacity(MAX_MOVES),
+            ..Default::default()
+        }
+    }
+
     /// Takes a thread's result for move `k`: `line` is the move and its continuation.
     fn record(
         &mut self,
@@ -282,27 +346,70 @@ impl<B: Bitboard, R: Role> Worker<'_, B, R> {
             st.raisers.clear();
             st.publish_depth = N::ROOT.then_some(self.t.completed_depth);
             st.root_index = at.root_index;
+            st.research = None;
             sp.abort.store(false, Ordering::Relaxed);
             st.open = true;
             sp.open.store(true, Ordering::Release);
         }
-        self.work_at_split::<N>(node);
-        {
+        loop {
+            self.work_at_split::<N>(node);
+            {
+                let mut st = sp.lock();
+                st.open = false;
+                sp.open.store(false, Ordering::Relaxed);
+            }
+            if self.t.stopped {
+                sp.abort.store(true, Ordering::Relaxed);
+            }
+            while sp.workers.load(Ordering::Acquire) > 0 {
+                std::hint::spin_loop();
+                std::thread::yield_now();
+            }
+            if self.t.stopped {
+                return false;
+            }
+            let Some(k) = sp.lock().research.take() else {
+                break;
+            };
+            if !self.research_move::<N>(node, k) {
+                return false;
+            }
+            // The moves still without a result are handed out again (with the bound the new
+            // best move gave), unless it reached beta.
             let mut st = sp.lock();
-            st.open = false;
-            sp.open.store(false, Ordering::Relaxed);
+            if sp.aborted() || st.posted == st.moves.len() {
+                break;
+            }
+            st.next = 0;
+            sp.abort.store(false, Ordering::Relaxed);
+            st.open = true;
+            sp.open.store(true, Ordering::Release);
         }
-        if self.t.stopped {
-            sp.abort.store(true, Ordering::Relaxed);
+        self.take_split_result::<N>(node, at);
+        true
+    }
+
+    /// The main thread searches move `k` of the split again with the full window, the split
+    /// closed and set aside, so that the move's tree can split in turn: done inside the split,
+    /// by one thread, it was the longest work of many splits (a root move that becomes the
+    /// best one is searched in full there). Returns false when the search stopped meanwhile.
+    fn research_move<N: NodeKind>(&mut self, node: &NodeFacts, k: usize) -> bool {
+        let sp = &self.s.split;
+        let (mv, alpha, beta, root_index) = {
+            let st = sp.lock();
+            (st.moves[k], st.alpha, st.beta, st.root_index)
+        };
+        if N::ROOT {
+            self.announce_root_move(mv.m, root_index + k + 1);
         }
-        while sp.workers.load(Ordering::Acquire) > 0 {
-            std::hint::spin_loop();
-            std::thread::yield_now();
-        }
+        sp.researches.fetch_add(1, Ordering::Relaxed);
+        sp.shelve();
+        let score = self.search_move::<N>(node, mv, k + 1, alpha, beta);
+        sp.unshelve();
         if self.t.stopped {
             return false;
         }
-        self.take_split_result::<N>(node, at);
+        self.post_result(node.ply, k, mv.m, score);
         true
     }
 
@@ -367,11 +474,16 @@ impl<B: Bitboard, R: Role> Worker<'_, B, R> {
             return;
         }
         self.in_split = true;
+        self.split_ply = ply;
         loop {
             let (k, mv, alpha, beta, root_index) = {
                 let mut st = sp.lock();
                 if sp.aborted() {
                     break;
+                }
+                // Moves given back to the split (see `research_move`) may have their result.
+                while st.next < st.moves.len() && sp.posted[st.next].load(Ordering::Relaxed) {
+                    st.next += 1;
                 }
                 let k = if st.next < st.moves.len() {
                     st.next += 1;
@@ -396,6 +508,7 @@ impl<B: Bitboard, R: Role> Worker<'_, B, R> {
             // Moves before it were searched (or are being searched): it counts as a late move.
             let score = self.search_move::<N>(node, mv, k + 1, alpha, beta);
             if self.t.stopped {
+                self.research_deferred = false;
                 if self.s.stopped() || self.t.superseded {
                     break;
                 }
@@ -404,35 +517,53 @@ impl<B: Bitboard, R: Role> Worker<'_, B, R> {
                 self.t.stopped = false;
                 continue;
             }
-            // A move pruned unless it gives check, which playing showed it does not, is done
-            // without a result.
-            if score.is_some() {
-                let len = self.t.pv_len[ply + 1].max(ply + 1);
-                let child = &self.t.pv[ply + 1];
-                self.line_buf.clear();
-                self.line_buf.push(mv.m);
-                self.line_buf.extend_from_slice(&child[ply + 1..len]);
-            }
-            let shared = self.s;
-            let mut st = sp.lock();
-            if sp.posted[k].swap(true, Ordering::Relaxed) {
+            if self.research_deferred {
+                // The move beat alpha: the split stops, and the main thread searches it again
+                // (unless another move is already waiting for that; this one is then handed
+                // out again after it).
+                self.research_deferred = false;
+                let mut st = sp.lock();
+                if st.research.is_none() && !sp.aborted() && !sp.posted[k].load(Ordering::Relaxed) {
+                    st.research = Some(k);
+                    sp.abort.store(true, Ordering::Relaxed);
+                }
                 continue;
             }
-            st.posted += 1;
-            let Some(score) = score else { continue };
-            if !R::MAIN {
-                sp.helper_results.fetch_add(1, Ordering::Relaxed);
-            }
-            st.record(
-                &sp.abort,
-                k,
-                score,
-                &self.line_buf,
-                self.t.seldepth,
-                |line, score, bound, depth| shared.publish(line, score, bound, depth),
-            );
+            self.post_result(ply, k, mv.m, score);
         }
         self.in_split = false;
+    }
+
+    /// Gives the result of move `k` of the split, `m`, as this thread found it (its line in
+    /// `pv`), unless another thread gave it first. A move pruned unless it gives check, which
+    /// playing showed it does not, is done without a result (`None`).
+    fn post_result(&mut self, ply: usize, k: usize, m: Move, score: Option<i32>) {
+        let sp = &self.s.split;
+        if score.is_some() {
+            let len = self.t.pv_len[ply + 1].max(ply + 1);
+            let child = &self.t.pv[ply + 1];
+            self.line_buf.clear();
+            self.line_buf.push(m);
+            self.line_buf.extend_from_slice(&child[ply + 1..len]);
+        }
+        let shared = self.s;
+        let mut st = sp.lock();
+        if sp.posted[k].swap(true, Ordering::Relaxed) {
+            return;
+        }
+        st.posted += 1;
+        let Some(score) = score else { return };
+        if !R::MAIN {
+            sp.helper_results.fetch_add(1, Ordering::Relaxed);
+        }
+        st.record(
+            &sp.abort,
+            k,
+            score,
+            &self.line_buf,
+            self.t.seldepth,
+            |line, score, bound, depth| shared.publish(line, score, bound, depth),
+        );
     }
 
     /// Whether the work of this thread at a split point has become void: the split was
@@ -644,6 +775,7 @@ mod tests {
     fn split_searches_report_legal_lines() {
         let registry = Registry::builtin();
         for mut searcher in searchers() {
+            let mut researches = 0;
             for (name, fen, depth) in [
                 (
                     "chess",
@@ -669,10 +801,15 @@ mod tests {
                     searcher.new_game().expect("idle");
                     let (answer, helper_results) = search(&mut searcher, &game, gt.eval(), depth);
                     assert!(!answer.is_empty(), "{name}");
+                    let shared = searcher.latest_shared().expect("the search just run");
+                    researches += shared.split.researches();
                     helper_results
                 });
                 assert!(helper_results > 0, "{name}: the helper did nothing");
             }
+            // Moves that beat the best so far at a split point were searched again by the
+            // main thread, its lines among those checked above.
+            assert!(researches > 0, "no move was searched again");
         }
     }
 

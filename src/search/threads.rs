@@ -578,8 +578,9 @@ fn run_typed<B: Bitboard>(
         // Answer at once; the helpers are unwinding and are joined when the scope ends.
         shared.answer();
         log::debug!(
-            "split helpers gave {} moves' results",
-            shared.split.helper_results()
+            "split helpers gave {} moves' results; {} moves searched again outside their split",
+            shared.split.helper_results(),
+            shared.split.researches()
         );
     });
 }
