@@ -368,7 +368,12 @@ impl<B: Bitboard, R: Role> Worker<'_, B, R> {
             if self.t.stopped {
                 return false;
             }
-            let Some(k) = sp.lock().research.take() else {
+            // (Not when another move reached beta meanwhile: the node's result is in.)
+            let research = {
+                let mut st = sp.lock();
+                st.research.take().filter(|_| st.best < st.beta)
+            };
+            let Some(k) = research else {
                 break;
             };
             if !self.research_move::<N>(node, k) {
@@ -377,7 +382,7 @@ impl<B: Bitboard, R: Role> Worker<'_, B, R> {
             // The moves still without a result are handed out again (with the bound the new
             // best move gave), unless it reached beta.
             let mut st = sp.lock();
-            if sp.aborted() || st.posted == st.moves.len() {
+            if sp.aborted() || st.best >= st.beta || st.posted == st.moves.len() {
                 break;
             }
             st.next = 0;
