@@ -382,7 +382,7 @@ impl<B: Bitboard, R: Role> Worker<'_, B, R> {
             // The moves still without a result are handed out again (with the bound the new
             // best move gave), unless it reached beta.
             let mut st = sp.lock();
-            if sp.aborted() || st.best >= st.beta || st.posted == st.moves.len() {
+            if st.best >= st.beta || st.posted == st.moves.len() {
                 break;
             }
             st.next = 0;
