@@ -218,8 +218,7 @@ fn random_variant_files_never_panic() {
     let before = panics();
     let cases = cases() / 10;
     let mut rng = seeded_rng(0xF11E_5EED);
-    let dir = std::env::temp_dir().join(format!("chimera-fuzz-files-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::scratch_dir("chimera-fuzz-files");
     let path = dir.join("fz.ini");
     let out = Output::default();
     let mut engine = UciEngine::new(Registry::builtin(), out.clone());

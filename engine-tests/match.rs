@@ -3,6 +3,8 @@
 //! garbage or cannot start lose those games and the match goes on; the XBoard client speaks the
 //! protocol (a scripted engine logs what it receives); Fairy-Max plays when it is installed.
 
+mod common;
+
 use chimera::tournament::pgn::{self, PgnGame};
 use chimera::tournament::referee::{rule_ending, Outcome};
 use chimera::variant::Registry;
@@ -23,9 +25,7 @@ fn fake(name: &str) -> String {
 }
 
 fn temp(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("chimera-match-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join(name)
+    common::scratch_dir("chimera-match").join(name)
 }
 
 /// `match` between engines `a` and `b`, `games` games of `variant`; more flags go after.

@@ -206,8 +206,7 @@ fn every_documented_variant_file_key_is_a_key() {
         .map(|k| k.replace("black-castle-…", "black-castle-short"))
         .collect();
     assert!(keys.len() >= 25, "keys read: {keys:?}");
-    let dir = std::env::temp_dir().join(format!("chimera-readme-keys-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
+    let dir = common::scratch_dir("chimera-readme-keys");
     for key in &keys {
         // A value no key takes: the loader must say what is wrong with it, not that the key is
         // unknown.

@@ -246,8 +246,7 @@ fn stalemate_follows_the_variant_rule() {
     );
     assert!(!last_score(&lines).starts_with("mate 1"), "{lines:#?}");
 
-    let dir = std::env::temp_dir().join(format!("chimera-uci-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::scratch_dir("chimera-uci");
     let file = dir.join("stalemate-loss.ini");
     std::fs::write(&file, "[stalemate-loss : chess]\nstalemate = loss\n").unwrap();
     u.send(&format!(

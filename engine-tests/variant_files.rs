@@ -89,7 +89,7 @@ fn bonus_table_values_beyond_100_are_refused() {
         assert!(errors[0].1.contains(what), "{errors:?}");
     }
     // Over UCI: one error line, and the session goes on with its game.
-    let path = std::env::temp_dir().join(format!("chimera-bonus-{}.ini", std::process::id()));
+    let path = common::scratch_dir("chimera-bonus").join("bonus.ini");
     let text = format!("[over : chess]\n{}", bonus_table(-99_999, 0));
     std::fs::write(&path, text).expect("a temporary file");
     let mut u = Uci::new();
@@ -297,8 +297,7 @@ fn lone_cr_lines_and_capital_aliases() {
 /// a stray escape sequence or NUL in a file never reaches the terminal raw.
 #[test]
 fn check_variants_escapes_control_characters() {
-    let dir = std::env::temp_dir().join(format!("chimera-ctl-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::scratch_dir("chimera-ctl");
     let file = dir.join("ctl.ini");
     std::fs::write(&file, "[a : chess]\n\u{1b}[31mred\u{7}\n\u{0}\n").unwrap();
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_chimera"))
@@ -316,8 +315,7 @@ fn check_variants_escapes_control_characters() {
 /// A file that is not UTF-8 is told as every other file error is: `FILE: line N: message`.
 #[test]
 fn a_file_that_is_not_utf8_is_told_like_other_errors() {
-    let dir = std::env::temp_dir().join(format!("chimera-utf8-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::scratch_dir("chimera-utf8");
     let file = dir.join("bad.ini");
     std::fs::write(&file, b"[a : chess]\n\xff\n").unwrap();
     let path = file.to_string_lossy().to_string();

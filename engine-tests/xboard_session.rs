@@ -707,8 +707,7 @@ fn fairy_max_match_in_xboard_mode() {
         eprintln!("fairymax is not installed: skipped (apt-get install fairymax)");
         return;
     };
-    let dir = std::env::temp_dir().join(format!("chimera-fairymax-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::scratch_dir("chimera-fairymax");
     let pgn_path = dir.join("games.pgn");
     let chimera = format!("cmd={} arg=xboard proto=xboard name=Chimera", common::bin());
     let fairy = format!("cmd={} proto=xboard name=Fairy-Max", fm.display());

@@ -406,7 +406,7 @@ fn uci_unknown_and_bad_options() {
     }
     // String options naming a file (…Path / …File): a missing file and a file that is
     // not in the expected format are errors — still exactly one line each.
-    let junk = std::env::temp_dir().join(format!("chimera-bad-input-{}.txt", std::process::id()));
+    let junk = common::scratch_dir("chimera-bad-input").join("junk.txt");
     std::fs::write(&junk, "this is\nnot a\n[variant file\n= = =\n\u{0}\u{1}\n").unwrap();
     for (name, _) in options_of_type(&lines, "string") {
         let lname = name.to_lowercase();
@@ -440,11 +440,11 @@ fn uci_unknown_and_bad_options() {
 #[test]
 fn uci_variant_path_that_is_not_a_small_file() {
     let mut u = good_session();
-    let big = std::env::temp_dir().join(format!("chimera-big-{}.ini", std::process::id()));
+    let big = common::scratch_dir("chimera-big").join("big.ini");
     let line = "# a comment line that only makes the file large\n".repeat(30_000);
     std::fs::write(&big, line).expect("a temporary file");
     let big = big.to_string_lossy().to_string();
-    let fifo = std::env::temp_dir().join(format!("chimera-fifo-{}", std::process::id()));
+    let fifo = common::scratch_dir("chimera-fifo").join("fifo");
     let _ = std::fs::remove_file(&fifo);
     let made = std::process::Command::new("mkfifo")
         .arg(&fifo)

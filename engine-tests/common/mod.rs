@@ -19,6 +19,16 @@ pub fn bin() -> &'static str {
     env!("CARGO_BIN_EXE_chimera")
 }
 
+/// A directory of this test process's own for scratch files, created if missing. It lies under
+/// the directory Cargo gives integration tests (`target/tmp`), so that test runs leave nothing
+/// in the system's temporary directory and `cargo clean` removes what they wrote.
+pub fn scratch_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a scratch directory under target/tmp");
+    dir
+}
+
 /// Default time limit for one engine interaction (a whole perft run, or one reply).
 pub const TIMEOUT: Duration = Duration::from_secs(30);
 
