@@ -8,14 +8,9 @@ mod common;
 use chimera::tournament::pgn::{self, PgnGame};
 use chimera::tournament::referee::{rule_ending, Outcome};
 use chimera::variant::Registry;
-use std::io::Read;
+use common::{bin, run_bin, RunResult};
 use std::path::PathBuf;
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
-
-fn bin() -> &'static str {
-    env!("CARGO_BIN_EXE_chimera")
-}
+use std::time::Duration;
 
 fn fake(name: &str) -> String {
     format!(
@@ -43,51 +38,15 @@ fn match_args<'a>(a: &'a str, b: &'a str, variant: &'a str, games: &'a str) -> V
     ]
 }
 
-struct Run {
-    code: Option<i32>,
-    stdout: String,
-    stderr: String,
-}
-
-/// Runs `chimera ARGS`, killing it after `limit`.
-fn chimera(args: &[&str], limit: Duration) -> Run {
-    let mut child = Command::new(bin())
-        .args(args)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("start chimera");
-    let mut out = child.stdout.take().unwrap();
-    let mut err = child.stderr.take().unwrap();
-    let reader = std::thread::spawn(move || {
-        let mut s = String::new();
-        let _ = out.read_to_string(&mut s);
-        s
-    });
-    let err_reader = std::thread::spawn(move || {
-        let mut s = String::new();
-        let _ = err.read_to_string(&mut s);
-        s
-    });
-    let start = Instant::now();
-    let code = loop {
-        if let Some(status) = child.try_wait().unwrap() {
-            break status.code();
-        }
-        if start.elapsed() > limit {
-            let _ = child.kill();
-            let _ = child.wait();
-            let stdout = reader.join().unwrap();
-            panic!("chimera {args:?} took more than {limit:?}; output so far:\n{stdout}");
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    };
-    Run {
-        code,
-        stdout: reader.join().unwrap(),
-        stderr: err_reader.join().unwrap(),
-    }
+/// Runs `chimera ARGS`, killing it after `limit` (a failure).
+fn chimera(args: &[&str], limit: Duration) -> RunResult {
+    let run = run_bin(args, None, limit);
+    assert!(
+        !run.timed_out,
+        "chimera {args:?} took more than {limit:?}; output so far:\n{}",
+        run.stdout
+    );
+    run
 }
 
 /// Reads a PGN file and checks every game by Chimera's rules: tags, move legality, the result
@@ -426,7 +385,7 @@ fn misbehaving_engines_lose_and_the_match_goes_on() {
 
 /// Two games at 5 s a move between the scripted XBoard engine started with `script_flags`,
 /// described by the engine-spec words `spec` (`name=…`, `proto=…`), and a plain one.
-fn fake_xboard_match(script_flags: &str, spec: &str, more: &[&str]) -> Run {
+fn fake_xboard_match(script_flags: &str, spec: &str, more: &[&str]) -> RunResult {
     let x = format!(
         "cmd='python3 {} {script_flags}' {spec}",
         fake("fake_xboard.py")
@@ -704,7 +663,7 @@ fn huge_game_counts_start_at_once() {
 
 /// A match of Chimera at `depth` against Chimera at depth 1 under an SPRT for elo1=300,
 /// stopped by it: adjudicated, from random openings.
-fn sprt_match(depth: u32, games: &str, concurrency: &str, sprt_extra: &[&str]) -> Run {
+fn sprt_match(depth: u32, games: &str, concurrency: &str, sprt_extra: &[&str]) -> RunResult {
     let strong = format!("cmd={} name=Strong depth={depth}", bin());
     let weak = format!("cmd={} name=Weak depth=1", bin());
     let mut args = match_args(&strong, &weak, "chess", games);
