@@ -318,16 +318,14 @@ impl<B: Bitboard> EvalBoard for RelayView<'_, B> {
 impl<B: Bitboard> Position<B> {
     /// Static evaluation in centipawns from the side to move's point of view.
     pub fn evaluate(&self, params: &EvalParams) -> i32 {
-        match RelayView::new(self) {
-            Some(view) => nnue_free_eval::evaluate(params, &view),
-            None => nnue_free_eval::evaluate(params, self),
-        }
+        RelayView::with(self, |view| nnue_free_eval::evaluate(params, view))
+            .unwrap_or_else(|| nnue_free_eval::evaluate(params, self))
     }
 
     /// As `evaluate`, with the pawn-structure term taken from the thread's `cache` where it can.
     pub fn evaluate_cached(&self, params: &EvalParams, cache: &mut PawnCache) -> i32 {
-        match RelayView::new(self) {
-            Some(view) => relay_evaluate_cached(params, &view, cache),
+        match self.tables.relay {
+            Some(_) => relay_evaluate_cached(params, self, cache),
             None => nnue_free_eval::evaluate_cached(params, self, cache),
         }
     }
@@ -346,10 +344,13 @@ impl<B: Bitboard> Position<B> {
 #[inline(never)]
 fn relay_evaluate_cached<B: Bitboard>(
     params: &EvalParams,
-    view: &RelayView<'_, B>,
+    pos: &Position<B>,
     cache: &mut PawnCache,
 ) -> i32 {
-    nnue_free_eval::evaluate_cached(params, view, cache)
+    RelayView::with(pos, |view| {
+        nnue_free_eval::evaluate_cached(params, view, cache)
+    })
+    .unwrap_or_else(|| nnue_free_eval::evaluate_cached(params, pos, cache))
 }
 
 #[cfg(test)]

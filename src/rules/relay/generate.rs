@@ -5,6 +5,7 @@ use super::relations::Relations;
 use super::tables::RelayTables;
 use crate::position::{castle_bit, Position};
 use crate::types::{Bitboard, Color, Move, MoveKind, MoveList, Square};
+use std::borrow::Cow;
 
 #[inline(always)]
 fn tables_of<B: Bitboard>(pos: &Position<B>) -> &RelayTables<B> {
@@ -20,7 +21,8 @@ pub struct RelayView<'a, B: Bitboard> {
     pub pos: &'a Position<B>,
     pub tables: &'a RelayTables<B>,
     pub board: Board<B>,
-    pub relations: Relations<B>,
+    /// Owned (`new`), or the thread's memo's own copy (`with`).
+    pub relations: Cow<'a, Relations<B>>,
 }
 
 impl<'a, B: Bitboard> RelayView<'a, B> {
@@ -28,13 +30,28 @@ impl<'a, B: Bitboard> RelayView<'a, B> {
     pub fn new(pos: &'a Position<B>) -> Option<RelayView<'a, B>> {
         let tables = pos.tables.relay.as_deref()?;
         let board = Board::of(pos);
-        let relations = tables.relations_memo(&board);
+        let relations = Cow::Owned(tables.relations_memo(&board));
         Some(RelayView {
             pos,
             tables,
             board,
             relations,
         })
+    }
+
+    /// `f` of the view, `None` when the game has no relay rules: `new` without copying the
+    /// relations (the evaluation's path). `f` must not ask for another position's relations.
+    pub fn with<T>(pos: &Position<B>, f: impl FnOnce(&RelayView<'_, B>) -> T) -> Option<T> {
+        let tables = pos.tables.relay.as_deref()?;
+        let board = Board::of(pos);
+        Some(tables.with_relations(&board, |relations| {
+            f(&RelayView {
+                pos,
+                tables,
+                board,
+                relations: Cow::Borrowed(relations),
+            })
+        }))
     }
     /// Effective types of the piece on `sq` (bit per type of `RelayTables`).
     pub fn effective_types(&self, sq: Square) -> u32 {
@@ -68,9 +85,10 @@ impl<'a, B: Bitboard> RelayView<'a, B> {
 pub fn checkers<B: Bitboard>(pos: &Position<B>) -> B {
     let rt = tables_of(pos);
     let b = Board::of(pos);
-    let rel = rt.relations_memo(&b);
     let us = pos.side_to_move();
-    rt.attackers::<false>(&pos.tables, &b, &rel, pos.king(us), !us)
+    rt.with_relations(&b, |rel| {
+        rt.attackers::<false>(&pos.tables, &b, rel, pos.king(us), !us)
+    })
 }
 
 /// Is `color`'s King attacked, with effective moves?
@@ -98,22 +116,30 @@ pub fn tactical_moves<B: Bitboard>(pos: &Position<B>, list: &mut MoveList) {
 
 fn generate<B: Bitboard, const TACTICAL: bool>(pos: &Position<B>, list: &mut MoveList) {
     list.clear();
+    let b = Board::of(pos);
+    tables_of(pos).with_relations(&b, |rel| generate_with::<B, TACTICAL>(pos, &b, rel, list));
+}
+
+fn generate_with<B: Bitboard, const TACTICAL: bool>(
+    pos: &Position<B>,
+    b: &Board<B>,
+    rel: &Relations<B>,
+    list: &mut MoveList,
+) {
     let t = &*pos.tables;
     let rt = tables_of(pos);
     let v = &*pos.variant;
     let us = pos.side_to_move();
     let them = !us;
-    let b = Board::of(pos);
-    let rel = rt.relations_memo(&b);
     let occ = b.occ;
     let enemy = pos.pieces(them).without(pos.king(them));
     let ksq = pos.king(us);
-    let (checkers, latent) = rt.king_threats(t, &b, &rel, ksq, them);
+    let (checkers, latent) = rt.king_threats(t, b, rel, ksq, them);
     let (careful_from, careful_to) = if checkers.any() {
         (!B::EMPTY, !B::EMPTY)
     } else {
         (
-            rt.departures(t, &b, ksq, them) | latent,
+            rt.departures(t, b, ksq, them) | latent,
             rt.screens(them, ksq) | latent,
         )
     };
@@ -129,7 +155,7 @@ fn generate<B: Bitboard, const TACTICAL: bool>(pos: &Position<B>, list: &mut Mov
         let km = t.kind_moves(us, k);
         for from in pieces.squares() {
             let (quiet, mut caps, doubles) = if rel.modified.has(from) {
-                let (q, c) = rt.effective_targets(&rel, us, from, occ, enemy);
+                let (q, c) = rt.effective_targets(rel, us, from, occ, enemy);
                 (q, c, B::EMPTY)
             } else {
                 pos.targets(us, k, from, occ, enemy)
@@ -144,7 +170,7 @@ fn generate<B: Bitboard, const TACTICAL: bool>(pos: &Position<B>, list: &mut Mov
             if royal {
                 for to in (quiet | caps).squares() {
                     let m = Move::new(from, to, MoveKind::Normal);
-                    if rt.safe_after(pos, &b, m) {
+                    if rt.safe_after(pos, b, m) {
                         list.push(m);
                     }
                 }
@@ -169,7 +195,7 @@ fn generate<B: Bitboard, const TACTICAL: bool>(pos: &Position<B>, list: &mut Mov
                 if TACTICAL && quiet_move {
                     return;
                 }
-                if (!check_all && !careful_to.has(m.to())) || rt.safe_after(pos, &b, m) {
+                if (!check_all && !careful_to.has(m.to())) || rt.safe_after(pos, b, m) {
                     list.push(m);
                 }
             };
@@ -197,7 +223,7 @@ fn generate<B: Bitboard, const TACTICAL: bool>(pos: &Position<B>, list: &mut Mov
                         let legal = if cancellation {
                             crate::rules::cancellation::legality::capture_is_legal(pos, m)
                         } else {
-                            rt.safe_after(pos, &b, m)
+                            rt.safe_after(pos, b, m)
                         };
                         if legal {
                             list.push(m);
@@ -208,8 +234,8 @@ fn generate<B: Bitboard, const TACTICAL: bool>(pos: &Position<B>, list: &mut Mov
         }
     }
     if checkers.is_empty() && !TACTICAL {
-        castling(pos, rt, &b, &rel, list);
-        kings_leap(pos, rt, &b, &rel, list);
+        castling(pos, rt, b, rel, list);
+        kings_leap(pos, rt, b, rel, list);
     }
     crate::rules::no_repetition::filter(pos, list);
 }

@@ -22,9 +22,24 @@ pub struct Relations<B> {
 
 impl<B: Bitboard> RelayTables<B> {
     /// The seeing relations of a board and their effects.
-    #[inline(always)]
     pub fn relations(&self, b: &Board<B>) -> Relations<B> {
         let mut r = Relations {
+            part: B::EMPTY,
+            nat: [B::EMPTY; MAX_TYPES],
+            lost: [B::EMPTY; MAX_TYPES],
+            gain: [B::EMPTY; MAX_TYPES],
+            use_slot: [B::EMPTY; MAX_SLOTS],
+            modified: B::EMPTY,
+        };
+        self.fill_relations(b, &mut r);
+        r
+    }
+
+    /// `relations(b)`, written over `r` (the thread's memo keeps one in place: returned by
+    /// value, the kilobyte was copied twice more).
+    #[inline(always)]
+    pub(super) fn fill_relations(&self, b: &Board<B>, r: &mut Relations<B>) {
+        *r = Relations {
             part: b.kinds_bb(self.participating),
             nat: [B::EMPTY; MAX_TYPES],
             lost: [B::EMPTY; MAX_TYPES],
@@ -109,7 +124,6 @@ impl<B: Bitboard> RelayTables<B> {
             r.use_slot[s] = (b.kinds_bb(self.slot_kinds[s]) & !r.lost[t])
                 | (b.kinds_bb(self.slot_gainers[s]) & r.gain[t]);
         }
-        r
     }
 
     /// The effective types of the piece on `sq` (bit per type).
