@@ -89,11 +89,23 @@ mod tests {
     fn memo_agrees_with_direct_computation() {
         let reg = Registry::builtin();
         let fens = [
-            ("anti-relay-chess", "r3k2r/8/8/3n4/3N4/8/8/R3K2R w KQkq - 0 1"),
+            (
+                "anti-relay-chess",
+                "r3k2r/8/8/3n4/3N4/8/8/R3K2R w KQkq - 0 1",
+            ),
             ("relay-chess", "4k3/8/8/8/8/N7/8/R3K3 w - - 0 1"),
-            ("anti-relay-chess", "r3k2r/8/8/3n4/3N4/8/8/R3K2R w KQkq - 0 1"),
-            ("relay-indirect-anti-relay-gothic", "r8r/4k5/10/3n6/3N6/10/4K5/R8R w - - 0 1"),
-            ("anti-relay-chess", "r3k2r/8/8/3n4/8/8/3N4/R3K2R w KQkq - 0 1"),
+            (
+                "anti-relay-chess",
+                "r3k2r/8/8/3n4/3N4/8/8/R3K2R w KQkq - 0 1",
+            ),
+            (
+                "relay-indirect-anti-relay-gothic",
+                "r8r/4k5/10/3n6/3N6/10/4K5/R8R w - - 0 1",
+            ),
+            (
+                "anti-relay-chess",
+                "r3k2r/8/8/3n4/8/8/3N4/R3K2R w KQkq - 0 1",
+            ),
         ];
         for _round in 0..2 {
             for (name, fen) in fens {
