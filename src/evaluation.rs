@@ -2,7 +2,7 @@
 //! per game type, and the `EvalBoard` view of a position it reads at every leaf.
 
 use crate::position::Position;
-use crate::rules::relay::RelayView;
+use crate::rules::relay::{RelayTables, RelayView};
 use crate::types::{Bitboard, Color, Piece, PieceKind, Square, MAX_KINDS};
 use crate::variant::betza::AtomShape;
 use crate::variant::{EvalOrientation, Variant};
@@ -318,14 +318,16 @@ impl<B: Bitboard> EvalBoard for RelayView<'_, B> {
 impl<B: Bitboard> Position<B> {
     /// Static evaluation in centipawns from the side to move's point of view.
     pub fn evaluate(&self, params: &EvalParams) -> i32 {
-        RelayView::with(self, |view| nnue_free_eval::evaluate(params, view))
-            .unwrap_or_else(|| nnue_free_eval::evaluate(params, self))
+        match self.tables.relay.as_deref() {
+            Some(rt) => RelayView::with(self, rt, |view| nnue_free_eval::evaluate(params, view)),
+            None => nnue_free_eval::evaluate(params, self),
+        }
     }
 
     /// As `evaluate`, with the pawn-structure term taken from the thread's `cache` where it can.
     pub fn evaluate_cached(&self, params: &EvalParams, cache: &mut PawnCache) -> i32 {
-        match self.tables.relay {
-            Some(_) => relay_evaluate_cached(params, self, cache),
+        match self.tables.relay.as_deref() {
+            Some(rt) => relay_evaluate_cached(params, self, rt, cache),
             None => nnue_free_eval::evaluate_cached(params, self, cache),
         }
     }
@@ -345,12 +347,12 @@ impl<B: Bitboard> Position<B> {
 fn relay_evaluate_cached<B: Bitboard>(
     params: &EvalParams,
     pos: &Position<B>,
+    tables: &RelayTables<B>,
     cache: &mut PawnCache,
 ) -> i32 {
-    RelayView::with(pos, |view| {
+    RelayView::with(pos, tables, |view| {
         nnue_free_eval::evaluate_cached(params, view, cache)
     })
-    .unwrap_or_else(|| nnue_free_eval::evaluate_cached(params, pos, cache))
 }
 
 #[cfg(test)]

@@ -39,20 +39,24 @@ impl<'a, B: Bitboard> RelayView<'a, B> {
         })
     }
 
-    /// `f` of the view, `None` when the game has no relay rules: `new` without copying the
+    /// `f` of the view of `pos`, whose relay tables are `tables`: `new` without copying the
     /// relations (the evaluation's path). `f` must not ask for another position's relations.
-    pub fn with<T>(pos: &Position<B>, f: impl FnOnce(&RelayView<'_, B>) -> T) -> Option<T> {
-        let tables = pos.tables.relay.as_deref()?;
+    pub fn with<T>(
+        pos: &Position<B>,
+        tables: &RelayTables<B>,
+        f: impl FnOnce(&RelayView<'_, B>) -> T,
+    ) -> T {
         let board = Board::of(pos);
-        Some(tables.with_relations(&board, |relations| {
+        tables.with_relations(&board, |relations| {
             f(&RelayView {
                 pos,
                 tables,
                 board,
                 relations: Cow::Borrowed(relations),
             })
-        }))
+        })
     }
+
     /// Effective types of the piece on `sq` (bit per type of `RelayTables`).
     pub fn effective_types(&self, sq: Square) -> u32 {
         self.tables.effective_types(&self.relations, sq)
@@ -116,18 +120,21 @@ pub fn tactical_moves<B: Bitboard>(pos: &Position<B>, list: &mut MoveList) {
 
 fn generate<B: Bitboard, const TACTICAL: bool>(pos: &Position<B>, list: &mut MoveList) {
     list.clear();
+    let rt = tables_of(pos);
     let b = Board::of(pos);
-    tables_of(pos).with_relations(&b, |rel| generate_with::<B, TACTICAL>(pos, &b, rel, list));
+    rt.with_relations(&b, |rel| {
+        generate_with::<B, TACTICAL>(pos, rt, &b, rel, list)
+    });
 }
 
 fn generate_with<B: Bitboard, const TACTICAL: bool>(
     pos: &Position<B>,
+    rt: &RelayTables<B>,
     b: &Board<B>,
     rel: &Relations<B>,
     list: &mut MoveList,
 ) {
     let t = &*pos.tables;
-    let rt = tables_of(pos);
     let v = &*pos.variant;
     let us = pos.side_to_move();
     let them = !us;

@@ -20,17 +20,23 @@ pub struct Relations<B> {
     pub modified: B,
 }
 
-impl<B: Bitboard> RelayTables<B> {
-    /// The seeing relations of a board and their effects.
-    pub fn relations(&self, b: &Board<B>) -> Relations<B> {
-        let mut r = Relations {
+impl<B: Bitboard> Relations<B> {
+    fn empty() -> Relations<B> {
+        Relations {
             part: B::EMPTY,
             nat: [B::EMPTY; MAX_TYPES],
             lost: [B::EMPTY; MAX_TYPES],
             gain: [B::EMPTY; MAX_TYPES],
             use_slot: [B::EMPTY; MAX_SLOTS],
             modified: B::EMPTY,
-        };
+        }
+    }
+}
+
+impl<B: Bitboard> RelayTables<B> {
+    /// The seeing relations of a board and their effects.
+    pub fn relations(&self, b: &Board<B>) -> Relations<B> {
+        let mut r = Relations::empty();
         self.fill_relations(b, &mut r);
         r
     }
@@ -39,14 +45,8 @@ impl<B: Bitboard> RelayTables<B> {
     /// value, the kilobyte was copied twice more).
     #[inline(always)]
     pub(super) fn fill_relations(&self, b: &Board<B>, r: &mut Relations<B>) {
-        *r = Relations {
-            part: b.kinds_bb(self.participating),
-            nat: [B::EMPTY; MAX_TYPES],
-            lost: [B::EMPTY; MAX_TYPES],
-            gain: [B::EMPTY; MAX_TYPES],
-            use_slot: [B::EMPTY; MAX_SLOTS],
-            modified: B::EMPTY,
-        };
+        *r = Relations::empty();
+        r.part = b.kinds_bb(self.participating);
         let nt = self.ntypes;
         for t in 0..nt {
             r.nat[t] = b.kinds_bb(self.type_kinds[t]);
