@@ -75,13 +75,7 @@ impl<B: Bitboard> RelayTables<B> {
 #[cfg(test)]
 mod tests {
     use super::super::board::Board;
-    use super::super::relations::Relations;
-    use crate::types::Bitboard;
     use crate::variant::Registry;
-
-    fn same<B: Bitboard>(a: &Relations<B>, b: &Relations<B>) -> bool {
-        format!("{a:?}") == format!("{b:?}")
-    }
 
     /// The memo hands back what `relations` computes, whether it hits, misses after another
     /// position or another game of the same width, or is asked again from inside its own call.
@@ -115,10 +109,10 @@ mod tests {
                     let rt = p.tables.relay.as_deref().unwrap();
                     let b = Board::of(p);
                     let direct = rt.relations(&b);
-                    assert!(rt.with_relations(&b, |r| same(r, &direct)), "{name} {fen}");
-                    assert!(same(&rt.relations_memo(&b), &direct), "{name} {fen}");
+                    assert!(rt.with_relations(&b, |r| *r == direct), "{name} {fen}");
+                    assert!(rt.relations_memo(&b) == direct, "{name} {fen}");
                     let nested = rt.with_relations(&b, |outer| {
-                        rt.with_relations(&b, |inner| same(outer, inner) && same(inner, &direct))
+                        rt.with_relations(&b, |inner| outer == inner && *inner == direct)
                     });
                     assert!(nested, "{name} {fen}");
                 });

@@ -8,7 +8,7 @@ use crate::variant::relay_name::{AntiKind, Side};
 
 /// The effects of one position: per type, the pieces that lost it and those that gained it;
 /// per slot, the pieces that move by it now.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Relations<B> {
     /// Participating pieces (not Kings, not pawn-like).
     pub part: B,
