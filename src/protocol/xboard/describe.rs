@@ -23,8 +23,12 @@ const PAWN_SLOT: usize = 0;
 /// second kind of promoting pawn (and never given to a piece that must not promote).
 const LANCE_SLOT: usize = 18;
 
-/// XBoard's standard moves for its piece types, as Betza (the slot a piece with these moves
-/// is drawn with).
+/// XBoard's pictures for its piece types, as the Betza of the moves each suggests: XBoard's
+/// standard moves for the type, or for the Crown (15), a queen's crown, the Amazon's. A piece
+/// with exactly these moves gets the slot; one without is drawn with the picture most like
+/// its moves (see `likeness`). The images, XBoard 4.9's: Knight, Bishop, Rook, Queen,
+/// Advisor, Elephant, Archbishop, Marshall, Gold, Commoner, Cannon, Nightrider, Crowned
+/// Bishop, Crowned Rook, Crown.
 const SLOT_MOVES: &[(usize, &str)] = &[
     (1, "N"),
     (2, "B"),
@@ -40,9 +44,19 @@ const SLOT_MOVES: &[(usize, &str)] = &[
     (12, "NN"),
     (13, "BW"),
     (14, "RF"),
+    (15, "QN"),
 ];
 
-/// Slots for pieces XBoard has no image for, best first.
+/// The least `likeness` (in thousandths) for which a piece takes a picture of moves not its
+/// own: three quarters keeps a Rook-and-Ferz with bent moves on the Crowned Rook, and keeps
+/// Cannons and Crabs' Cannon (King, Alfil and Dabbaba moves) off the Commoner.
+const LIKENESS_MIN: u32 = 750;
+
+/// The Advisor: XBoard's small, plain picture, for a pawn-like piece kept off the pawn slots
+/// (one that does not promote, which XBoard would otherwise promote).
+const PLAIN_SLOT: usize = 5;
+
+/// Slots for pieces no picture suits, best first.
 const SPARE_SLOTS: &[usize] = &[
     11, 12, 13, 14, 15, 16, 17, 19, 20, 10, 9, 5, 6, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31,
     32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 1, 2, 3, 4, 7, 8,
@@ -299,6 +313,30 @@ fn assign_slots(v: &Variant, beyond: &mut Vec<String>) -> Vec<usize> {
         }
     }
     for kind in 0..v.pieces.len() {
+        if slots[kind].is_none() && v.pieces[kind].pawn && !used[PLAIN_SLOT] {
+            take(&mut slots, &mut used, kind, PLAIN_SLOT);
+        }
+    }
+    // The likest pictures first, so that a piece does not take the picture another one
+    // resembles more.
+    let mut likes: Vec<(u32, usize, usize)> = Vec::new();
+    for kind in (0..v.pieces.len()).filter(|&k| slots[k].is_none()) {
+        let reach = reach_near(&v.pieces[kind].atoms);
+        for &(slot, b) in SLOT_MOVES.iter().filter(|(s, _)| !used[*s]) {
+            let pictured = betza::parse(b).map_or(0, |atoms| reach_near(&atoms));
+            let score = likeness(reach, pictured);
+            if score >= LIKENESS_MIN {
+                likes.push((score, kind, slot));
+            }
+        }
+    }
+    likes.sort_by_key(|&(score, kind, slot)| (std::cmp::Reverse(score), kind, slot));
+    for (_, kind, slot) in likes {
+        if slots[kind].is_none() && !used[slot] {
+            take(&mut slots, &mut used, kind, slot);
+        }
+    }
+    for kind in 0..v.pieces.len() {
         if slots[kind].is_none() {
             if let Some(&slot) = SPARE_SLOTS.iter().find(|s| !used[**s]) {
                 take(&mut slots, &mut used, kind, slot);
@@ -307,6 +345,39 @@ fn assign_slots(v: &Variant, beyond: &mut Vec<String>) -> Vec<usize> {
     }
     // At most 16 kinds per game, and 43 slots besides the king's: every kind has one.
     slots.into_iter().map(|s| s.unwrap_or(KING_SLOT)).collect()
+}
+
+/// The squares a piece's moves reach on an empty board within three squares of it, one bit
+/// per square of the 7x7 grid around it: what its picture should suggest. Bent moves are left
+/// out (the Tripunch pieces' straight moves say what they are).
+fn reach_near(atoms: &[Atom]) -> u64 {
+    let mut grid = 0u64;
+    for atom in atoms {
+        let steps: i8 = match atom.shape {
+            AtomShape::Leap => 1,
+            AtomShape::Ride { max } | AtomShape::Hop { max } if max > 0 => max.min(3) as i8,
+            AtomShape::Ride { .. } | AtomShape::Hop { .. } => 3,
+            AtomShape::Bent => 0,
+        };
+        for &(x, y) in &atom.vectors {
+            for k in 1..=steps {
+                let (tx, ty) = (i32::from(x) * i32::from(k), i32::from(y) * i32::from(k));
+                if tx.abs() <= 3 && ty.abs() <= 3 {
+                    grid |= 1 << ((tx + 3) * 7 + ty + 3);
+                }
+            }
+        }
+    }
+    grid
+}
+
+/// How alike two `reach_near` grids are, in thousandths: the squares both reach over the
+/// squares either reaches.
+fn likeness(a: u64, b: u64) -> u32 {
+    match (a | b).count_ones() {
+        0 => 0,
+        either => (a & b).count_ones() * 1000 / either,
+    }
 }
 
 /// The XBetza of piece `kind` as XBoard must read it for `color` (XBoard turns Black's moves
@@ -717,6 +788,33 @@ mod tests {
         let g = describe(r.find("lopsided").unwrap());
         assert!(g.lines.contains(&"piece K KilO3irO4".to_string()), "{g:?}");
         assert!(g.lines.contains(&"piece k KirO3ilO4".to_string()), "{g:?}");
+    }
+
+    /// The slot a White piece letter has in a game's `setup` table.
+    fn slot_of(g: &GuiGame, letter: char) -> usize {
+        let table = g.lines[0].split(['(', ')']).nth(1).expect("a setup table");
+        table.chars().position(|c| c == letter).expect("the letter")
+    }
+
+    #[test]
+    fn pieces_without_a_slot_of_their_own_get_the_likest_picture() {
+        // Tripunch: the Reaper (a Rook with the Gryphon's bent moves) is a Crowned Rook, not
+        // a Crowned Bishop; the Harvester the other way round; the Combine a Queen.
+        let g = game("tripunch");
+        assert_eq!(
+            [slot_of(&g, 'R'), slot_of(&g, 'B'), slot_of(&g, 'Q')],
+            [14, 13, 4]
+        );
+        // Knight Relay's Knight only moves (`mN`), and still looks like a Knight.
+        assert_eq!(slot_of(&game("knight-relay"), 'N'), 1);
+        // The Canonical Knight (lame on either path) is a Knight, and its pawns, which must
+        // stay off XBoard's promoting pawn slots, the plain Advisor.
+        let g = game("canonical");
+        assert_eq!([slot_of(&g, 'N'), slot_of(&g, 'P')], [1, PLAIN_SLOT]);
+        // The Amazon gets the Crown; Cannons and Crabs' Cannon, like no picture's moves,
+        // keeps a spare slot (the Cannon's picture) rather than the Commoner's.
+        assert_eq!(slot_of(&game("tutti-frutti"), 'Z'), 15);
+        assert_eq!(slot_of(&game("cannons-and-crabs"), 'C'), 11);
     }
 
     #[test]
