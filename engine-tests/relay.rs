@@ -241,6 +241,15 @@ fn bad_names_say_which_word_is_wrong() {
             "{name}: the message should quote the name: {m}"
         );
     }
+    // The bases offered are the ones relay rules take: not Knight Relay, not Tripunch (bent
+    // riders), each of which is refused as a base when named.
+    let m = bad_name("relay-gothik");
+    let offered = m.rsplit_once("relay bases: ").expect(&m).1;
+    assert!(offered.starts_with("chess, capablanca, gothic"), "{m}");
+    for refused in ["tripunch", "knight-relay"] {
+        assert!(!offered.contains(refused), "{m}");
+        assert!(registry().find(&format!("relay-{refused}")).is_err());
+    }
     // A name that is not meant as a relay name stays an unknown variant.
     assert!(matches!(
         registry().find("xiangqi-ish"),

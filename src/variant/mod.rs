@@ -151,6 +151,14 @@ impl Variant {
             Color::Black => self.size.ranks - 1 - rank,
         }
     }
+    /// Whether relay rules can be laid over this game (what `relay-…` names accept as a base):
+    /// not a relay or Knight Relay game already, and pieces that relay rules can express.
+    pub fn takes_relay_rules(&self) -> bool {
+        self.relay.is_none()
+            && self.knight_relay.is_none()
+            && crate::rules::relay::check_pieces(&self.pieces).is_ok()
+    }
+
     pub fn has_castling(&self) -> bool {
         self.castling.iter().flatten().any(Option::is_some)
     }

@@ -537,9 +537,14 @@ impl Registry {
             if let Some(e) = parsed.base_error {
                 return Err(VariantError::BadName(e.to_string()));
             }
-            let known: Vec<&str> = self.names().collect();
+            // Only the games relay rules can apply to: Knight Relay and a game whose pieces
+            // relay rules cannot express (Tripunch's bent riders) are refused as bases anyway.
+            let known: Vec<&str> = (self.games.iter())
+                .filter(|g| g.variant.takes_relay_rules())
+                .map(|g| g.variant.name.as_str())
+                .collect();
             return Err(VariantError::BadName(format!(
-                "bad variant name '{name}': word {} '{}': unknown base game (known: {})",
+                "bad variant name '{name}': word {} '{}': unknown base game (relay bases: {})",
                 parsed.base_word,
                 parsed.base,
                 known.join(", ")
