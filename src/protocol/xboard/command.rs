@@ -143,13 +143,21 @@ fn seconds_ms(text: &str) -> Option<u64> {
 /// overflowing.
 const MAX_BASE_MS: u64 = 1 << 40;
 
-/// `level`'s base: minutes (`5`, `0.5`) or `MIN:SEC`, ignoring anything after the number;
-/// at most `MAX_BASE_MS`.
+/// `level`'s base: minutes (`5`, `0.5`) or `MIN:SEC`, at most `MAX_BASE_MS`. An ICS-style
+/// `+INC` after it (`25+5`) is read past, as the increment has a field of its own; anything
+/// else is refused, not read up to its first stray character (a typo `5;30` is not 5 minutes).
 fn base_ms(text: &str) -> Option<u64> {
-    let end = text
-        .find(|c: char| !(c.is_ascii_digit() || c == ':' || c == '.'))
-        .unwrap_or(text.len());
-    let text = &text[..end];
+    let text = match text.split_once('+') {
+        Some((base, inc)) if !inc.is_empty() && inc.bytes().all(|b| b.is_ascii_digit()) => base,
+        Some(_) => return None,
+        None => text,
+    };
+    if !text
+        .bytes()
+        .all(|b| b.is_ascii_digit() || b == b':' || b == b'.')
+    {
+        return None;
+    }
     let ms = match text.split_once(':') {
         Some((m, s)) => {
             let m: u64 = if m.is_empty() { 0 } else { m.parse().ok()? };
@@ -342,6 +350,14 @@ mod tests {
         assert_eq!(parse("level 40 5"), Err(CommandError::Missing));
         assert_eq!(parse("level 1 2 3 4 5 6 7"), Err(CommandError::TooMany));
         assert_eq!(parse("level x 5 0"), Err(CommandError::Bad));
+        // A stray character in the base is refused, not read up to.
+        for bad in ["5;30", "5:3x", "5x", "25+", "25+x", "1:2:3", "5..0"] {
+            assert_eq!(
+                parse(&format!("level 40 {bad} 0")),
+                Err(CommandError::Bad),
+                "{bad}"
+            );
+        }
     }
 
     #[test]
