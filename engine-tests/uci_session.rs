@@ -76,6 +76,23 @@ fn handshake_lists_every_option() {
             "UCI_Variant lacks {name}: {combo}"
         );
     }
+    // cutechess-cli offers a game to an engine whose combo holds cutechess's own name for it.
+    for name in [
+        "fischerandom",
+        "capablanca",
+        "caparandom",
+        "gothic",
+        "janus",
+        "embassy",
+        "chancellor",
+        "grand",
+        "knightrelay",
+    ] {
+        assert!(
+            combo.contains(&format!(" var {name} ")),
+            "UCI_Variant lacks cutechess's {name}: {combo}"
+        );
+    }
     assert_eq!(u.quit(), Some(0));
 }
 

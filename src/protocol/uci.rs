@@ -367,7 +367,7 @@ impl UciEngine {
             name: name.into(),
             default: Some(false),
         };
-        let names = self.registry.listed_names();
+        let names = combo_names(&self.registry);
         let options = [
             spin(
                 "Hash",
@@ -523,6 +523,26 @@ impl Drop for UciEngine {
 /// asks for it), FEN, hash key and checkers.
 pub fn display(game: &Game) -> Vec<String> {
     super::diagram::position_report(game)
+}
+
+/// cutechess-cli's names for games it knows, where they are not the name Chimera lists the
+/// game under: cutechess offers a game to a UCI engine only if the engine's `UCI_Variant`
+/// combo holds cutechess's name (`standard` it plays with any engine, by no `UCI_Variant`).
+const CUTECHESS_NAMES: &[&str] = &["knightrelay"];
+
+/// `UCI_Variant`'s values: every listed name, each game followed by its name in cutechess-cli
+/// where that is one of its aliases.
+fn combo_names(registry: &Registry) -> Vec<String> {
+    let mut names = registry.listed_names();
+    for game in registry.games() {
+        let variant = &game.variant;
+        let theirs = (variant.aliases.iter()).find(|a| CUTECHESS_NAMES.contains(&a.as_str()));
+        let ours = names.iter().position(|n| *n == variant.name);
+        if let (Some(theirs), Some(at)) = (theirs, ours) {
+            names.insert(at + 1, theirs.clone());
+        }
+    }
+    names
 }
 
 #[cfg(test)]
