@@ -420,16 +420,11 @@ fn go_perft_is_answered_and_stopped_like_a_search() {
     u.send("isready");
     let (before, _) = u.read_until("readyok during perft", QUICK, |l| l == "readyok");
     assert!(before.is_empty(), "{before:#?}");
-    // Another `go` is refused, as during a search: waiting for the count would leave the
-    // `stop` behind it unread.
-    for go in ["go depth 1", "go perft 1"] {
-        u.send(go);
-        let (before, err) = u.read_until("an error line", QUICK, |l| l.starts_with("info string"));
-        assert!(
-            before.is_empty() && err.contains("counting"),
-            "{before:#?} {err}"
-        );
-    }
+    // Another `go` waits for the count, as for a search with limits; `stop` is not held up
+    // behind it.
+    u.send("go depth 1");
+    u.send("go perft 1");
+    assert_eq!(u.read_line(QUICK), None);
     u.send("stop");
     let (before, _) = u.read_until("the stopped perft's line", QUICK, |l| {
         l == "info string perft stopped"
@@ -438,6 +433,13 @@ fn go_perft_is_answered_and_stopped_like_a_search() {
         before.iter().all(|l| !l.starts_with("Nodes searched")),
         "a stopped count gave a total: {before:#?}"
     );
+    // Then what waited runs, in order: the search, then the count.
+    let (_, best) = u.read_until("the waiting search's bestmove", TIMEOUT, is_bestmove);
+    assert!(best.starts_with("bestmove "), "{best}");
+    let (_, total) = u.read_until("the waiting count", TIMEOUT, |l| {
+        l.starts_with("Nodes searched")
+    });
+    assert_eq!(total, "Nodes searched: 20");
     // A count that ends by itself is complete, and once it is reported the next may start.
     for _ in 0..3 {
         let d = u.perft(3);
@@ -479,12 +481,45 @@ fn commands_before_a_stop_are_judged_in_order() {
         // Still chess: the variant change was refused.
         assert_eq!(u.perft(1).total, 20);
     }
+    // A `go` waiting behind a count that a `stop` then ends runs once it has ended.
     u.send("go perft 9");
     std::thread::sleep(Duration::from_millis(50));
     u.send_raw(b"go depth 3\nstop\n");
+    let (lines, _) = u.read_until("the waiting search's bestmove", TIMEOUT, is_bestmove);
+    assert!(lines.iter().all(|l| !l.contains("error")), "{lines:#?}");
     let lines = u.sync();
     assert!(lines.iter().all(|l| !is_bestmove(l)), "{lines:#?}");
-    assert!(lines.iter().any(|l| l.contains("counting")), "{lines:#?}");
+}
+
+/// A script's commands piped in at once: a `go`, `setoption` or `ucinewgame` that comes during
+/// a search with limits waits for it (as in Stockfish), so every `go` is answered, in order,
+/// each in the position and game set before it.
+#[test]
+fn piped_commands_wait_for_a_search_with_limits() {
+    let mut u = Uci::new();
+    u.send_raw(
+        b"position startpos\ngo depth 7\nposition startpos moves e2e4\ngo depth 7\n\
+          setoption name UCI_Variant value grand\nucinewgame\ngo depth 4\ngo perft 1\n",
+    );
+    let (lines, total) = u.read_until("the count", TIMEOUT, |l| l.starts_with("Nodes searched"));
+    assert_eq!(total, "Nodes searched: 65", "grand's start: {lines:#?}");
+    assert!(lines.iter().all(|l| !l.contains("error")), "{lines:#?}");
+    let answers: Vec<&String> = lines.iter().filter(|l| is_bestmove(l)).collect();
+    assert_eq!(answers.len(), 3, "{lines:#?}");
+    // White's move, then Black's reply to e2e4 (from its seventh or eighth rank), then a move
+    // on Grand's board, announced after the second answer.
+    let from_rank = |answer: &str| answer.split_whitespace().nth(1).unwrap()[1..2].to_string();
+    assert!(
+        ["1", "2"].contains(&from_rank(answers[0]).as_str()),
+        "{lines:#?}"
+    );
+    assert!(
+        ["7", "8"].contains(&from_rank(answers[1]).as_str()),
+        "{lines:#?}"
+    );
+    let at = |pred: &dyn Fn(&String) -> bool| lines.iter().position(pred).unwrap();
+    let announced = at(&|l| l.starts_with("info string variant grand"));
+    assert!(at(&|l| l == answers[1]) < announced && announced < at(&|l| l == answers[2]));
 }
 
 #[test]

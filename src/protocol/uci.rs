@@ -15,8 +15,10 @@ use crate::search::limits::{DEFAULT_MOVE_OVERHEAD, MAX_MOVE_OVERHEAD, MAX_MULTI_
 use crate::search::Searcher;
 use crate::variant::Registry;
 use crate::with_position;
+use std::collections::VecDeque;
 use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::mpsc::RecvTimeoutError;
 use std::sync::{mpsc, Arc};
 use std::time::Instant;
 use vampirc_uci::{UciMessage, UciOptionConfig};
@@ -31,6 +33,9 @@ pub const DEFAULT_HASH_MB: usize = 16;
 /// UCI's null move, in `position … moves` (a GUI that sends every move of an analysed line
 /// writes a pass so).
 const NULL_MOVE: &str = "0000";
+/// How often lines waiting for a search look whether it has ended (the input is read in
+/// between, so `stop` and `quit` still act at once).
+const WAIT_POLL: std::time::Duration = std::time::Duration::from_millis(2);
 
 /// Option values as last set.
 struct Options {
@@ -148,17 +153,93 @@ impl UciEngine {
             self.error(&format!("cannot start the input thread: {e}"));
             return;
         }
-        for (line, received) in rx {
-            self.line += 1;
-            if !self.handle_at(&line, received) {
-                self.searcher.abandon();
-                self.perft.stop();
-                return;
+        // Lines that wait, in order, for a search or count that ends by itself (see `waits`),
+        // each with its number.
+        let mut waiting: VecDeque<(u64, String)> = VecDeque::new();
+        let mut read = 0;
+        loop {
+            while let Some((number, line)) = waiting.pop_front() {
+                if self.waits(&line) {
+                    waiting.push_front((number, line));
+                    break;
+                }
+                // Its clock runs from now: the wait was not the engine's thinking time.
+                if !self.handle_numbered(number, &line, Instant::now()) {
+                    return self.quit();
+                }
+            }
+            let next = if waiting.is_empty() {
+                rx.recv().map_err(|_| RecvTimeoutError::Disconnected)
+            } else {
+                rx.recv_timeout(WAIT_POLL)
+            };
+            let (line, received) = match next {
+                Ok(next) => next,
+                Err(RecvTimeoutError::Timeout) => continue,
+                Err(RecvTimeoutError::Disconnected) => break,
+            };
+            read += 1;
+            // Behind a waiting line every line waits but `quit`, `stop` and `ponderhit`: they
+            // act on what runs now (the input thread has already acted on them), and what
+            // waits runs once the search they stop has ended.
+            let urgent = matches!(
+                command::lone_command(&line),
+                Some(Command::Quit | Command::Stop | Command::PonderHit)
+            );
+            if !urgent && (!waiting.is_empty() || self.waits(&line)) {
+                waiting.push_back((read, line));
+                continue;
+            }
+            if !self.handle_numbered(read, &line, received) {
+                return self.quit();
             }
         }
-        // End of input: a search that would wait for `stop` forever is stopped; one with limits
-        // (and `go perft`) finishes and answers, unless no one reads the answer any more (the
-        // GUI has died).
+        // End of input: what waits runs once the search before it has ended, then a search
+        // that would wait for `stop` forever is stopped; one with limits (and `go perft`)
+        // finishes and answers, unless no one reads the answer any more (the GUI has died).
+        loop {
+            self.finish_at_end_of_input();
+            let Some((number, line)) = waiting.pop_front() else {
+                return;
+            };
+            if !self.handle_numbered(number, &line, Instant::now()) {
+                return self.quit();
+            }
+        }
+    }
+
+    /// A line that needs the searcher idle (`go`, `go perft`, `setoption`, `ucinewgame`) waits
+    /// while a search runs that will end by itself (and a `go` while such a count runs), as in
+    /// Stockfish, so that a script's commands piped in at once are all answered. During a
+    /// search that waits for `stop` (`infinite`, `ponder`) the line is refused instead: it
+    /// would wait for ever.
+    fn waits(&mut self, line: &str) -> bool {
+        match parse_lenient(line).0 {
+            Ok(Some(Command::Go(_) | Command::GoPerft { .. })) => {
+                self.searcher.limited_search_pending() || self.perft.is_running()
+            }
+            // A count works on its own copy of the game, with the settings it started with.
+            Ok(Some(Command::SetOption { .. } | Command::NewGame)) => {
+                self.searcher.limited_search_pending()
+            }
+            _ => false,
+        }
+    }
+
+    /// Handles line `number` of the input; false on quit.
+    fn handle_numbered(&mut self, number: u64, line: &str, received: Instant) -> bool {
+        self.line = number;
+        self.handle_at(line, received)
+    }
+
+    fn quit(&mut self) {
+        self.searcher.abandon();
+        self.perft.stop();
+    }
+
+    /// At the end of input: lets a count or search with limits finish (unless no one reads
+    /// its answer any more), and stops one that would wait for `stop`.
+    fn finish_at_end_of_input(&mut self) {
         if self.perft.is_running() && super::output_reader_gone(super::READER_GONE_WAIT) {
             self.perft.stop();
         }

@@ -100,6 +100,8 @@ pub struct Searcher {
     /// The last search was stopped by a `stop` the input thread acted on, and the command
     /// loop has not read that `stop` yet: until it does, the search counts as running.
     stop_unread: bool,
+    /// The latest search ends by itself (it has limits): see `limited_search_pending`.
+    last_limited: bool,
 }
 
 impl Searcher {
@@ -115,6 +117,7 @@ impl Searcher {
             table_empty: true,
             split_moves_to_helpers: false,
             stop_unread: false,
+            last_limited: false,
         })
     }
 
@@ -249,6 +252,7 @@ impl Searcher {
         }
         self.table_empty = false;
         self.tt.new_search();
+        self.last_limited = !limits.waits_for_stop() && !limits.ponder;
         let mut time_limits = limits.clone();
         if limits.infinite {
             time_limits.time = [None, None];
@@ -332,6 +336,20 @@ impl Searcher {
     pub fn ponderhit(&self) {
         if let Some(r) = &self.running {
             r.shared.time.ponderhit();
+        }
+    }
+
+    /// Whether a search with limits (one that ends by itself) is running, or was stopped by a
+    /// `stop` the command loop has not read in order yet: a command that needs the searcher
+    /// idle can wait for it (the `stop` it may wait for is already on its way).
+    pub fn limited_search_pending(&self) -> bool {
+        match &self.running {
+            Some(r) => {
+                !(r.shared.limits.waits_for_stop() || r.shared.time.pondering())
+                    && (!r.shared.answered.load(Ordering::Acquire)
+                        || r.shared.stopped_early.load(Ordering::Acquire))
+            }
+            None => self.stop_unread && self.last_limited,
         }
     }
 
