@@ -522,6 +522,23 @@ fn piped_commands_wait_for_a_search_with_limits() {
     assert!(at(&|l| l == answers[1]) < announced && announced < at(&|l| l == answers[2]));
 }
 
+/// A `stop` (or `ponderhit`) that comes while a `go` waits acts on the running search and,
+/// as it starts, on the waiting one: a waiting `go infinite` is answered, not left running.
+#[test]
+fn a_stop_reaches_the_searches_waiting_before_it() {
+    let mut u = Uci::new();
+    u.send_raw(b"go movetime 5000\ngo infinite\nstop\n");
+    let (lines, _) = u.read_until("the first bestmove", QUICK, is_bestmove);
+    assert!(lines.iter().all(|l| !l.contains("error")), "{lines:#?}");
+    let (lines, _) = u.read_until("the waiting search's bestmove", QUICK, is_bestmove);
+    assert!(lines.iter().all(|l| !l.contains("error")), "{lines:#?}");
+    u.ok("setoption name Ponder value true");
+    u.send_raw(b"go movetime 300\ngo ponder movetime 200\nponderhit\n");
+    u.read_until("the first bestmove", TIMEOUT, is_bestmove);
+    // Pondering would last until a `stop`: the `ponderhit` turned it into a 200 ms search.
+    u.read_until("the pondering search's bestmove", QUICK, is_bestmove);
+}
+
 #[test]
 fn quit_during_a_search_exits() {
     let mut u = Uci::new();

@@ -44,6 +44,27 @@ struct Options {
     chess960: bool,
 }
 
+/// An input line waiting for a search with limits to end (see `UciEngine::waits`).
+struct Waiting {
+    /// Its number in the input (for `quit_line`).
+    number: u64,
+    line: String,
+    /// A `stop` or `ponderhit` came while it waited.
+    stopped: bool,
+    ponderhit: bool,
+}
+
+impl Waiting {
+    fn new(number: u64, line: String) -> Waiting {
+        Waiting {
+            number,
+            line,
+            stopped: false,
+            ponderhit: false,
+        }
+    }
+}
+
 pub struct UciEngine {
     registry: Registry,
     /// The game `UCI_Variant` names.
@@ -153,18 +174,16 @@ impl UciEngine {
             self.error(&format!("cannot start the input thread: {e}"));
             return;
         }
-        // Lines that wait, in order, for a search or count that ends by itself (see `waits`),
-        // each with its number.
-        let mut waiting: VecDeque<(u64, String)> = VecDeque::new();
+        // Lines that wait, in order, for a search or count that ends by itself (see `waits`).
+        let mut waiting: VecDeque<Waiting> = VecDeque::new();
         let mut read = 0;
         loop {
-            while let Some((number, line)) = waiting.pop_front() {
-                if self.waits(&line) {
-                    waiting.push_front((number, line));
+            while let Some(w) = waiting.pop_front() {
+                if self.waits(&w.line) {
+                    waiting.push_front(w);
                     break;
                 }
-                // Its clock runs from now: the wait was not the engine's thinking time.
-                if !self.handle_numbered(number, &line, Instant::now()) {
+                if !self.handle_waiting(w) {
                     return self.quit();
                 }
             }
@@ -179,33 +198,41 @@ impl UciEngine {
                 Err(RecvTimeoutError::Disconnected) => break,
             };
             read += 1;
-            // Behind a waiting line every line waits but `quit`, `stop` and `ponderhit`: they
-            // act on what runs now (the input thread has already acted on them), and what
-            // waits runs once the search they stop has ended.
-            let urgent = matches!(
-                command::lone_command(&line),
-                Some(Command::Quit | Command::Stop | Command::PonderHit)
-            );
-            if !urgent && (!waiting.is_empty() || self.waits(&line)) {
-                waiting.push_back((read, line));
-                continue;
+            // Behind a waiting line every line waits but `quit`, `stop` and `ponderhit`, which
+            // act at once (the input thread has already acted on them): on the running search,
+            // and on each search still waiting before them, as it starts.
+            match command::lone_command(&line) {
+                Some(Command::Stop) => waiting.iter_mut().for_each(|w| w.stopped = true),
+                Some(Command::PonderHit) => waiting.iter_mut().for_each(|w| w.ponderhit = true),
+                Some(Command::Quit) => {}
+                _ if !waiting.is_empty() || self.waits(&line) => {
+                    waiting.push_back(Waiting::new(read, line));
+                    continue;
+                }
+                _ => {}
             }
             if !self.handle_numbered(read, &line, received) {
                 return self.quit();
             }
         }
-        // End of input: what waits runs once the search before it has ended, then a search
-        // that would wait for `stop` forever is stopped; one with limits (and `go perft`)
-        // finishes and answers, unless no one reads the answer any more (the GUI has died).
-        loop {
-            self.finish_at_end_of_input();
-            let Some((number, line)) = waiting.pop_front() else {
-                return;
-            };
-            if !self.handle_numbered(number, &line, Instant::now()) {
+        // End of input: each waiting line runs as it would have, once the search before it has
+        // ended (at once where no one reads the answers any more: the GUI has died).
+        let mut gone = None;
+        while let Some(w) = waiting.pop_front() {
+            if self.waits(&w.line) {
+                if *gone.get_or_insert_with(|| super::output_reader_gone(super::READER_GONE_WAIT)) {
+                    self.perft.stop();
+                    self.searcher.stop();
+                } else {
+                    self.perft.wait();
+                    self.searcher.wait();
+                }
+            }
+            if !self.handle_waiting(w) {
                 return self.quit();
             }
         }
+        self.finish_at_end_of_input();
     }
 
     /// A line that needs the searcher idle (`go`, `go perft`, `setoption`, `ucinewgame`) waits
@@ -214,16 +241,35 @@ impl UciEngine {
     /// search that waits for `stop` (`infinite`, `ponder`) the line is refused instead: it
     /// would wait for ever.
     fn waits(&mut self, line: &str) -> bool {
+        let search = self.searcher.limited_search_pending();
+        let count = self.perft.is_running();
+        // Most lines come with nothing running: then they are not read twice.
+        if !(search || count) {
+            return false;
+        }
         match parse_lenient(line).0 {
-            Ok(Some(Command::Go(_) | Command::GoPerft { .. })) => {
-                self.searcher.limited_search_pending() || self.perft.is_running()
-            }
+            Ok(Some(Command::Go(_) | Command::GoPerft { .. })) => true,
             // A count works on its own copy of the game, with the settings it started with.
-            Ok(Some(Command::SetOption { .. } | Command::NewGame)) => {
-                self.searcher.limited_search_pending()
-            }
+            Ok(Some(Command::SetOption { .. } | Command::NewGame)) => search,
             _ => false,
         }
+    }
+
+    /// Handles a line that waited; false on quit. Its clock runs from now (the wait was not
+    /// the engine's thinking time), and a `stop` or `ponderhit` that came after it, while it
+    /// waited, acts on what it starts.
+    fn handle_waiting(&mut self, w: Waiting) -> bool {
+        if !self.handle_numbered(w.number, &w.line, Instant::now()) {
+            return false;
+        }
+        if w.ponderhit {
+            self.searcher.ponderhit();
+        }
+        if w.stopped {
+            self.perft.stop();
+            self.searcher.stop_and_answer();
+        }
+        true
     }
 
     /// Handles line `number` of the input; false on quit.

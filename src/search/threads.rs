@@ -343,14 +343,16 @@ impl Searcher {
     /// `stop` the command loop has not read in order yet: a command that needs the searcher
     /// idle can wait for it (the `stop` it may wait for is already on its way).
     pub fn limited_search_pending(&self) -> bool {
-        match &self.running {
-            Some(r) => {
-                !(r.shared.limits.waits_for_stop() || r.shared.time.pondering())
-                    && (!r.shared.answered.load(Ordering::Acquire)
-                        || r.shared.stopped_early.load(Ordering::Acquire))
+        // As the search started: a `ponderhit` the input thread has acted on ahead of the
+        // command loop does not change how the commands before it are judged.
+        self.last_limited
+            && match &self.running {
+                Some(r) => {
+                    !r.shared.answered.load(Ordering::Acquire)
+                        || r.shared.stopped_early.load(Ordering::Acquire)
+                }
+                None => self.stop_unread,
             }
-            None => self.stop_unread && self.last_limited,
-        }
     }
 
     /// Whether the running search waits for `stop` (infinite, unlimited or pondering).
