@@ -220,19 +220,13 @@ impl UciEngine {
         let mut gone = None;
         while let Some(w) = waiting.pop_front() {
             if self.waits(&w.line) {
-                if *gone.get_or_insert_with(|| super::output_reader_gone(super::READER_GONE_WAIT)) {
-                    self.perft.stop();
-                    self.searcher.stop();
-                } else {
-                    self.perft.wait();
-                    self.searcher.wait();
-                }
+                self.finish_at_end_of_input(&mut gone);
             }
             if !self.handle_waiting(w) {
                 return self.quit();
             }
         }
-        self.finish_at_end_of_input();
+        self.finish_at_end_of_input(&mut gone);
     }
 
     /// A line that needs the searcher idle (`go`, `go perft`, `setoption`, `ucinewgame`) waits
@@ -266,10 +260,16 @@ impl UciEngine {
             self.searcher.ponderhit();
         }
         if w.stopped {
-            self.perft.stop();
-            self.searcher.stop_and_answer();
+            self.stop();
         }
         true
+    }
+
+    /// `stop`: ends a count, and the running search, whose answer goes out now; its threads
+    /// are collected by the next command that needs them idle.
+    fn stop(&mut self) {
+        self.perft.stop();
+        self.searcher.stop_and_answer()
     }
 
     /// Handles line `number` of the input; false on quit.
@@ -284,15 +284,16 @@ impl UciEngine {
     }
 
     /// At the end of input: lets a count or search with limits finish (unless no one reads
-    /// its answer any more), and stops one that would wait for `stop`.
-    fn finish_at_end_of_input(&mut self) {
-        if self.perft.is_running() && super::output_reader_gone(super::READER_GONE_WAIT) {
+    /// its answer any more: `gone`, asked once, as asking takes a moment), and stops one that
+    /// would wait for `stop`.
+    fn finish_at_end_of_input(&mut self, gone: &mut Option<bool>) {
+        let mut reader_gone =
+            || *gone.get_or_insert_with(|| super::output_reader_gone(super::READER_GONE_WAIT));
+        if self.perft.is_running() && reader_gone() {
             self.perft.stop();
         }
         self.perft.wait();
-        if self.searcher.waits_for_stop()
-            || (self.searcher.is_searching() && super::output_reader_gone(super::READER_GONE_WAIT))
-        {
+        if self.searcher.waits_for_stop() || (self.searcher.is_searching() && reader_gone()) {
             self.searcher.stop();
         } else {
             self.searcher.wait();
@@ -446,12 +447,7 @@ impl UciEngine {
                     let _ = tx.send(Output::Line(lines.join("\n")));
                 })?;
             }
-            // The answer goes out now; the search threads are collected by the next command
-            // that needs them idle.
-            Command::Stop => {
-                self.perft.stop();
-                self.searcher.stop_and_answer()
-            }
+            Command::Stop => self.stop(),
             Command::PonderHit => self.searcher.ponderhit(),
             Command::Display => {
                 for line in display(&self.game) {

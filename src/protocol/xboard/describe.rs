@@ -319,11 +319,14 @@ fn assign_slots(v: &Variant, beyond: &mut Vec<String>) -> Vec<usize> {
     }
     // The likest pictures first, so that a piece does not take the picture another one
     // resembles more.
+    let pictures: Vec<(usize, u64)> = (SLOT_MOVES.iter())
+        .filter(|(slot, _)| !used[*slot])
+        .map(|&(slot, b)| (slot, betza::parse(b).map_or(0, |atoms| reach_near(&atoms))))
+        .collect();
     let mut likes: Vec<(u32, usize, usize)> = Vec::new();
     for kind in (0..v.pieces.len()).filter(|&k| slots[k].is_none()) {
         let reach = reach_near(&v.pieces[kind].atoms);
-        for &(slot, b) in SLOT_MOVES.iter().filter(|(s, _)| !used[*s]) {
-            let pictured = betza::parse(b).map_or(0, |atoms| reach_near(&atoms));
+        for &(slot, pictured) in &pictures {
             let score = likeness(reach, pictured);
             if score >= LIKENESS_MIN {
                 likes.push((score, kind, slot));
