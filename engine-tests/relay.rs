@@ -615,6 +615,70 @@ fn canonical_confinement_belongs_to_the_piece() {
     );
 }
 
+/// Castling in a relay game of Cannons and Crabs (**Decision**, README "Decisions"): the
+/// crossed square is tested in the position before the move, the King still on its square
+/// (`relay.md`: "in the position before the move"; as King's Leap's leapt square). The black
+/// Cannon a1 sees the black Knight c1 by its two-step orthogonal leap (over an empty b1), so the
+/// Knight gains that leap: from c1 it reaches e1 over d1. With the King gone from d1 (Kd1-e1)
+/// that leap attacks e1, so Ke1 is illegal; for O-O across e1 the King still stands on d1, and
+/// a leap may not jump a piece to attack a King, so e1 is not attacked and d1f1 is legal. The
+/// other moves: Kc2 and Kd2 (neither piece reaches them), Ke2 no (the Knight's own leap), Kxc1
+/// no (the Cannon's leap over an empty b1), the Rook's e1, f1 and g2-g6.
+#[test]
+fn cannons_and_crabs_castling_judges_the_crossed_square_before_the_move() {
+    let d = common::perft_cmd(
+        "relay-cannons-and-crabs",
+        Some("k6/7/7/7/7/c1nK2R w K - 0 1"),
+        1,
+    );
+    common::assert_moves(
+        "relayed two-step leap over the King's square",
+        &d,
+        &[
+            "d1c2", "d1d2", "d1f1", "g1e1", "g1f1", "g1g2", "g1g3", "g1g4", "g1g5", "g1g6",
+        ],
+    );
+    // Without the relay the Knight has no two-step leap, and the King may step to e1 as well.
+    let plain = common::perft_cmd("cannons-and-crabs", Some("k6/7/7/7/7/c1nK2R w K - 0 1"), 1);
+    assert!(
+        plain.has("d1e1") && plain.has("d1f1"),
+        "{:?}",
+        plain.move_set()
+    );
+}
+
+/// The independent oracle for relay over the fairy bases (`scripts/oracles/relay_fairy.py`,
+/// standard-library Python written from the rules files alone: Cannons and Crabs on both
+/// boards, the Canonical family, Paulowich's games, King's Leap, Janus, Embassy and Ben
+/// Foster's Chancellor) against Chimera: three relay combinations a base on seeded playouts,
+/// and the oracle's hand-made positions (relayed Cannon leaps near Kings, the Canonical Queen's
+/// fortress, King's Leap and castling through relayed attacks).
+#[test]
+fn fairy_bases_oracle_agrees() {
+    let out = common::run_python_script(
+        "oracles/relay_fairy.py",
+        &[
+            "--compare",
+            "--seed",
+            "12",
+            "--combos",
+            "3",
+            "--positions",
+            "3",
+            "--depth",
+            "2",
+            "--tactical",
+            "--tactical-combos",
+            "1",
+        ],
+    );
+    let summary = out.lines().find(|l| l.starts_with("SUMMARY:"));
+    assert!(
+        summary.is_some_and(|l| l.ends_with(" 0 mismatches")),
+        "no clean summary: {summary:?}"
+    );
+}
+
 // =============================================================================================
 // Consistency: the legal moves against the relations recomputed from scratch
 // =============================================================================================
