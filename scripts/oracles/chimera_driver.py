@@ -1,5 +1,5 @@
-"""Drives Chimera over UCI for the 8x8 rules oracles (tripunch.py, knight_relay.py): divide
-counts by `go perft`, and a move-by-move comparison with an oracle's own divide that narrows
+"""Drives Chimera over UCI for the rules oracles (tripunch.py, knight_relay.py, relay_fairy.py):
+divide counts by `go perft` (any board up to 16 files and 16 ranks), and a move-by-move comparison with an oracle's own divide that narrows
 every difference down to the leaf position and the moves only one side has. Standard library
 only; it knows nothing of any game's rules."""
 
@@ -8,7 +8,7 @@ import re
 import subprocess
 import threading
 
-MOVE_LINE = re.compile(r"^([a-h][1-8][a-h][1-8][qrbn]?)\s*:\s*(\d+)\s*$")
+MOVE_LINE = re.compile(r"^([a-p]\d{1,2}[a-p]\d{1,2}[a-z]?)\s*:\s*(\d+)\s*$")
 
 
 class ChimeraUci:
@@ -23,7 +23,9 @@ class ChimeraUci:
         self.send("uci")
         self.until(lambda l: l == "uciok")
         self.send("setoption name UCI_Variant value " + variant)
-        self.sync()
+        errs = [l for l in self.sync() if "error" in l.lower()]
+        if errs:
+            raise RuntimeError("chimera refused variant %s: %s" % (variant, errs))
 
     def _reader(self):
         for line in self.p.stdout:

@@ -63,13 +63,12 @@ CLI:
 
 import argparse
 import os
-import queue
 import random
 import re
-import subprocess
 import sys
-import threading
 import time
+
+from chimera_driver import ChimeraUci
 
 FILES = "abcdefghijklmnop"
 ORTHO = [(1, 0), (-1, 0), (0, 1), (0, -1)]
@@ -751,74 +750,7 @@ class Game:
 
 
 # ---------------------------------------------------------------------------------------------
-# Chimera over UCI
-
-MOVE_LINE = re.compile(r"^([a-p]\d{1,2}[a-p]\d{1,2}[a-z]?)\s*:\s*(\d+)\s*$")
-
-
-class ChimeraUci:
-    def __init__(self, exe, variant, timeout=600):
-        self.timeout = timeout
-        self.p = subprocess.Popen([exe, "uci"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                  stderr=subprocess.DEVNULL, text=True, bufsize=1)
-        self.q = queue.Queue()
-        threading.Thread(target=self._reader, daemon=True).start()
-        self.send("uci")
-        self.until(lambda l: l == "uciok")
-        self.send("setoption name UCI_Variant value " + variant)
-        errs = [l for l in self.sync() if "error" in l.lower()]
-        if errs:
-            raise RuntimeError("chimera refused variant %s: %s" % (variant, errs))
-
-    def _reader(self):
-        for line in self.p.stdout:
-            self.q.put(line)
-        self.q.put(None)
-
-    def send(self, s):
-        self.p.stdin.write(s + "\n")
-        self.p.stdin.flush()
-
-    def until(self, stop):
-        lines = []
-        while True:
-            try:
-                l = self.q.get(timeout=self.timeout)
-            except queue.Empty:
-                raise RuntimeError("chimera timed out; lines so far: %r" % lines[-10:])
-            if l is None:
-                raise RuntimeError("chimera closed stdout; lines so far: %r" % lines[-10:])
-            l = l.strip()
-            if stop(l):
-                return lines, l
-            lines.append(l)
-
-    def sync(self):
-        self.send("isready")
-        return self.until(lambda l: l == "readyok")[0]
-
-    def divide(self, fen, moves, depth):
-        self.send("position fen " + fen + ((" moves " + " ".join(moves)) if moves else ""))
-        errs = [l for l in self.sync() if "error" in l.lower() or "illegal" in l.lower()]
-        if errs:
-            return None, errs
-        self.send("go perft %d" % depth)
-        lines, last = self.until(lambda l: l.startswith("Nodes searched"))
-        self.sync()
-        res = {}
-        for l in lines:
-            mm = MOVE_LINE.match(l)
-            if mm:
-                res[mm.group(1)] = int(mm.group(2))
-        return res, int(last.split(":")[1])
-
-    def close(self):
-        try:
-            self.send("quit")
-            self.p.wait(timeout=5)
-        except Exception:
-            self.p.kill()
-
+# Chimera over UCI (the driver: chimera_driver.py, shared with the 8x8 oracles)
 
 class Comparer:
     def __init__(self, exe):
@@ -885,7 +817,7 @@ def random_game(game, rng, min_plies=4, max_plies=50, undo_p=0.3):
     pos, hist = game.setup(game.start)
     moves = []
     for _ in range(rng.randint(min_plies, max_plies)):
-        ms = game.legal(pos, hist)
+        ms = sorted(game.legal(pos, hist), key=repr)  # a set-independent order: --seed reproduces
         if not ms:
             return None
         m = None
@@ -913,7 +845,7 @@ def random_positions(game, rng, count, min_plies=4, max_plies=50):
         plies = rng.randint(min_plies, max_plies)
         ok = True
         for _ in range(plies):
-            ms = game.legal(pos, hist)
+            ms = sorted(game.legal(pos, hist), key=repr)  # a set-independent order: --seed reproduces
             if not ms:
                 ok = False
                 break
