@@ -903,3 +903,37 @@ fn independent_oracle_agrees() {
         "{out}"
     );
 }
+
+/// Cancellation over relay games on the fairy bases, against the independent oracle
+/// `scripts/oracles/cancellation_relay_fairy.py` (the cancellation layer written from the rules
+/// text over `relay_fairy.py`'s relay generator): its self-check against the two oracles it
+/// stands on, then seeded playouts (most with placements pending) of five names over Canonical,
+/// Canon, Cannons and Crabs, Paulowich and King's Leap.
+#[test]
+fn relay_over_fairy_bases_oracle_agrees() {
+    common::run_python_script(
+        "oracles/cancellation_relay_fairy.py",
+        &["--self-check", "--positions", "2"],
+    );
+    let out = common::run_python_script(
+        "oracles/cancellation_relay_fairy.py",
+        &[
+            "--compare",
+            "--variants",
+            "cancellation-relay-canonical,cancellation-anti-relay-cannons-and-crabs,\
+             cancellation-hostile-relay-total-anti-relay-paulowich,cancellation-relay-kings-leap,\
+             cancellation-bilateral-converse-anti-relay-canon",
+            "--positions",
+            "6",
+            "--depth",
+            "2",
+            "--seed",
+            "17",
+        ],
+    );
+    let summary = out.lines().find(|l| l.starts_with("SUMMARY:"));
+    assert!(
+        summary.is_some_and(|l| l.ends_with(" 0 mismatches")),
+        "no clean summary: {summary:?}"
+    );
+}
