@@ -130,6 +130,10 @@ class CR:
         return frozenset(cast)
 
     # -- placing -------------------------------------------------------------------------------------
+    def neighbours(self, sq):
+        """The squares around `sq` (its 8 neighbours on the board)."""
+        return self.g.kingn[sq]
+
     def step(self, b, white, pend):
         """(pend normalised, (v, [(sq, type)])) for the next piece to place, or (pend, None) when done."""
         center, r, at, pas = pend
@@ -142,7 +146,7 @@ class CR:
                     v = fits[0][0]
                     return pend, (v, [(center, t) for vv, t in fits if vv == v])
             pend = (center, r, False, pas)
-        pairs = [(v, s, t) for s in self.g.kingn[center] if b[s] is None
+        pairs = [(v, s, t) for s in self.neighbours(center) if b[s] is None
                  for v, t in self.placeable if v <= r and self.may_stand(t, white, s)]
         if not pairs:
             return pend, None

@@ -49,6 +49,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import relay_fairy as RF  # noqa: E402
+from cancellation_relay import CR  # noqa: E402
 
 VALS = {
     "cc": {"r": 5, "n": 3, "c": 5, "x": 2, "p": 1, "m": 9, "a": 8},
@@ -57,7 +58,9 @@ VALS = {
 }
 
 
-class CRF:
+class CRF(CR):
+    """The cancellation layer over relay_fairy.py's Game (see the module's text)."""
+
     def __init__(self, name):
         self.name = name
         rest = name
@@ -137,52 +140,10 @@ class CRF:
                 r.discard("k")
         return frozenset(r)
 
-    # -- placing (as cancellation_relay.py) ----------------------------------------------------
-    def step(self, b, white, pend):
-        center, r, at, pas = pend
-        if r <= 0:
-            return pend, None
-        if at:
-            if b[center] is None:
-                fits = [(v, t) for v, t in self.placeable if v <= r and self.may_stand(t, white, center)]
-                if fits:
-                    v = fits[0][0]
-                    return pend, (v, [(center, t) for vv, t in fits if vv == v])
-            pend = (center, r, False, pas)
-        pairs = [(v, s, t) for s in self.g.K8[center] if b[s] is None
-                 for v, t in self.placeable if v <= r and self.may_stand(t, white, s)]
-        if not pairs:
-            return pend, None
-        v = max(p[0] for p in pairs)
-        return pend, (v, [(s, t) for vv, s, t in pairs if vv == v])
-
-    @staticmethod
-    def put(b, sq, t, white):
-        b[sq] = t.upper() if white else t
-
-    def auto(self, b, white, pend):
-        while True:
-            pend, st = self.step(b, white, pend)
-            if st is None:
-                return None
-            v, pairs = st
-            if len(pairs) > 1:
-                return pend
-            sq, t = pairs[0]
-            self.put(b, sq, t, white)
-            pend = (pend[0], pend[1] - v, False, pend[3])
-
-    def finished_boards(self, b, white, pend):
-        b = list(b)
-        pend = self.auto(b, white, pend)
-        if pend is None:
-            yield b
-            return
-        pend, (v, pairs) = self.step(b, white, pend)
-        for sq, t in pairs:
-            b2 = list(b)
-            self.put(b2, sq, t, white)
-            yield from self.finished_boards(b2, white, (pend[0], pend[1] - v, False, pend[3]))
+    # -- placing: `step`, `put`, `auto`, `finished_boards` are cancellation_relay.py's (the
+    # class's base), over this class's `placeable`, `may_stand` and `neighbours`.
+    def neighbours(self, sq):
+        return self.g.K8[sq]
 
     # -- moves ---------------------------------------------------------------------------------
     def after_capture(self, pos, frm, to, victim):
