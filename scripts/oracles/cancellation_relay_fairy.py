@@ -342,19 +342,20 @@ def narrow(chimera, game, variant, fen, depth, want, got, lines, limit=4):
                 narrow(chimera, game, variant, cf, depth - 1, w2, g2, lines, limit)
 
 
+def variant_names(args, rng):
+    """`--variants`, or with `--combos K` K random relay names a `--bases` base, cancelling."""
+    if not args.combos:
+        return args.variants.split(",")
+    return ["cancellation-" + n for n in RF.random_names(args.bases.split(","), args.combos, rng)]
+
+
 def compare(args):
     rng = random.Random(args.seed)
     bad = checked = 0
     nodes = 0
     npos = 0
     t0 = time.time()
-    names = args.variants.split(",")
-    if args.combos:
-        names = []
-        for base in args.bases.split(","):
-            combos = list(RF.ALL_COMBOS)
-            rng.shuffle(combos)
-            names += ["cancellation-" + RF.make_name(c[0], c[1], base, rng) for c in combos[:args.combos]]
+    names = variant_names(args, rng)
     pending = 0
     for variant in names:
         game = CRF(variant)
@@ -407,13 +408,7 @@ def hunt(args):
     with natural instead of effective moves changes the move list, i.e. where the relay layer
     matters to the cancellation layer; compare those with Chimera at depths 1..D."""
     rng = random.Random(args.seed)
-    names = args.variants.split(",")
-    if args.combos:
-        names = []
-        for base in args.bases.split(","):
-            combos = list(RF.ALL_COMBOS)
-            rng.shuffle(combos)
-            names += ["cancellation-" + RF.make_name(c[0], c[1], base, rng) for c in combos[:args.combos]]
+    names = variant_names(args, rng)
     runs = bad = hits = 0
     t0 = time.time()
     for variant in names:

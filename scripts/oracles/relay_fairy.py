@@ -136,6 +136,17 @@ def make_name(relay, anti, base, rng=None):
 ALL_COMBOS = [(r, a) for r in (None,) + SIDES
               for a in [None] + [(s, k) for s in SIDES for k in KINDS] if r or a]
 
+
+def random_names(bases, count, rng):
+    """`count` random relay / anti-relay combinations for each base, in random spellings."""
+    names = []
+    for base in bases:
+        combos = list(ALL_COMBOS)
+        rng.shuffle(combos)
+        names += [make_name(relay, anti, base, rng) for relay, anti in combos[:count]]
+    return names
+
+
 # ---------------------------------------------------------------------------------------------
 # Base games
 
@@ -1096,16 +1107,10 @@ def compare(args):
     rng = random.Random(args.seed)
     cmp_ = Comparer(args.chimera)
     t0 = time.time()
-    names = []
     if args.variants:
         names = args.variants.split(",")
     else:
-        bases = args.bases.split(",") if args.bases else PRIORITY
-        for base in bases:
-            combos = list(ALL_COMBOS)
-            rng.shuffle(combos)
-            for combo in combos[:args.combos]:
-                names.append(make_name(combo[0], combo[1], base, rng))
+        names = random_names(args.bases.split(",") if args.bases else PRIORITY, args.combos, rng)
     for name in names:
         game = Game(name)
         u = ChimeraUci(args.chimera, name)
