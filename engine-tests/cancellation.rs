@@ -937,3 +937,36 @@ fn relay_over_fairy_bases_oracle_agrees() {
         "no clean summary: {summary:?}"
     );
 }
+
+/// Canonical's no-repetition rule over whole game histories with placement plies in them
+/// (`scripts/oracles/cancellation_history.py`: the cancellation and Canonical oracles keep every
+/// position of the game, the one right after the opponent's placements included): hand-made
+/// cases, then one seeded, repetition-prone game of each of the nine Canonical games, compared
+/// at every ply. The counts prove the rule and the placements were exercised.
+#[test]
+fn canonical_no_repetition_over_game_histories_oracle_agrees() {
+    let out = common::run_python_script(
+        "oracles/cancellation_history.py",
+        &["--per-game", "1", "--seed", "1"],
+    );
+    assert!(
+        out.lines()
+            .last()
+            .is_some_and(|l| l.starts_with("ok, 0 mismatches")),
+        "no clean summary:\n{out}"
+    );
+    // The number after `prefix` in the summary line that holds it.
+    let count_after = |prefix: &str| -> u64 {
+        out.lines()
+            .rev()
+            .find_map(|l| l.split(prefix).nth(1))
+            .and_then(|rest| {
+                let digits =
+                    rest.len() - rest.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+                rest[..digits].parse().ok()
+            })
+            .unwrap_or(0)
+    };
+    assert!(count_after("with placements pending ") > 0, "{out}");
+    assert!(count_after("no-repetition removed moves at ") > 0, "{out}");
+}

@@ -1,4 +1,5 @@
-"""Drives Chimera over UCI for the rules oracles (tripunch.py, knight_relay.py, relay_fairy.py):
+"""Drives Chimera over UCI for the rules oracles (tripunch.py, knight_relay.py, relay_fairy.py,
+cancellation_history.py, engine_games.py):
 divide counts by `go perft` (boards up to 16 files and 16 ranks), and a move-by-move comparison
 with an oracle's own divide that narrows every difference down to the leaf position and the
 moves only one side has. Standard library only; it knows nothing of any game's rules."""
@@ -8,7 +9,8 @@ import re
 import subprocess
 import threading
 
-MOVE_LINE = re.compile(r"^([a-p]\d{1,2}[a-p]\d{1,2}[a-z]?)\s*:\s*(\d+)\s*$")
+# A board move, or a drop / placement ply (`N@e5`, cancellation games).
+MOVE_LINE = re.compile(r"^([A-Za-z]@[a-p]\d{1,2}|[a-p]\d{1,2}[a-p]\d{1,2}[a-z]?)\s*:\s*(\d+)\s*$")
 
 
 class ChimeraUci:
@@ -54,9 +56,15 @@ class ChimeraUci:
         self.send("isready")
         return self.until(lambda l: l == "readyok")[0]
 
+    def position(self, fen, moves):
+        """Sets the position (`fen` may be "startpos"); the error lines, empty if accepted."""
+        self.send("position " + ("startpos" if fen == "startpos" else "fen " + fen)
+                  + ((" moves " + " ".join(moves)) if moves else ""))
+        return [l for l in self.sync() if "error" in l.lower() or "illegal" in l.lower()]
+
     def divide(self, fen, moves, depth):
-        self.send("position fen " + fen + ((" moves " + " ".join(moves)) if moves else ""))
-        errs = [l for l in self.sync() if "error" in l.lower() or "illegal" in l.lower()]
+        """({move: count}, total), or (None, error lines) where the position is refused."""
+        errs = self.position(fen, moves)
         if errs:
             return None, errs
         self.send("go perft %d" % depth)
@@ -69,6 +77,15 @@ class ChimeraUci:
                 res[mm.group(1)] = int(mm.group(2))
         total = int(last.split(":")[1])
         return res, total
+
+    def bestmove(self, fen, moves, depth):
+        """The `bestmove` of `go depth D`, or None where the position is refused."""
+        if self.position(fen, moves):
+            return None
+        self.send("go depth %d" % depth)
+        _, last = self.until(lambda l: l.startswith("bestmove"))
+        self.sync()
+        return last.split()[1]
 
     def close(self):
         try:
