@@ -938,6 +938,38 @@ fn relay_over_fairy_bases_oracle_agrees() {
     );
 }
 
+/// The extended form over relay games (`scripts/oracles/cancellation_extended_relay.py`): the
+/// Wazir, Commoner, Dragon Horse, Dragon King and Archbishop placed, then relaying and relayed by
+/// their Betza atoms. Its self-check against the oracles it stands on, then two random relay
+/// names over each of the sixteen bases, with hand-made positions full of fairy pieces.
+#[test]
+fn extended_over_relay_oracle_agrees() {
+    common::run_python_script(
+        "oracles/cancellation_extended_relay.py",
+        &["--self-check", "--positions", "2"],
+    );
+    let out = common::run_python_script(
+        "oracles/cancellation_extended_relay.py",
+        &[
+            "--compare",
+            "--seed",
+            "1",
+            "--names",
+            "2",
+            "--positions",
+            "3",
+            "--depth",
+            "2",
+            "--fairy-bases",
+        ],
+    );
+    let summary = out.lines().find(|l| l.starts_with("SUMMARY:"));
+    assert!(
+        summary.is_some_and(|l| l.contains(", 0 mismatches (")),
+        "no clean summary: {summary:?}"
+    );
+}
+
 /// Canonical's no-repetition rule over whole game histories with placement plies in them
 /// (`scripts/oracles/cancellation_history.py`: the cancellation and Canonical oracles keep every
 /// position of the game, the one right after the opponent's placements included): hand-made

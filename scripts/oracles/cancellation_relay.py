@@ -81,6 +81,7 @@ class CR:
         else:
             self.g = RL.Game(rest)
         g = self.g
+        self.V = VALUES  # rule values by lower-case letter (a subclass may add pieces)
         self.placeable = sorted(((VALUES[t], t) for t in list(g.types) + ["p"]), key=lambda x: (-x[0], x[1]))
 
     # -- FEN ---------------------------------------------------------------------------------------
@@ -222,8 +223,8 @@ class CR:
         board, side, castling, ep, _ = pos
         white = side == "w"
         b = list(board)
-        a = VALUES[b[frm].lower()]
-        d = VALUES[b[victim].lower()]
+        a = self.V[b[frm].lower()]
+        d = self.V[b[victim].lower()]
         b[frm] = None
         b[victim] = None
         if a == d:
@@ -262,7 +263,7 @@ class CR:
         c, r, at, pas = pend
         capturer = placer if pas else not placer
         return self.next_after(b, placer, capturer, self.drop_rights(castling, {sq}),
-                               (c, r - VALUES[t], False, pas))
+                               (c, r - self.V[t], False, pas))
 
     def legal(self, pos):
         """[(move text, next position)]."""
