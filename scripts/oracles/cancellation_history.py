@@ -91,7 +91,23 @@ class Uci(ChimeraUci):
 # The oracle side: a game = start FEN + plies, with every position's key kept
 
 
-class CancState:
+class HistoryState:
+    """What both kinds of game share: the moves with and without the history's restriction
+    (a subclass gives `_legal(pos, hist)` and `key(pos)`)."""
+
+    def legal(self):
+        return self._legal(self.pos, self.hist)
+
+    def unrestricted(self):
+        return self._legal(self.pos, None)
+
+    def removed_keys(self):
+        """Keys the rule made unreachable at this ply."""
+        ok = {t for t, _ in self.legal()}
+        return [(t, self.key(n)) for t, n in self.unrestricted() if t not in ok]
+
+
+class CancState(HistoryState):
     """A cancellation game (oracle scripts/oracles/cancellation.py) with its whole history."""
 
     def __init__(self, variant, fen):
@@ -118,12 +134,6 @@ class CancState:
         if hist is not None:
             out = [(t, n) for t, n in out if self.key(n) not in hist]
         return sorted(out, key=lambda x: x[0])
-
-    def legal(self):
-        return self._legal(self.pos, self.hist)
-
-    def unrestricted(self):
-        return self._legal(self.pos, None)
 
     def is_capture(self, text):
         return "@" not in text and self.pos.b[C.dest_of(self.g, text)] != "."
@@ -181,13 +191,8 @@ class CancState:
         c.g, c.pos, c.hist, c.after_stay, c.plies = self.g, self.pos, set(self.hist), set(self.after_stay), list(self.plies)
         return c
 
-    def removed_keys(self):
-        """Keys the rule made unreachable at this ply."""
-        ok = {t for t, _ in self.legal()}
-        return [(t, self.key(n)) for t, n in self.unrestricted() if t not in ok]
 
-
-class PlainState:
+class PlainState(HistoryState):
     """A plain Canonical game (oracle scripts/oracles/canonical.py) with its whole history."""
 
     def __init__(self, variant, fen):
@@ -210,12 +215,6 @@ class PlainState:
             K.make(n, m)
             out.append((K.mname(pos.g, m), n))
         return sorted(out, key=lambda x: x[0])
-
-    def legal(self):
-        return self._legal(self.pos, self.hist)
-
-    def unrestricted(self):
-        return self._legal(self.pos, None)
 
     def is_capture(self, text):
         m = K.parse_move(self.pos, text)
@@ -255,9 +254,9 @@ class PlainState:
         c.pos, c.hist, c.after_stay, c.plies = self.pos.copy(), set(self.hist), set(), list(self.plies)
         return c
 
-    def removed_keys(self):
-        ok = {t for t, _ in self.legal()}
-        return [(t, n.key()) for t, n in self.unrestricted() if t not in ok]
+    @staticmethod
+    def key(p):
+        return p.key()
 
 
 def new_state(variant, fen):
