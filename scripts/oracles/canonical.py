@@ -46,6 +46,9 @@ import subprocess
 import sys
 import time
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from chimera_driver import ChimeraUci  # noqa: E402
+
 VARIANTS = {
     "canonical": (9, "1p3rbnk/P1p4qn/1P1p4b/2P1p3r/3P1p3/R3P1p2/B4P1p1/NQ4P1p/KNBR3P1 w - - 0 1"),
     "canonic": (8, "1p2rbnk/P1p3qn/1P1p3b/2P1p2r/R2P1p2/B3P1p1/NQ3P1p/KNBR2P1 w - - 0 1"),
@@ -454,63 +457,7 @@ def setup(variant, fen=None, moves=()):
 
 
 # ---------------------------------------------------------------------------------------------
-# Chimera drivers
-
-
-class ChimeraUci:
-    def __init__(self, exe, variant):
-        self.p = subprocess.Popen([exe, "uci"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                  stderr=subprocess.DEVNULL, text=True, bufsize=1)
-        self.send("uci")
-        self.until(lambda l: l == "uciok")
-        self.send("setoption name UCI_Variant value " + variant)
-        self.sync()
-
-    def send(self, s):
-        self.p.stdin.write(s + "\n")
-        self.p.stdin.flush()
-
-    def until(self, stop):
-        lines = []
-        while True:
-            l = self.p.stdout.readline()
-            if not l:
-                raise RuntimeError("chimera closed stdout; lines so far: %r" % lines)
-            l = l.strip()
-            if stop(l):
-                return lines, l
-            lines.append(l)
-
-    def sync(self):
-        self.send("isready")
-        return self.until(lambda l: l == "readyok")[0]
-
-    def position(self, fen, moves):
-        cmd = "position fen " + fen + ((" moves " + " ".join(moves)) if moves else "")
-        self.send(cmd)
-        errs = [l for l in self.sync() if "error" in l]
-        return errs
-
-    def divide(self, depth):
-        self.send("go perft %d" % depth)
-        lines, last = self.until(lambda l: l.startswith("Nodes searched:"))
-        self.sync()
-        res = {}
-        for l in lines:
-            if ":" in l and not l.startswith("info"):
-                m, c = l.split(":", 1)
-                res[m.strip()] = int(c)
-        total = int(last.split(":")[1])
-        if sum(res.values()) != total and depth >= 1:
-            raise RuntimeError("divide does not add up")
-        return res, total
-
-    def close(self):
-        try:
-            self.send("quit")
-            self.p.wait(timeout=5)
-        except Exception:
-            self.p.kill()
+# Chimera over the command line (the UCI driver is chimera_driver.py's)
 
 
 def chimera_cli_divide(exe, variant, fen, depth):
@@ -645,11 +592,7 @@ class Compare:
         return self.sessions[variant]
 
     def chimera(self, variant, fen, moves, depth):
-        u = self.uci(variant)
-        errs = u.position(fen, moves)
-        if errs:
-            return None, errs
-        return u.divide(depth)
+        return self.uci(variant).divide(fen, moves, depth)
 
     def explain(self, variant, fen, moves, depth, ours, theirs):
         """Narrow a divide mismatch down to the leaf position(s)."""

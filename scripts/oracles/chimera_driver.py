@@ -1,5 +1,5 @@
 """Drives Chimera over UCI for the rules oracles (tripunch.py, knight_relay.py, relay_fairy.py,
-cancellation_history.py, engine_games.py):
+cancellation_history.py, engine_games.py, canonical.py):
 divide counts by `go perft` (boards up to 16 files and 16 ranks), and a move-by-move comparison
 with an oracle's own divide that narrows every difference down to the leaf position and the
 moves only one side has. Standard library only; it knows nothing of any game's rules."""
