@@ -44,3 +44,22 @@ fn engine_played_positions_match_the_oracles() {
         "no clean summary: {total:?}"
     );
 }
+
+/// Pieces of user-defined games (variant files, Betza notation) against Fairy-Stockfish's
+/// Betza: seeded random pieces from the subset both read alike, the same game written for
+/// each, move sets and perft compared (scripts/betza_crosscheck.py --quick: seven games on
+/// 8x8, 10x8 and 10x10).
+#[test]
+fn betza_pieces_match_fairy_stockfish() {
+    if !common::python_module_or_skip("pyffish") {
+        return;
+    }
+    let dir = common::scratch_dir("betza");
+    let keep = dir.to_string_lossy();
+    let stdout = common::run_python_script("betza_crosscheck.py", &["--quick", "--keep", &keep]);
+    let total = stdout.lines().find(|l| l.starts_with("TOTAL"));
+    assert!(
+        total.is_some_and(|l| l.contains(" 0 mismatches,")),
+        "no clean summary: {total:?}"
+    );
+}
