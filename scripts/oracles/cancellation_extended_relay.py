@@ -194,9 +194,6 @@ class CRX(CR):
         self.placeable = sorted(((v, t) for t, v in self.V.items()), key=lambda x: (-x[0], x[1]))
 
     # uniform helpers
-    def white_of(self, pos):
-        return pos[1] == "w"
-
     def moves(self, pos):
         return sorted(self.legal(pos), key=lambda tn: tn[0])
 
@@ -226,9 +223,6 @@ class CRFX(CRF):
             g.types[letter] = types
             self.V[letter] = v
         self.placeable = sorted(((v, t) for t, v in self.V.items()), key=lambda x: (-x[0], x[1]))
-
-    def white_of(self, pos):
-        return pos[1]
 
     def moves(self, pos):
         return sorted(self.legal(pos, None), key=lambda tn: tn[0])

@@ -218,11 +218,18 @@ class CR:
             out += [(sq, s, s) for s in sorted(targets)]
         return out
 
+    # The position's side to move is "w"/"b" here; a subclass with another encoding overrides
+    # these two and keeps the capture and placement code below.
+    def white_of(self, pos):
+        return pos[1] == "w"
+
+    def make_pos(self, board, white, castling, pend):
+        return (board, "w" if white else "b", castling, None, pend)
+
     def after_capture(self, pos, frm, to, victim):
         """(board after the capture, placer is white, pending or None)."""
-        board, side, castling, ep, _ = pos
-        white = side == "w"
-        b = list(board)
+        white = self.white_of(pos)
+        b = list(pos[0])
         a = self.V[b[frm].lower()]
         d = self.V[b[victim].lower()]
         b[frm] = None
@@ -234,7 +241,7 @@ class CR:
         return b, not white, (to, d - a, True, False)
 
     def capture_legal(self, pos, frm, to, victim):
-        white = pos[1] == "w"
+        white = self.white_of(pos)
         b, placer, pend = self.after_capture(pos, frm, to, victim)
         if pend is None:
             return self.king_safe(b, white)
@@ -247,22 +254,20 @@ class CR:
         if pend is not None:
             pend = self.auto(board, placer, pend)
         side = placer if pend is not None else (not capturer)
-        return (board, "w" if side else "b", castling, None, pend)
+        return self.make_pos(board, side, castling, pend)
 
     def play_capture(self, pos, frm, to, victim):
-        white = pos[1] == "w"
         b, placer, pend = self.after_capture(pos, frm, to, victim)
         castling = self.drop_rights(pos[2], {frm, to, victim})
-        return self.next_after(b, placer, white, castling, pend)
+        return self.next_after(b, placer, self.white_of(pos), castling, pend)
 
     def play_placement(self, pos, sq, t):
-        board, side, castling, ep, pend = pos
-        placer = side == "w"
-        b = list(board)
+        placer = self.white_of(pos)
+        b = list(pos[0])
         self.put(b, sq, t, placer)
-        c, r, at, pas = pend
+        c, r, at, pas = pos[4]
         capturer = placer if pas else not placer
-        return self.next_after(b, placer, capturer, self.drop_rights(castling, {sq}),
+        return self.next_after(b, placer, capturer, self.drop_rights(pos[2], {sq}),
                                (c, r - self.V[t], False, pas))
 
     def legal(self, pos):

@@ -145,48 +145,12 @@ class CRF(CR):
     def neighbours(self, sq):
         return self.g.K8[sq]
 
-    # -- moves ---------------------------------------------------------------------------------
-    def after_capture(self, pos, frm, to, victim):
-        b = list(pos[0])
-        white = pos[1]
-        a = self.V[b[frm].lower()]
-        d = self.V[b[victim].lower()]
-        b[frm] = None
-        b[victim] = None
-        if a == d:
-            return b, white, None
-        if a > d:
-            return b, white, (to, a - d, True, True)
-        return b, not white, (to, d - a, True, False)
+    # -- moves: capture and placement are cancellation_relay.py's, over this encoding -----------
+    def white_of(self, pos):
+        return pos[1]
 
-    def capture_legal(self, pos, frm, to, victim):
-        white = pos[1]
-        b, placer, pend = self.after_capture(pos, frm, to, victim)
-        if pend is None:
-            return self.king_safe(b, white)
-        boards = self.finished_boards(b, placer, pend)
-        if placer == white:
-            return any(self.king_safe(fb, white) for fb in boards)
-        return all(self.king_safe(fb, white) for fb in boards)
-
-    def next_after(self, b, placer, capturer, rights, pend):
-        if pend is not None:
-            pend = self.auto(b, placer, pend)
-        side = placer if pend is not None else (not capturer)
-        return (tuple(b), side, rights, None, pend)
-
-    def play_capture(self, pos, frm, to, victim):
-        b, placer, pend = self.after_capture(pos, frm, to, victim)
-        return self.next_after(b, placer, pos[1], self.drop_rights(pos[2], {frm, to, victim}), pend)
-
-    def play_placement(self, pos, sq, t):
-        b0, placer, rights, ep, pend = pos
-        b = list(b0)
-        self.put(b, sq, t, placer)
-        c, r, at, pas = pend
-        capturer = placer if pas else not placer
-        return self.next_after(b, placer, capturer, self.drop_rights(rights, {sq}),
-                               (c, r - self.V[t], False, pas))
+    def make_pos(self, board, white, rights, pend):
+        return (tuple(board), white, rights, None, pend)
 
     def legal(self, pos, path=None):
         g = self.g
