@@ -897,11 +897,7 @@ fn independent_oracle_agrees() {
             "17",
         ],
     );
-    let total = out.lines().find(|l| l.starts_with("total:"));
-    assert!(
-        total.is_some_and(|l| l.ends_with(", 0 mismatches")),
-        "{out}"
-    );
+    common::assert_clean_summary(&out, "total:", ", 0 mismatches");
 }
 
 /// Cancellation over relay games on the fairy bases, against the independent oracle
@@ -931,11 +927,7 @@ fn relay_over_fairy_bases_oracle_agrees() {
             "17",
         ],
     );
-    let summary = out.lines().find(|l| l.starts_with("SUMMARY:"));
-    assert!(
-        summary.is_some_and(|l| l.ends_with(" 0 mismatches")),
-        "no clean summary: {summary:?}"
-    );
+    common::assert_clean_summary(&out, "SUMMARY:", " 0 mismatches");
 }
 
 /// The extended form over relay games (`scripts/oracles/cancellation_extended_relay.py`): the
@@ -963,11 +955,7 @@ fn extended_over_relay_oracle_agrees() {
             "--fairy-bases",
         ],
     );
-    let summary = out.lines().find(|l| l.starts_with("SUMMARY:"));
-    assert!(
-        summary.is_some_and(|l| l.contains(", 0 mismatches (")),
-        "no clean summary: {summary:?}"
-    );
+    common::assert_clean_summary(&out, "SUMMARY:", ", 0 mismatches (");
 }
 
 /// Canonical's no-repetition rule over whole game histories with placement plies in them

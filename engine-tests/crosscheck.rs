@@ -38,11 +38,7 @@ fn engine_played_positions_match_the_oracles() {
             "2",
         ],
     );
-    let total = stdout.lines().find(|l| l.starts_with("total:"));
-    assert!(
-        total.is_some_and(|l| l.contains(" 0 failed games")),
-        "no clean summary: {total:?}"
-    );
+    common::assert_clean_summary(&stdout, "total:", " 0 failed games");
 }
 
 /// Pieces of user-defined games (variant files, Betza notation) against Fairy-Stockfish's
@@ -57,9 +53,5 @@ fn betza_pieces_match_fairy_stockfish() {
     let dir = common::scratch_dir("betza");
     let keep = dir.to_string_lossy();
     let stdout = common::run_python_script("betza_crosscheck.py", &["--quick", "--keep", &keep]);
-    let total = stdout.lines().find(|l| l.starts_with("TOTAL"));
-    assert!(
-        total.is_some_and(|l| l.contains(" 0 mismatches,")),
-        "no clean summary: {total:?}"
-    );
+    common::assert_clean_summary(&stdout, "TOTAL", " 0 mismatches,");
 }

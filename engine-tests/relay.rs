@@ -672,11 +672,7 @@ fn fairy_bases_oracle_agrees() {
             "1",
         ],
     );
-    let summary = out.lines().find(|l| l.starts_with("SUMMARY:"));
-    assert!(
-        summary.is_some_and(|l| l.ends_with(" 0 mismatches")),
-        "no clean summary: {summary:?}"
-    );
+    common::assert_clean_summary(&out, "SUMMARY:", " 0 mismatches");
 }
 
 // =============================================================================================

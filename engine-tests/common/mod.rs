@@ -661,6 +661,17 @@ pub fn run_python_script(name: &str, args: &[&str]) -> String {
     stdout
 }
 
+/// Asserts that a script's summary line (the first line starting with `prefix`) is there and
+/// contains `clean` (e.g. `" 0 mismatches"`).
+#[allow(dead_code)]
+pub fn assert_clean_summary(out: &str, prefix: &str, clean: &str) {
+    let summary = out.lines().find(|l| l.starts_with(prefix));
+    assert!(
+        summary.is_some_and(|l| l.contains(clean)),
+        "no clean summary: {summary:?}\n{out}"
+    );
+}
+
 /// The resident memory of process `pid` in MB, from Linux's account of it (`u64::MAX` where
 /// it cannot be read).
 #[cfg(target_os = "linux")]
