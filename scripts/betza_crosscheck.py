@@ -29,6 +29,8 @@ import sys
 import tempfile
 import time
 
+from crosscheck_pyffish import board_str  # FEN board from ranks, first rank first
+
 try:
     import pyffish as sf
 except ImportError:  # pragma: no cover
@@ -181,22 +183,10 @@ class Game:
                 row[f] = rng.choice(letters)
         pawns = [rng.random() < 0.6 for _ in range(self.files)]
 
-        def rank_str(cells):
-            out, run = "", 0
-            for c in cells:
-                if c is None:
-                    run += 1
-                else:
-                    if run:
-                        out += str(run)
-                        run = 0
-                    out += c
-            return out + (str(run) if run else "")
         prow = ["p" if x else None for x in pawns]
-        rows = [rank_str(row), rank_str(prow)] + [str(self.files)] * (self.ranks - 4) + \
-               [rank_str([c.upper() if c else None for c in prow]),
-                rank_str([c.upper() if c else None for c in row])]
-        self.start = "/".join(rows) + " w - - 0 1"
+        white = [[c.upper() if c else None for c in r] for r in (row, prow)]
+        ranks = white + [[None] * self.files] * (self.ranks - 4) + [prow, row]
+        self.start = board_str(ranks) + " w - - 0 1"
 
     def chimera_ini(self):
         out = ["[%s : chess]" % self.name,
