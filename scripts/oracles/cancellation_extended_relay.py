@@ -713,11 +713,7 @@ def main():
             print(random_fairy_position(game, rng))
         return 0
     d = game.divide(game.parse_fen(args.fen or game.start), args.depth)
-    if args.divide:
-        for k in sorted(d):
-            print("%s: %d" % (k, d[k]))
-        print()
-    print("Nodes searched: %d" % sum(d.values()))
+    CRM.print_perft(d, args.divide)
     return 0
 
 

@@ -486,6 +486,16 @@ def self_check(args):
 # Chimera
 
 
+def print_perft(d, divide):
+    """The perft CLI's answer, as Chimera prints it: `move: count` lines (with `divide`), then
+    the total."""
+    if divide:
+        for k in sorted(d):
+            print("%s: %d" % (k, d[k]))
+        print()
+    print("Nodes searched: %d" % sum(d.values()))
+
+
 def chimera_divide(chimera, variant, fen, depth):
     r = subprocess.run([chimera, "perft", "--variant", variant, "--fen", fen, "--depth", str(depth), "--divide"],
                        capture_output=True, text=True, timeout=1200)
@@ -564,11 +574,7 @@ def main():
         return 0
     pos = game.parse_fen(args.fen or game.g.start)
     d = game.divide(pos, args.depth)
-    if args.divide:
-        for k in sorted(d):
-            print("%s: %d" % (k, d[k]))
-        print()
-    print("Nodes searched: %d" % sum(d.values()))
+    print_perft(d, args.divide)
     return 0
 
 

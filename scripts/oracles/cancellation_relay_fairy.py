@@ -49,7 +49,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import relay_fairy as RF  # noqa: E402
-from cancellation_relay import CR  # noqa: E402
+from cancellation_relay import CR, print_perft  # noqa: E402
 
 VALS = {
     "cc": {"r": 5, "n": 3, "c": 5, "x": 2, "p": 1, "m": 9, "a": 8},
@@ -495,11 +495,7 @@ def main():
         return compare(args)
     game = CRF(args.variant)
     d = game.divide(game.parse_fen(args.fen or game.g.start), args.depth)
-    if args.divide:
-        for k in sorted(d):
-            print("%s: %d" % (k, d[k]))
-        print()
-    print("Nodes searched: %d" % sum(d.values()))
+    print_perft(d, args.divide)
     return 0
 
 
