@@ -525,12 +525,7 @@ def self_check(args):
                 want = CA.divide(CA.parse_fen(cg, fen), d)
                 got = me.divide(me.parse_fen(fen), d)
                 n += 1
-                if want != got:
-                    bad += 1
-                    print("MISMATCH vs cancellation.py %s depth %d %s" % (name, d, fen))
-                    for m in sorted(set(want) | set(got)):
-                        if want.get(m) != got.get(m):
-                            print("   %s cancellation.py %s here %s" % (m, want.get(m), got.get(m)))
+                bad += CRM.divide_mismatch(want, got, "cancellation.py", "%s depth %d %s" % (name, d, fen))
         print("relay off, %s: %d cases vs cancellation.py (%.0fs)" % (name, n, time.time() - t0), flush=True)
     # 2. extras unused: against cancellation_relay(_fairy).py
     from cancellation_relay_fairy import CRF as CRF0

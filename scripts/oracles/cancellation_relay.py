@@ -437,12 +437,7 @@ def self_check(args):
                 want = rg.divide(rg.parse_fen(fen), d)
                 got = me.divide(me.parse_fen(fen), d)
                 n += 1
-                if want != got:
-                    bad += 1
-                    print("MISMATCH vs relay.py %s depth %d %s" % (name, d, fen))
-                    for m in sorted(set(want) | set(got)):
-                        if want.get(m) != got.get(m):
-                            print("   %s relay.py %s here %s" % (m, want.get(m), got.get(m)))
+                bad += divide_mismatch(want, got, "relay.py", "%s depth %d %s" % (name, d, fen))
         print("cancellation off, %s: %d cases vs relay.py" % (name, n), flush=True)
     # 2. relay off: against cancellation.py
     cg = CA.GAMES["chess"]
@@ -455,12 +450,7 @@ def self_check(args):
             want = CA.divide(CA.parse_fen(cg, fen), d)
             got = me.divide(me.parse_fen(fen), d)
             n += 1
-            if want != got:
-                bad += 1
-                print("MISMATCH vs cancellation.py depth %d %s" % (d, fen))
-                for m in sorted(set(want) | set(got)):
-                    if want.get(m) != got.get(m):
-                        print("   %s cancellation.py %s here %s" % (m, want.get(m), got.get(m)))
+            bad += divide_mismatch(want, got, "cancellation.py", "depth %d %s" % (d, fen))
     print("relay off, cancellation-chess: %d cases vs cancellation.py" % n, flush=True)
     # FEN round trip of pending positions
     for fen in fens:
@@ -484,6 +474,17 @@ def self_check(args):
 
 # ---------------------------------------------------------------------------------------------------
 # Chimera
+
+
+def divide_mismatch(want, got, other, where):
+    """1 with the moves whose counts differ printed, 0 where the two divides agree."""
+    if want == got:
+        return 0
+    print("MISMATCH vs %s %s" % (other, where))
+    for m in sorted(set(want) | set(got)):
+        if want.get(m) != got.get(m):
+            print("   %s %s %s here %s" % (m, other, want.get(m), got.get(m)))
+    return 1
 
 
 def print_perft(d, divide):

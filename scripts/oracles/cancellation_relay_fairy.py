@@ -49,7 +49,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import relay_fairy as RF  # noqa: E402
-from cancellation_relay import CR, print_perft  # noqa: E402
+from cancellation_relay import CR, divide_mismatch, print_perft  # noqa: E402
 
 VALS = {
     "cc": {"r": 5, "n": 3, "c": 5, "x": 2, "p": 1, "m": 9, "a": 8},
@@ -454,12 +454,7 @@ def self_check(args):
                 want = CA.divide(CA.parse_fen(cg, fen), d)
                 got = me.divide(me.parse_fen(fen), d)
                 m += 1
-                if want != got:
-                    bad += 1
-                    print("MISMATCH vs cancellation.py %s d%d %s" % (base, d, fen))
-                    for k in sorted(set(want) | set(got)):
-                        if want.get(k) != got.get(k):
-                            print("   %s cancellation.py %s here %s" % (k, want.get(k), got.get(k)))
+                bad += divide_mismatch(want, got, "cancellation.py", "%s d%d %s" % (base, d, fen))
         print("relay off %s: %d cases" % (base, m), flush=True)
     print("self-check: %d problems" % bad)
     return 1 if bad else 0
