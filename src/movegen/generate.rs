@@ -259,7 +259,7 @@ impl<B: Bitboard> Position<B> {
             for to in targets.squares() {
                 if t.promotion_zone[us.index()].has(to) {
                     // A copy: `emit` itself need not be kept in memory for its address.
-                    self.emit_promotions(us, from, to, &mut { emit }, list);
+                    self.emit_promotions(us, from, to, MoveKind::Normal, &mut { emit }, list);
                 } else {
                     emit(Move::new(from, to, MoveKind::Normal), list);
                 }
@@ -273,7 +273,11 @@ impl<B: Bitboard> Position<B> {
             }
         }
         for to in doubles.squares() {
-            emit(Move::new(from, to, MoveKind::DoubleStep), list);
+            if PAWN && pawn && t.promotion_zone[us.index()].has(to) {
+                self.emit_promotions(us, from, to, MoveKind::DoubleStep, &mut { emit }, list);
+            } else {
+                emit(Move::new(from, to, MoveKind::DoubleStep), list);
+            }
         }
         if !PAWN || !en_passant {
             return;
@@ -483,13 +487,17 @@ impl<B: Bitboard> Position<B> {
     }
 
     /// The promotions of a pawn move from `from` to `to` in the promotion zone (limited by the
-    /// initial counts where the game says so), then the plain move unless promotion is
-    /// compulsory on `to`. Shared by the relay generator.
+    /// initial counts where the game says so), then the unpromoted move, of kind `plain`,
+    /// unless promotion is compulsory on `to`. A double step into the zone promotes as any
+    /// pawn move does (a variant file's `double-step-ranks` can reach it); promoted, it leaves
+    /// no pawn behind to take en passant, so only the unpromoted one is a `DoubleStep`.
+    /// Shared by the relay generator.
     pub(crate) fn emit_promotions(
         &self,
         us: Color,
         from: Square,
         to: Square,
+        plain: MoveKind,
         emit: &mut impl FnMut(Move, &mut MoveList),
         list: &mut MoveList,
     ) {
@@ -502,7 +510,7 @@ impl<B: Bitboard> Position<B> {
             }
         }
         if !self.tables.compulsory_zone[us.index()].has(to) {
-            emit(Move::new(from, to, MoveKind::Normal), list);
+            emit(Move::new(from, to, plain), list);
         }
     }
 
@@ -596,6 +604,72 @@ mod tests {
         );
         assert_eq!(moves_from_d4(ini, "orthq", &fen('Y')), ["d4d5", "d4e4"]);
         assert_eq!(moves_from_d4(ini, "orthq", &fen('Z')), ["d4b4", "d4d2"]);
+    }
+
+    /// A double step into the promotion zone promotes as any pawn move does (Fairy-Stockfish
+    /// agrees): compulsorily on the last rank, optionally before it. It used to land on the
+    /// last rank unpromoted. Only the unpromoted double step gives en passant (a promoted
+    /// pawn is no pawn to take so); in relay games the same.
+    #[test]
+    fn a_double_step_into_the_promotion_zone_promotes() {
+        let ini = "[dsz : chess]\ndouble-step-ranks = 2 5 6\npromotion-ranks = 7 8\n\
+                   [dsz-relay : dsz]\nrelay = relay\n";
+        let mut reg = Registry::builtin();
+        reg.load(ini).expect("the test's variants file");
+        for name in ["dsz", "dsz-relay"] {
+            let gt = reg.find(name).expect("its game");
+            let moves = |fen: &str, from: &str| {
+                let game = gt.position(fen).expect("FEN");
+                let mut list = MoveList::new();
+                game.legal_moves(&mut list);
+                let mut moves: Vec<String> = list
+                    .iter()
+                    .map(|&m| game.move_to_uci(m))
+                    .filter(|m| m.starts_with(from))
+                    .collect();
+                moves.sort();
+                moves
+            };
+            let to = |squares: &[&str]| -> Vec<String> {
+                let mut v: Vec<String> = squares
+                    .iter()
+                    .flat_map(|sq| {
+                        let plain = (!sq.ends_with('8')).then(|| format!("a6{sq}"));
+                        "bnqr"
+                            .chars()
+                            .map(move |p| format!("a6{sq}{p}"))
+                            .chain(plain)
+                    })
+                    .collect();
+                v.sort();
+                v
+            };
+            assert_eq!(
+                moves("4k3/8/P7/8/8/8/8/4K3 w - - 0 1", "a6"),
+                to(&["a7", "a8"]),
+                "{name}"
+            );
+            // From the fifth rank: the seventh, optional; the unpromoted step gives en passant.
+            let fen = "4k3/1p6/8/P7/8/8/8/4K3 w - - 0 1";
+            let mut game = gt.position(fen).expect("FEN");
+            let mut list = MoveList::new();
+            game.legal_moves(&mut list);
+            let find = |game: &crate::game::Game, list: &MoveList, uci: &str| {
+                list.iter().copied().find(|&m| game.move_to_uci(m) == uci)
+            };
+            for (uci, en_passant) in [("a5a7", true), ("a5a7q", false), ("a5a7n", false)] {
+                let m = find(&game, &list, uci).unwrap_or_else(|| panic!("{name}: {uci}"));
+                game.play(m);
+                let mut replies = MoveList::new();
+                game.legal_moves(&mut replies);
+                assert_eq!(
+                    find(&game, &replies, "b7a6").is_some(),
+                    en_passant,
+                    "{name}: {uci}"
+                );
+                game.undo();
+            }
+        }
     }
 
     /// `nZ` is the Janggi elephant: blocked on its orthogonal first step and on the diagonal

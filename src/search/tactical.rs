@@ -217,11 +217,13 @@ fn tactical_by_pieces<B: Bitboard, const DEFER: bool>(
                     push_moves(list, k, from, B::EMPTY, caps, en_passant);
                 }
             } else {
-                let (quiet, caps, _) = pos.targets(us, k, from, occ, enemy);
+                let (quiet, caps, doubles) = pos.targets(us, k, from, occ, enemy);
                 if push_here && !pawn {
                     push_plain_captures(list, from, caps);
                     continue;
                 }
+                // A double step may reach the zone too (`double-step-ranks` in a file).
+                let quiet = quiet | doubles;
                 let promoting = if pawn { quiet & zone } else { B::EMPTY };
                 if (caps | promoting).any() || en_passant.is_some() {
                     push_moves(list, k, from, quiet, caps, en_passant);
@@ -271,11 +273,19 @@ mod tests {
     /// legal captures and promotions, and those to one square when asked for them only.
     #[test]
     fn matches_the_legal_generator() {
-        let reg = Registry::builtin();
+        let mut reg = Registry::builtin();
+        // Double steps into the promotion zone, which a variant file can give.
+        reg.load(
+            "[dsz : chess]\ndouble-step-ranks = 2 4 5 6\npromotion-ranks = 7 8\n\
+                  [dsz-relay : dsz]\nrelay = relay\n",
+        )
+        .expect("the test's variants file");
         let mut rng = StdRng::seed_from_u64(7);
-        let mut checked = 0;
+        let (mut checked, mut double_step_promotions) = (0, 0);
         let mut games: Vec<&crate::game::GameType> = reg.games().iter().collect();
         for name in [
+            "dsz",
+            "dsz-relay",
             "relay-chess",
             "anti-relay-chess",
             "cancellation-chess",
@@ -316,6 +326,14 @@ mod tests {
                                 assert_eq!(got, want, "{}: {} to {to:?}", gt.variant.name, p.fen());
                             }
                             checked += 1;
+                            let size = p.variant.size;
+                            double_step_promotions += legal
+                                .iter()
+                                .filter(|m| {
+                                    m.kind() == MoveKind::Promotion
+                                        && size.rank(m.from()).abs_diff(size.rank(m.to())) == 2
+                                })
+                                .count();
                         }
                         // Prefer captures so that games reach promotions and bare endings.
                         let caps: Vec<Move> = legal.iter().copied().filter(|&m| is_tactical(p, m)).collect();
@@ -329,6 +347,9 @@ mod tests {
                 });
             }
         }
-        assert!(checked > 5_000, "{checked}");
+        assert!(
+            checked > 5_000 && double_step_promotions > 0,
+            "{checked} {double_step_promotions}"
+        );
     }
 }

@@ -170,7 +170,11 @@ fn generate_with<B: Bitboard, const TACTICAL: bool>(
             let zone = t.promotion_zone[us.index()];
             // Only captures, and quiet moves that may promote.
             let (quiet, doubles) = if TACTICAL {
-                (if pawn { quiet & zone } else { B::EMPTY }, B::EMPTY)
+                if pawn {
+                    (quiet & zone, doubles & zone)
+                } else {
+                    (B::EMPTY, B::EMPTY)
+                }
             } else {
                 (quiet, doubles)
             };
@@ -198,7 +202,8 @@ fn generate_with<B: Bitboard, const TACTICAL: bool>(
             let check_all = careful_from.has(from);
             let mut emit = |m: Move, list: &mut MoveList| {
                 // A pawn's plain move onto an empty square of the zone is no capture.
-                let quiet_move = m.kind() == MoveKind::Normal && !caps.has(m.to());
+                let quiet_move = matches!(m.kind(), MoveKind::Normal | MoveKind::DoubleStep)
+                    && !caps.has(m.to());
                 if TACTICAL && quiet_move {
                     return;
                 }
@@ -210,7 +215,7 @@ fn generate_with<B: Bitboard, const TACTICAL: bool>(
             if pawn && (targets & zone).any() {
                 for to in targets.squares() {
                     if zone.has(to) {
-                        pos.emit_promotions(us, from, to, &mut emit, list);
+                        pos.emit_promotions(us, from, to, MoveKind::Normal, &mut emit, list);
                     } else {
                         emit(Move::new(from, to, MoveKind::Normal), list);
                     }
@@ -221,7 +226,11 @@ fn generate_with<B: Bitboard, const TACTICAL: bool>(
                 }
             }
             for to in doubles.squares() {
-                emit(Move::new(from, to, MoveKind::DoubleStep), list);
+                if pawn && zone.has(to) {
+                    pos.emit_promotions(us, from, to, MoveKind::DoubleStep, &mut emit, list);
+                } else {
+                    emit(Move::new(from, to, MoveKind::DoubleStep), list);
+                }
             }
             if km.en_passant {
                 if let Some(ep) = ep {
