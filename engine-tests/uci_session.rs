@@ -539,6 +539,44 @@ fn a_stop_reaches_the_searches_waiting_before_it() {
     u.read_until("the pondering search's bestmove", QUICK, is_bestmove);
 }
 
+/// After `ponderhit` the search runs on the clock and ends by itself, so the `go`,
+/// `setoption` and `ucinewgame` after it wait for it, as during any search with limits: each
+/// `go` is answered. They used to be refused ("a search is running"), the search being judged
+/// as it started (pondering).
+#[test]
+fn commands_after_a_ponderhit_wait_for_the_search() {
+    let mut u = Uci::new();
+    u.ok("setoption name Ponder value true");
+    u.send_raw(
+        b"position startpos moves e2e4\ngo ponder wtime 2000 btime 2000\nponderhit\n\
+          ucinewgame\nsetoption name UCI_Variant value grand\ngo depth 2\n",
+    );
+    let (lines, first) = u.read_until("the pondering search's bestmove", TIMEOUT, is_bestmove);
+    assert!(lines.iter().all(|l| !l.contains("error")), "{lines:#?}");
+    assert!(
+        first.starts_with("bestmove ")
+            && first[9..].starts_with(['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'])
+    );
+    let (lines, second) = u.read_until("the waiting search's bestmove", TIMEOUT, is_bestmove);
+    assert!(lines.iter().all(|l| !l.contains("error")), "{lines:#?}");
+    // The new game's start: White moves from Grand's first three ranks.
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("info string variant grand")),
+        "{lines:#?}"
+    );
+    let from_rank = &second.split_whitespace().nth(1).unwrap()[1..2];
+    assert!(["1", "2", "3"].contains(&from_rank), "{second}");
+    // A ponder search without limits still waits for `stop`: a `go` during it is refused.
+    u.send_raw(b"go ponder\nponderhit\ngo depth 1\n");
+    let (lines, _) = u.read_until("the refusal", QUICK, |l| l.contains("error"));
+    assert!(lines.iter().all(|l| !is_bestmove(l)), "{lines:#?}");
+    u.send("stop");
+    u.read_until("bestmove after stop", QUICK, is_bestmove);
+    u.sync();
+}
+
 #[test]
 fn quit_during_a_search_exits() {
     let mut u = Uci::new();

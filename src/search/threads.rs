@@ -332,10 +332,13 @@ impl Searcher {
         }
     }
 
-    /// The opponent played the move pondered on: the clock starts.
-    pub fn ponderhit(&self) {
+    /// The opponent played the move pondered on: the clock starts. Read in order by the
+    /// command loop, it also makes the search one that ends by itself (where its limits do),
+    /// so that the commands after it wait for it as for any such search.
+    pub fn ponderhit(&mut self) {
         if let Some(r) = &self.running {
             r.shared.time.ponderhit();
+            self.last_limited = !r.shared.limits.waits_for_stop();
         }
     }
 
@@ -343,8 +346,9 @@ impl Searcher {
     /// `stop` the command loop has not read in order yet: a command that needs the searcher
     /// idle can wait for it (the `stop` it may wait for is already on its way).
     pub fn limited_search_pending(&self) -> bool {
-        // As the search started: a `ponderhit` the input thread has acted on ahead of the
-        // command loop does not change how the commands before it are judged.
+        // As the search started, or since the command loop read its `ponderhit`: one the
+        // input thread has acted on ahead of the command loop does not change how the
+        // commands before it are judged.
         self.last_limited
             && match &self.running {
                 Some(r) => {
