@@ -55,3 +55,41 @@ fn betza_pieces_match_fairy_stockfish() {
     let stdout = common::run_python_script("betza_crosscheck.py", &["--quick", "--keep", &keep]);
     common::assert_clean_summary(&stdout, "TOTAL", " 0 mismatches,");
 }
+
+/// The rule keys of user-defined games (variant files) against Fairy-Stockfish's: promotion
+/// to custom pieces on chosen ranks, double-step ranks with en passant, castling files and
+/// partners, and the stalemate result, on seeded random games of 8x8 to 12x8
+/// (scripts/variant_rules_crosscheck.py --quick: six games). It found double steps into the
+/// promotion zone that did not promote.
+#[test]
+fn variant_file_rules_match_fairy_stockfish() {
+    if !common::python_module_or_skip("pyffish") {
+        return;
+    }
+    let dir = common::scratch_dir("variant-rules");
+    let keep = dir.to_string_lossy();
+    let stdout =
+        common::run_python_script("variant_rules_crosscheck.py", &["--quick", "--keep", &keep]);
+    common::assert_clean_summary(&stdout, "TOTAL", " 0 mismatches,");
+    // Each rule was met, not only drawn: "N castlings, N promotions, N double steps, N en
+    // passant; N castlings refused …; N stalemate results".
+    let summary = stdout
+        .lines()
+        .find(|l| l.starts_with("TOTAL"))
+        .unwrap_or("");
+    for what in [
+        " castlings,",
+        " promotions,",
+        " double steps,",
+        " en passant;",
+        " castlings refused",
+        " stalemate results",
+    ] {
+        let count = summary
+            .split(what)
+            .next()
+            .and_then(|before| before.rsplit([' ', '(']).next())
+            .and_then(|n| n.parse::<u32>().ok());
+        assert!(count.is_some_and(|n| n > 0), "no{what} met: {summary}");
+    }
+}
