@@ -184,11 +184,17 @@ impl Game {
         })
     }
     /// A null move: the turn passes with nothing played (UCI's `0000`), as the search's null
-    /// move does. Refused in check, where passing would leave the king en prise, and mid-turn,
-    /// with placements owed.
+    /// move does. Refused in check, where passing would leave the king en prise, mid-turn,
+    /// with placements owed, and where the side to move has no move: the game is over
+    /// (stalemate), and a pass would let it go on.
     pub fn pass(&mut self) -> Result<(), &'static str> {
         if self.in_check() {
             return Err("a null move is not allowed in check");
+        }
+        let mut moves = MoveList::new();
+        self.legal_moves(&mut moves);
+        if moves.is_empty() {
+            return Err("a null move is not allowed where the game is over (no legal move)");
         }
         with_position!(self, p => {
             if p.placement_pending() {
@@ -265,5 +271,13 @@ mod tests {
         let before = owed.fen();
         assert!(owed.pass().is_err());
         assert_eq!(owed.fen(), before);
+
+        // Stalemate ends the game: no pass lets it go on.
+        let mut stalemate = chess
+            .position("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1")
+            .expect("FEN");
+        let before = stalemate.fen();
+        assert!(stalemate.pass().is_err());
+        assert_eq!(stalemate.fen(), before);
     }
 }
