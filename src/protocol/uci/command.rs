@@ -248,22 +248,35 @@ pub fn parse_go(words: &[&str]) -> Result<Command, UciError> {
             notes.push(format!("ignored '{}'", key.escape_default()));
             continue;
         }
-        if seen.contains(&key) {
+        let repeated = seen.contains(&key);
+        if repeated {
             notes.push(format!("'{key}' given twice: the last one read counts"));
         }
         seen.push(key);
-        let mut number = |min: i64, max: i64, notes: &mut Vec<String>| -> Option<i64> {
+        // A limit whose number is missing or unreadable is read as `fallback`, its shortest
+        // (the GUI asked for a search that ends, and waits for its `bestmove`), unless it was
+        // read before; one with a fraction (`depth 2.0`) is cut to its whole part.
+        let mut number = |min: i64, max: i64, fallback: Option<i64>, notes: &mut Vec<String>| {
+            let fallback = fallback.filter(|_| !repeated);
+            let instead = || fallback.map_or("ignored".to_string(), |v| format!("read as {v}"));
             let Some(text) = words.get(i).filter(|t| !GO_KEYWORDS.contains(*t)) else {
-                notes.push(format!("'{key}' without a number: ignored"));
-                return None;
+                notes.push(format!("'{key}' without a number: {}", instead()));
+                return fallback;
             };
             i += 1;
-            let Ok(v) = text.parse::<i128>() else {
+            let whole = text.parse::<i128>().ok().or_else(|| {
+                let v = text.parse::<f64>().ok().filter(|v| v.is_finite())?;
+                let whole = v.trunc().clamp(-1e30, 1e30) as i128;
+                notes.push(format!("'{key} {}' read as {whole}", text.escape_default()));
+                Some(whole)
+            });
+            let Some(v) = whole else {
                 notes.push(format!(
-                    "'{key}' needs a number, not '{}': ignored",
-                    text.escape_default()
+                    "'{key}' needs a number, not '{}': {}",
+                    text.escape_default(),
+                    instead()
                 ));
-                return None;
+                return fallback;
             };
             let clamped = v.clamp(min as i128, max as i128) as i64;
             if clamped as i128 != v {
@@ -287,7 +300,7 @@ pub fn parse_go(words: &[&str]) -> Result<Command, UciError> {
             "infinite" => go.limits.infinite = true,
             // Some GUIs send a negative time when the clock has run out: read it as 0.
             "wtime" | "btime" | "winc" | "binc" => {
-                if let Some(v) = number(-MS, MS, notes) {
+                if let Some(v) = number(-MS, MS, Some(0), notes) {
                     let v = v.max(0) as u64;
                     match key {
                         "wtime" => go.limits.time[0] = Some(v),
@@ -298,28 +311,28 @@ pub fn parse_go(words: &[&str]) -> Result<Command, UciError> {
                 }
             }
             // `movestogo 0` is not a last move: the clock is read as sudden death.
-            "movestogo" => match number(0, 100_000, notes) {
+            "movestogo" => match number(0, 100_000, None, notes) {
                 Some(0) => notes.push("'movestogo 0' ignored".into()),
                 Some(n) => go.limits.moves_to_go = Some(n as u64),
                 None => {}
             },
             "depth" => {
-                if let Some(d) = number(1, MAX_DEPTH as i64, notes) {
+                if let Some(d) = number(1, MAX_DEPTH as i64, Some(1), notes) {
                     go.limits.depth = Some(d as i32);
                 }
             }
             "nodes" => {
-                if let Some(n) = number(1, i64::MAX, notes) {
+                if let Some(n) = number(1, i64::MAX, Some(1), notes) {
                     go.limits.nodes = Some(n as u64);
                 }
             }
             "mate" => {
-                if let Some(n) = number(1, 1_000, notes) {
+                if let Some(n) = number(1, 1_000, Some(1), notes) {
                     go.limits.mate = Some(n as u32);
                 }
             }
             _ => {
-                if let Some(ms) = number(0, MS, notes) {
+                if let Some(ms) = number(0, MS, Some(0), notes) {
                     go.limits.movetime = Some(ms as u64);
                 }
             }
@@ -394,17 +407,43 @@ mod tests {
             other => panic!("{text}: {other:?}"),
         };
         type Case = (&'static str, fn(&SearchLimits) -> bool, &'static str);
-        let cases: [Case; 10] = [
+        let cases: [Case; 15] = [
+            // A limit that cannot be read is its shortest: the search still ends by itself.
             (
                 "go depth",
-                |l| l.depth.is_none(),
-                "'depth' without a number: ignored",
+                |l| l.depth == Some(1),
+                "'depth' without a number: read as 1",
             ),
             ("go depth 0", |l| l.depth == Some(1), "'depth 0' read as 1"),
             (
                 "go depth x",
-                |l| l.depth.is_none(),
-                "'depth' needs a number, not 'x': ignored",
+                |l| l.depth == Some(1),
+                "'depth' needs a number, not 'x': read as 1",
+            ),
+            (
+                "go depth 2.0",
+                |l| l.depth == Some(2),
+                "'depth 2.0' read as 2",
+            ),
+            (
+                "go movetime 1e3",
+                |l| l.movetime == Some(1000),
+                "'movetime 1e3' read as 1000",
+            ),
+            (
+                "go wtime x btime 900",
+                |l| l.time == [Some(0), Some(900)],
+                "'wtime' needs a number, not 'x': read as 0",
+            ),
+            (
+                "go nodes inf",
+                |l| l.nodes == Some(1),
+                "'nodes' needs a number, not 'inf': read as 1",
+            ),
+            (
+                "go movestogo x wtime 50",
+                |l| l.moves_to_go.is_none() && l.time[0] == Some(50),
+                "'movestogo' needs a number, not 'x': ignored",
             ),
             (
                 "go nodes -1",
