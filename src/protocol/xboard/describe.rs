@@ -145,6 +145,58 @@ const NATIVE: &[Native] = &[
     },
 ];
 
+/// XBoard's own games, as it finds them in a variant's name: by a part of the name (its
+/// `StringToVariant` matches parts, so `relay-gothic` is Gothic to it, and `chess960-x`
+/// Fischer Random). A game it takes for one of these is played by XBoard's rules for that game,
+/// its `setup` ignored, unless legality testing is off. (`fairy` is XBoard's game for `setup`.)
+const XBOARD_GAMES: &[(&str, &str)] = &[
+    ("normal", "normal"),
+    ("wildcastle", "wildcastle"),
+    ("nocastle", "nocastle"),
+    ("fischerandom", "fischerandom"),
+    ("bughouse", "bughouse"),
+    ("crazyhouse", "crazyhouse"),
+    ("losers", "losers"),
+    ("suicide", "suicide"),
+    ("giveaway", "giveaway"),
+    ("twokings", "twokings"),
+    ("kriegspiel", "kriegspiel"),
+    ("atomic", "atomic"),
+    ("3check", "3check"),
+    ("shatranj", "shatranj"),
+    ("shogi", "shogi"),
+    ("courier", "courier"),
+    ("gothic", "gothic"),
+    ("capablanca", "capablanca"),
+    ("knightmate", "knightmate"),
+    ("cylinder", "cylinder"),
+    ("falcon", "falcon"),
+    ("caparandom", "caparandom"),
+    ("berolina", "berolina"),
+    ("janus", "janus"),
+    ("super", "super"),
+    ("great", "great"),
+    ("twilight", "twilight"),
+    ("makruk", "makruk"),
+    ("seirawan", "seirawan"),
+    ("grand", "grand"),
+    ("spartan", "spartan"),
+    ("xiangqi", "xiangqi"),
+    ("asean", "asean"),
+    ("elven", "elven"),
+    ("960", "fischerandom"),
+    ("frc", "fischerandom"),
+];
+
+/// XBoard's own game that it would take `name` for, if any.
+fn xboard_game_in(name: &str) -> Option<&'static str> {
+    let name = name.to_ascii_lowercase();
+    XBOARD_GAMES
+        .iter()
+        .find(|(part, _)| name.contains(part))
+        .map(|&(_, game)| game)
+}
+
 /// A game as the GUI is told about it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GuiGame {
@@ -256,6 +308,9 @@ pub fn describe(gt: &GameType) -> GuiGame {
     }
     if v.promotion_limited_by_initial {
         beyond.push("promotion limited to pieces lost".into());
+    }
+    if let Some(game) = xboard_game_in(&v.name) {
+        beyond.push(format!("XBoard takes the name for its own game '{game}'"));
     }
     let last = v.size.ranks - 1;
     if v.pieces.iter().any(|p| p.pawn) && !v.promote_to.is_empty() && v.promotion_ranks != [last] {
@@ -743,6 +798,33 @@ mod tests {
         let g = describe(&GameType::new(variant));
         assert!(!g.native);
         assert!(g.lines.iter().any(|l| l == "piece C& RW"), "{g:?}");
+        // XBoard would play its own Capablanca Chess under that name, `setup` or not, with
+        // legality testing on: the game is not exact, and `d` says why.
+        assert!(!g.exact, "{g:?}");
+        assert_eq!(
+            g.beyond_betza,
+            ["XBoard takes the name for its own game 'capablanca'"]
+        );
+    }
+
+    /// XBoard finds its games by a part of the name; other names leave a game exact.
+    #[test]
+    fn names_xboard_takes_for_its_own_games() {
+        for (name, theirs) in [
+            ("xiangqi", Some("xiangqi")),
+            ("My-Shogi", Some("shogi")),
+            ("relay-gothic", Some("gothic")),
+            ("chess960-mine", Some("fischerandom")),
+            ("paulowich", None),
+            ("my-fairy", None),
+            ("tutti-frutti", None),
+        ] {
+            assert_eq!(xboard_game_in(name), theirs, "{name}");
+        }
+        let mut r = Registry::builtin();
+        r.load("[xiangqi : chess]\n[my-fairy : chess]\n").unwrap();
+        assert!(!describe(r.find("xiangqi").unwrap()).exact);
+        assert!(describe(r.find("my-fairy").unwrap()).exact);
     }
 
     #[test]
