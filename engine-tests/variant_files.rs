@@ -76,6 +76,21 @@ fn promotion_to_a_pawn_like_piece_is_refused() {
     load("[b : chess]\npromote-to = q n\n");
 }
 
+/// Promotion to a piece confined to a zone is refused: promoted outside its zone it stood
+/// where it may not (a position whose FEN Chimera itself then refused) and could never move.
+#[test]
+fn promotion_to_a_confined_piece_is_refused() {
+    let text = "[a : chess]\nzone = zx white a1 b1 c1\nzone = zx black a8 b8 c8\n\
+                piece = x Steward K 3 confined=zx\npromote-to = x q\n";
+    let errors = refusals(text);
+    assert_eq!(errors.len(), 1, "{errors:?}");
+    assert!(
+        errors[0].1.contains("'x' is confined to a zone"),
+        "{errors:?}"
+    );
+    load(&text.replace("promote-to = x q", "promote-to = q"));
+}
+
 /// The evaluation takes bonus-table values within ±100. One beyond was loaded and then
 /// panicked when the game was built, killing the session.
 #[test]

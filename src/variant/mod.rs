@@ -333,6 +333,17 @@ impl Variant {
                 pieces[k.index()].letter
             ));
         }
+        // A piece confined to a zone would stand outside it, promoted on a square not of the
+        // zone (its FEN refused, the piece unable to move), or be a choice on some squares only.
+        if let Some(&k) = promote_to
+            .iter()
+            .find(|&&k| pieces[k.index()].confined.is_some())
+        {
+            return Err(format!(
+                "promote-to: '{}' is confined to a zone, and a promoted piece may stand anywhere                  on the promotion ranks",
+                pieces[k.index()].letter
+            ));
+        }
         // A pawn that reached a promotion rank with nothing to become would stand where no
         // pawn may stand (its FEN would be refused).
         if promote_to.is_empty()
