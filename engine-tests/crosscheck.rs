@@ -57,10 +57,11 @@ fn betza_pieces_match_fairy_stockfish() {
 }
 
 /// The rule keys of user-defined games (variant files) against Fairy-Stockfish's: promotion
-/// to custom pieces on chosen ranks, double-step ranks with en passant, castling files and
-/// partners, and the stalemate result, on seeded random games of 8x8 to 12x8
-/// (scripts/variant_rules_crosscheck.py --quick: six games). It found double steps into the
-/// promotion zone that did not promote.
+/// to custom pieces on chosen ranks and its limit to pieces lost, double-step ranks with en
+/// passant, castling files and partners, pieces confined to zones, facing Kings, the move rule
+/// and the stalemate result, on seeded random games of 8x8 to 12x8
+/// (scripts/variant_rules_crosscheck.py --quick: twelve games). It found double steps into the
+/// promotion zone that did not promote, and promotion to confined pieces (now refused).
 #[test]
 fn variant_file_rules_match_fairy_stockfish() {
     if !common::python_module_or_skip("pyffish") {
@@ -71,12 +72,12 @@ fn variant_file_rules_match_fairy_stockfish() {
     let stdout =
         common::run_python_script("variant_rules_crosscheck.py", &["--quick", "--keep", &keep]);
     common::assert_clean_summary(&stdout, "TOTAL", " 0 mismatches,");
-    // Each rule was met, not only drawn: "N castlings, N promotions, N double steps, N en
-    // passant; N castlings refused …; N stalemate results".
+    // Each rule was met, not only drawn: "N castlings, N promotions, …; limit cut N moves …".
     let summary = stdout
         .lines()
         .find(|l| l.starts_with("TOTAL"))
         .unwrap_or("");
+    let number = |word: Option<&str>| word.and_then(|n| n.parse::<u32>().ok());
     for what in [
         " castlings,",
         " promotions,",
@@ -84,12 +85,18 @@ fn variant_file_rules_match_fairy_stockfish() {
         " en passant;",
         " castlings refused",
         " stalemate results",
+        " move-rule probes",
     ] {
-        let count = summary
-            .split(what)
-            .next()
-            .and_then(|before| before.rsplit([' ', '(']).next())
-            .and_then(|n| n.parse::<u32>().ok());
+        let count = number(
+            summary
+                .split(what)
+                .next()
+                .and_then(|b| b.rsplit([' ', '(']).next()),
+        );
         assert!(count.is_some_and(|n| n > 0), "no{what} met: {summary}");
+    }
+    for rule in ["limit cut ", "confine cut ", "facing cut "] {
+        let count = number(summary.split(rule).nth(1).and_then(|a| a.split(' ').next()));
+        assert!(count.is_some_and(|n| n > 0), "{rule}nothing: {summary}");
     }
 }

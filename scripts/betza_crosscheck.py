@@ -362,6 +362,47 @@ def playout_positions(fsf, start, rng, count, max_plies):
     return out
 
 
+def write_game_files(games, seed, keep, prefix, chimera):
+    """Writes the games' Chimera and Fairy-Stockfish files (into KEEP, or a new temporary
+    folder named PREFIX...) and has Chimera check its own: the Chimera file's path, or None,
+    said on stderr, where Chimera refuses it or cannot run."""
+    tmpdir = keep or tempfile.mkdtemp(prefix=prefix)
+    os.makedirs(tmpdir, exist_ok=True)
+    ini = os.path.abspath(os.path.join(tmpdir, "games-%d.ini" % seed))
+    with open(ini, "w") as fh:
+        fh.write("\n".join(g.chimera_ini() for g in games))
+    with open(os.path.join(tmpdir, "fsf-%d.ini" % seed), "w") as fh:
+        fh.write("\n".join(g.fsf_ini() for g in games))
+    try:
+        p = subprocess.run([chimera, "check-variants", ini], capture_output=True, text=True,
+                           timeout=60)
+    except (OSError, subprocess.TimeoutExpired) as e:
+        sys.stderr.write("cannot run %s: %s\n" % (chimera, e))
+        return None
+    if p.returncode != 0:
+        sys.stderr.write("chimera check-variants refused %s:\n%s%s" % (ini, p.stdout, p.stderr))
+        return None
+    return ini
+
+
+def compare_positions(compare, g, chimera, ini, fsf, fens, report, max_depth, deep_every,
+                      deep_depth):
+    """COMPARE(g, chimera, ini, fsf, fen, depth, report) on each position at depth 1, and on
+    every DEEP_EVERY-th one (the first included) at DEEP_DEPTH(index), at most MAX_DEPTH;
+    a Chimera failure counts as a mismatch. (mismatches, deeper comparisons)."""
+    mm = deep = 0
+    for pi, fen in enumerate(fens):
+        try:
+            mm += compare(g, chimera, ini, fsf, fen, 1, report)
+            if max_depth >= 2 and pi % deep_every == 0:
+                mm += compare(g, chimera, ini, fsf, fen, min(max_depth, deep_depth(pi)), report)
+                deep += 1
+        except ChimeraError as e:
+            report.append("ERROR %s\n  fen %s\n  %s" % (g.describe(), fen, e))
+            mm += 1
+    return mm, deep
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--chimera", default="target/release/chimera")
@@ -396,17 +437,8 @@ def main(argv=None):
         games.append(g)
     sf.load_variant_config("\n".join(g.fsf_ini() for g in games))
     have = set(sf.variants())
-    tmpdir = a.keep or tempfile.mkdtemp(prefix="betza-xc-")
-    os.makedirs(tmpdir, exist_ok=True)
-    ini = os.path.join(tmpdir, "games-%d.ini" % a.seed)
-    with open(ini, "w") as fh:
-        fh.write("\n".join(g.chimera_ini() for g in games))
-    with open(os.path.join(tmpdir, "fsf-%d.ini" % a.seed), "w") as fh:
-        fh.write("\n".join(g.fsf_ini() for g in games))
-    p = subprocess.run([a.chimera, "check-variants", ini], capture_output=True, text=True,
-                       timeout=60)
-    if p.returncode != 0:
-        sys.stderr.write("chimera check-variants refused %s:\n%s%s" % (ini, p.stdout, p.stderr))
+    ini = write_game_files(games, a.seed, a.keep, "betza-xc-", a.chimera)
+    if ini is None:
         return 2
     t0 = time.time()
     total_mm = total_pos = total_perft = 0
@@ -422,17 +454,9 @@ def main(argv=None):
         rng = random.Random("%d/%d/play" % (a.seed, gi))
         fens = [g.start] + playout_positions(fsf, g.start, rng, a.positions, a.max_plies)
         report = []
-        mm = 0
-        for pi, fen in enumerate(fens):
-            try:
-                mm += compare(g, a.chimera, ini, fsf, fen, 1, report)
-                if a.depth >= 2 and pi % a.deep_every == 0:
-                    d = a.depth if pi == 0 else min(a.depth, 2)
-                    mm += compare(g, a.chimera, ini, fsf, fen, d, report)
-                    total_perft += 1
-            except ChimeraError as e:
-                report.append("ERROR %s\n  fen %s\n  %s" % (g.describe(), fen, e))
-                mm += 1
+        mm, deep = compare_positions(compare, g, a.chimera, ini, fsf, fens, report, a.depth,
+                                     a.deep_every, lambda pi: a.depth if pi == 0 else 2)
+        total_perft += deep
         total_pos += len(fens)
         total_mm += mm
         print("%s: %d positions, %d mismatches" % (g.describe(), len(fens), mm))
