@@ -145,56 +145,58 @@ const NATIVE: &[Native] = &[
     },
 ];
 
-/// XBoard's own games, as it finds them in a variant's name: by a part of the name (its
-/// `StringToVariant` matches parts, so `relay-gothic` is Gothic to it, and `chess960-x`
-/// Fischer Random). A game it takes for one of these is played by XBoard's rules for that game,
-/// its `setup` ignored, unless legality testing is off. (`fairy` is XBoard's game for `setup`.)
-const XBOARD_GAMES: &[(&str, &str)] = &[
-    ("normal", "normal"),
-    ("wildcastle", "wildcastle"),
-    ("nocastle", "nocastle"),
-    ("fischerandom", "fischerandom"),
-    ("bughouse", "bughouse"),
-    ("crazyhouse", "crazyhouse"),
-    ("losers", "losers"),
-    ("suicide", "suicide"),
-    ("giveaway", "giveaway"),
-    ("twokings", "twokings"),
-    ("kriegspiel", "kriegspiel"),
-    ("atomic", "atomic"),
-    ("3check", "3check"),
-    ("shatranj", "shatranj"),
-    ("shogi", "shogi"),
-    ("courier", "courier"),
-    ("gothic", "gothic"),
-    ("capablanca", "capablanca"),
-    ("knightmate", "knightmate"),
-    ("cylinder", "cylinder"),
-    ("falcon", "falcon"),
-    ("caparandom", "caparandom"),
-    ("berolina", "berolina"),
-    ("janus", "janus"),
-    ("super", "super"),
-    ("great", "great"),
-    ("twilight", "twilight"),
-    ("makruk", "makruk"),
-    ("seirawan", "seirawan"),
-    ("grand", "grand"),
-    ("spartan", "spartan"),
-    ("xiangqi", "xiangqi"),
-    ("asean", "asean"),
-    ("elven", "elven"),
-    ("960", "fischerandom"),
-    ("frc", "fischerandom"),
+/// XBoard's own games, which it finds at the start of a game's name (as XBoard 4.9.1 was seen
+/// to: `grand-plus` is Grand to it, `my-gothic` not; `normal` aside, which it leaves to the
+/// engine). It plays a game it takes for one of these by its own rules for that game: with
+/// legality testing on it refuses the engine's moves, with it off a second engine is refused.
+const XBOARD_GAMES: &[&str] = &[
+    "wildcastle",
+    "nocastle",
+    "fischerandom",
+    "bughouse",
+    "crazyhouse",
+    "losers",
+    "suicide",
+    "giveaway",
+    "twokings",
+    "kriegspiel",
+    "atomic",
+    "3check",
+    "shatranj",
+    "shogi",
+    "courier",
+    "gothic",
+    "capablanca",
+    "knightmate",
+    "fairy",
+    "cylinder",
+    "falcon",
+    "caparandom",
+    "berolina",
+    "janus",
+    "super",
+    "great",
+    "twilight",
+    "makruk",
+    "seirawan",
+    "grand",
+    "spartan",
+    "xiangqi",
+    "asean",
+    "elven",
 ];
 
-/// XBoard's own game that it would take `name` for, if any.
+/// XBoard's own game that it would take `name` for, if any: one its name starts with, or
+/// Fischer Random for a name holding `960`, `frc` or `fischer` and `random` anywhere.
 fn xboard_game_in(name: &str) -> Option<&'static str> {
     let name = name.to_ascii_lowercase();
+    let fischer_random = ["960", "frc"].iter().any(|p| name.contains(p))
+        || (name.contains("fischer") && name.contains("random"));
     XBOARD_GAMES
         .iter()
-        .find(|(part, _)| name.contains(part))
-        .map(|&(_, game)| game)
+        .copied()
+        .find(|game| name.starts_with(game))
+        .or(fischer_random.then_some("fischerandom"))
 }
 
 /// A game as the GUI is told about it.
@@ -807,17 +809,24 @@ mod tests {
         );
     }
 
-    /// XBoard finds its games by a part of the name; other names leave a game exact.
+    /// XBoard finds its games by the start of a name; other names leave a game exact.
     #[test]
     fn names_xboard_takes_for_its_own_games() {
+        // As XBoard 4.9.1 read each name (its debug log's "recognized … as variant …").
         for (name, theirs) in [
             ("xiangqi", Some("xiangqi")),
-            ("My-Shogi", Some("shogi")),
-            ("relay-gothic", Some("gothic")),
-            ("chess960-mine", Some("fischerandom")),
+            ("Shogi2", Some("shogi")),
+            ("grand-plus", Some("grand")),
+            ("super-x", Some("super")),
+            ("my-960", Some("fischerandom")),
+            ("x-frc", Some("fischerandom")),
+            ("fischer-random-x", Some("fischerandom")),
+            ("my-gothic", None),
+            ("relay-indirect-anti-relay-gothic", None),
+            ("normal-x", None),
+            ("w5-x", None),
             ("paulowich", None),
             ("my-fairy", None),
-            ("tutti-frutti", None),
         ] {
             assert_eq!(xboard_game_in(name), theirs, "{name}");
         }
