@@ -340,7 +340,8 @@ impl Variant {
             .find(|&&k| pieces[k.index()].confined.is_some())
         {
             return Err(format!(
-                "promote-to: '{}' is confined to a zone, and a promoted piece may stand anywhere                  on the promotion ranks",
+                "promote-to: '{}' is confined to a zone, and a promoted piece may stand anywhere \
+                 on the promotion ranks",
                 pieces[k.index()].letter
             ));
         }

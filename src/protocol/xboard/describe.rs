@@ -831,9 +831,11 @@ mod tests {
             assert_eq!(xboard_game_in(name), theirs, "{name}");
         }
         let mut r = Registry::builtin();
-        r.load("[xiangqi : chess]\n[my-fairy : chess]\n").unwrap();
-        assert!(!describe(r.find("xiangqi").unwrap()).exact);
-        assert!(describe(r.find("my-fairy").unwrap()).exact);
+        r.load("[xiangqi : chess]\n[my-fairy : chess]\n")
+            .expect("the test's variants file");
+        let described = |name: &str| describe(r.find(name).expect("a game of the test's file"));
+        assert!(!described("xiangqi").exact);
+        assert!(described("my-fairy").exact);
     }
 
     #[test]
