@@ -85,7 +85,9 @@ fn promotion_to_a_confined_piece_is_refused() {
     let errors = refusals(text);
     assert_eq!(errors.len(), 1, "{errors:?}");
     assert!(
-        errors[0].1.contains("'x' is confined to a zone"),
+        errors[0]
+            .1
+            .contains("'x' is confined to a zone, and a promoted piece may stand anywhere on"),
         "{errors:?}"
     );
     load(&text.replace("promote-to = x q", "promote-to = q"));
