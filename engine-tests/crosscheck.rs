@@ -56,6 +56,25 @@ fn betza_pieces_match_fairy_stockfish() {
     common::assert_clean_summary(&stdout, "TOTAL", " 0 mismatches,");
 }
 
+/// The same on boards of other shapes, up to the largest Fairy-Stockfish takes: 12x10 (120
+/// squares, past a 64-bit set, with two-digit ranks) and 7x5 (odd both ways).
+#[test]
+fn betza_pieces_match_fairy_stockfish_on_odd_boards() {
+    if !common::python_module_or_skip("pyffish") {
+        return;
+    }
+    for board in ["12x10", "7x5"] {
+        let dir = common::scratch_dir(&format!("betza-{board}"));
+        let keep = dir.to_string_lossy();
+        let args = ["--board", board, "--games", "3", "--positions", "6", "--seed", "2"];
+        let stdout = common::run_python_script(
+            "betza_crosscheck.py",
+            &[&args[..], &["--keep", &keep]].concat(),
+        );
+        common::assert_clean_summary(&stdout, "TOTAL", " 0 mismatches,");
+    }
+}
+
 /// The rule keys of user-defined games (variant files) against Fairy-Stockfish's: promotion
 /// to custom pieces on chosen ranks and its limit to pieces lost, double-step ranks with en
 /// passant, castling files and partners, pieces confined to zones, facing Kings, the move rule

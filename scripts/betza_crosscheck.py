@@ -150,6 +150,15 @@ LETTERS = "acdeghijlmostuwxyz"
 BOARDS = [(8, 8), (10, 8), (10, 10)]
 
 
+def board_size(text):
+    """`--board FxR`: a size both engines take (Fairy-Stockfish's large-board build: at most 12
+    files and 10 ranks); at least 4 ranks for the two back ranks and pawn rows."""
+    m = re.fullmatch(r"(\d+)x(\d+)", text)
+    if not m or not (4 <= int(m.group(1)) <= 12 and 4 <= int(m.group(2)) <= 10):
+        raise argparse.ArgumentTypeError("FxR with 4-12 files and 4-10 ranks: %r" % text)
+    return int(m.group(1)), int(m.group(2))
+
+
 class Game:
     def __init__(self, seed, index, board=None, override=None, fsf_bugs=False):
         rng = random.Random("%d/%d" % (seed, index))
@@ -413,7 +422,9 @@ def main(argv=None):
     ap.add_argument("--deep-every", type=int, default=5,
                     help="depth-2/3 perft on the start and every K-th position")
     ap.add_argument("--max-plies", type=int, default=60)
-    ap.add_argument("--board", choices=["8x8", "10x8", "10x10"], help="only this board")
+    ap.add_argument("--board", type=board_size, metavar="FxR",
+                    help="only this board (any size Fairy-Stockfish takes: 4-12 files, 4-10 ranks;"
+                    " drawn from 8x8, 10x8, 10x10 without it)")
     ap.add_argument("--quick", action="store_true", help="small fixed run for a test suite")
     ap.add_argument("--wrong-fsf", metavar="L:BETZA",
                     help="sensitivity check: give FSF's piece L (of every game having it) this Betza")
@@ -428,7 +439,7 @@ def main(argv=None):
     if not os.path.exists(a.chimera):
         sys.stderr.write("no Chimera binary at %s\n" % a.chimera)
         return 2
-    board = tuple(map(int, a.board.split("x"))) if a.board else None
+    board = a.board
     games = []
     for i in (range(a.games) if a.game is None else [a.game]):
         g = Game(a.seed, i, board, fsf_bugs=a.fsf_bugs)
