@@ -75,6 +75,31 @@ fn betza_pieces_match_fairy_stockfish_on_odd_boards() {
     }
 }
 
+/// Fischer Random castling in user-defined games (`chess960 = yes`) against Fairy-Stockfish's
+/// chess960 mode: random arrays with the King between its partners, custom castling files and
+/// partner pieces, on 8x8 to 12x8 and 10x10, with positions built around castling (King or
+/// partner already on its destination, the two swapping, check, attacked or blocked paths);
+/// also `castle-short` (the SAN of a low castling, against a mirrored Fairy-Stockfish game) and
+/// a section's form under `UCI_Chess960` (scripts/chess960_files_crosscheck.py --quick).
+#[test]
+fn chess960_variant_files_match_fairy_stockfish() {
+    if !common::python_module_or_skip("pyffish") {
+        return;
+    }
+    let dir = common::scratch_dir("chess960-files");
+    let keep = dir.to_string_lossy();
+    let stdout =
+        common::run_python_script("chess960_files_crosscheck.py", &["--quick", "--keep", &keep]);
+    common::assert_clean_summary(&stdout, "TOTAL", " 0 mismatches,");
+    for line in ["castle-short: ", "UCI_Chess960 "] {
+        let found = stdout.lines().find(|l| l.starts_with(line));
+        assert!(
+            found.is_some_and(|l| l.ends_with(", 0 differ") && !l.contains(": 0 ")),
+            "{line}: {found:?}"
+        );
+    }
+}
+
 /// The rule keys of user-defined games (variant files) against Fairy-Stockfish's: promotion
 /// to custom pieces on chosen ranks and its limit to pieces lost, double-step ranks with en
 /// passant, castling files and partners, pieces confined to zones, facing Kings, the move rule
