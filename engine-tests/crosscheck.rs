@@ -66,7 +66,16 @@ fn betza_pieces_match_fairy_stockfish_on_odd_boards() {
     for board in ["12x10", "7x5"] {
         let dir = common::scratch_dir(&format!("betza-{board}"));
         let keep = dir.to_string_lossy();
-        let args = ["--board", board, "--games", "3", "--positions", "6", "--seed", "2"];
+        let args = [
+            "--board",
+            board,
+            "--games",
+            "3",
+            "--positions",
+            "6",
+            "--seed",
+            "2",
+        ];
         let stdout = common::run_python_script(
             "betza_crosscheck.py",
             &[&args[..], &["--keep", &keep]].concat(),
@@ -88,8 +97,10 @@ fn chess960_variant_files_match_fairy_stockfish() {
     }
     let dir = common::scratch_dir("chess960-files");
     let keep = dir.to_string_lossy();
-    let stdout =
-        common::run_python_script("chess960_files_crosscheck.py", &["--quick", "--keep", &keep]);
+    let stdout = common::run_python_script(
+        "chess960_files_crosscheck.py",
+        &["--quick", "--keep", &keep],
+    );
     common::assert_clean_summary(&stdout, "TOTAL", " 0 mismatches,");
     for line in ["castle-short: ", "UCI_Chess960 "] {
         let found = stdout.lines().find(|l| l.starts_with(line));

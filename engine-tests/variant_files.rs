@@ -6,6 +6,7 @@
 mod common;
 
 use chimera::game::Game;
+use chimera::perft::PerftReport;
 use chimera::types::MoveList;
 use chimera::variant::Registry;
 use common::Uci;
@@ -402,4 +403,50 @@ fn a_file_game_places_its_own_fairy_pieces() {
     );
     // Without it: a Pawn on a4, then one more next to it.
     assert!(plain.fen().contains("place="), "{}", plain.fen());
+}
+
+/// `repetition = illegal` in a file game with castling and en passant: a move may not recreate
+/// a position met on the path from the root, positions being told apart as for the repetition
+/// draw (FIDE 9.2.3: placement, side to move, castling rights, and an en-passant capture that
+/// may be made). The counts are python-chess's: a perft that skips a move whose key
+/// (`board_fen()`, `turn`, `castling_rights`, the en-passant square where
+/// `has_legal_en_passant()`) is one of the path's. Beside them, the plain chess count and the
+/// count with placement and side alone as the key, which these positions tell apart: Kings and
+/// Rooks that come back without their castling rights, a double step whose en-passant capture
+/// was given up.
+#[test]
+fn repetition_illegal_tells_positions_apart_by_castling_and_en_passant_rights() {
+    let r = load("[norep : chess]\nrepetition = illegal\n");
+    // (fen, depth, FIDE-key count, placement-only count, plain chess count)
+    let cases = [
+        (
+            "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
+            4,
+            314_346,
+            313_914,
+            314_346,
+        ),
+        (
+            "4k3/8/8/8/8/8/8/4K2R w K - 0 1",
+            5,
+            132_934,
+            132_115,
+            133_987,
+        ),
+        (
+            "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1",
+            5,
+            13_002,
+            12_877,
+            13_207,
+        ),
+        ("8/8/8/8/8/8/1k6/R3K3 w Q - 0 1", 5, 79_842, 79_058, 80_619),
+    ];
+    for (fen, depth, fide, placement_only, plain) in cases {
+        assert!(fide != placement_only, "the case tells the two keys apart");
+        let no_repetition = PerftReport::run(&game(&r, "norep", fen), depth, false).nodes;
+        assert_eq!(no_repetition, fide, "{fen} depth {depth}");
+        let chess = PerftReport::run(&game(&r, "chess", fen), depth, false).nodes;
+        assert_eq!(chess, plain, "{fen} depth {depth}, plain chess");
+    }
 }
