@@ -450,3 +450,13 @@ fn repetition_illegal_tells_positions_apart_by_castling_and_en_passant_rights() 
         assert_eq!(chess, plain, "{fen} depth {depth}, plain chess");
     }
 }
+
+/// Games on boards no other engine plays (16x8, 8x16, 11x11, 12x10, 10x12, 9x14, 14x9, 13x9,
+/// 5x5, 6x7, 4x16) against an independent mailbox generator written from the README alone
+/// (`scripts/oracles/bigboard.py --quick`: customs with direction letters, lame leaps and
+/// hoppers, double steps, en passant, promotion, castling; perft compared to depth 2 or 3).
+#[test]
+fn large_and_odd_boards_match_an_independent_generator() {
+    let stdout = common::run_python_script("oracles/bigboard.py", &["--quick"]);
+    common::assert_clean_summary(&stdout, "TOTAL", " 0 mismatches,");
+}
