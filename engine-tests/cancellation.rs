@@ -900,6 +900,47 @@ fn independent_oracle_agrees() {
     common::assert_clean_summary(&out, "total:", ", 0 mismatches");
 }
 
+/// Values from a user's variant file drive the arithmetic (`[NAME : BASE]` with
+/// `cancellation = yes` and `piece = …` lines), against the independent oracle with the same
+/// values (`scripts/oracles/cancellation.py --compare --values …`): Bishop and Knight apart,
+/// three types of one value, a Pawn worth 2 beside a Knight worth 1, and the extended form,
+/// whose fairy pieces follow the new values (a Queen worth 10 leaves no 9 to fill).
+#[test]
+fn file_values_drive_cancellation_as_the_oracle_says() {
+    for (base, values, depth, extended) in [
+        ("chess", "Q=10,N=4", "3", false),
+        ("chess", "B=4,N=4,R=4", "3", false),
+        ("chess", "P=2,N=1", "3", false),
+        ("capablanca", "A=9,N=4,C=8", "2", false),
+        ("chess", "Q=10", "2", true),
+    ] {
+        let mut args = vec![
+            "--compare",
+            "--base",
+            base,
+            "--values",
+            values,
+            "--positions",
+            "10",
+            "--random-positions",
+            "10",
+            "--depth",
+            depth,
+            "--seed",
+            "3",
+        ];
+        if extended {
+            args.push("--extended");
+        }
+        let out = common::run_python_script("oracles/cancellation.py", &args);
+        let summary = out.lines().last().unwrap_or("");
+        assert!(
+            summary.contains(" 0 mismatches,") && !summary.contains(" 0 oracle leaves"),
+            "{base} {values}: {summary}"
+        );
+    }
+}
+
 /// Cancellation over relay games on the fairy bases, against the independent oracle
 /// `scripts/oracles/cancellation_relay_fairy.py` (the cancellation layer written from the rules
 /// text over `relay_fairy.py`'s relay generator): its self-check against the two oracles it

@@ -149,6 +149,14 @@ CLI:
                                    fischerandom against python-chess (chess960), caparandom
                                    start perft, 960 castling fields and moves
   cancellation.py --random-fens --variant V --positions N [--seed S]   prints playout FENs
+  cancellation.py --compare --values Q=10,N=4 [--base chess|capablanca|grand] [--name NAME]
+                  [--extended] [--positions N] [--random-positions N] [--fen-pieces MIN,MAX]
+                  [--depth D] [--start-depth D] [--variants-file FILE] --chimera PATH
+      values from a user's variant file: the base with those values, against Chimera on a file
+      `[NAME : BASE]` with `cancellation = yes` and `piece = …` lines giving the same pieces the
+      new values (--extended: `cancellation-extended-NAME`, whose fairy pieces follow the new
+      values); N capture-heavy playout positions (many with placements pending) and N random
+      FENs, depths 1..D, a difference drilled down to its first position
 
 FEN: Chimera's, with the seventh field `place=SQUARE,VALUE,dest|near,pass|stay` while placements
 are pending (the destination, the value still to place, whether the destination itself is still
@@ -157,9 +165,12 @@ to fill, and whether the turn passes to the opponent when they are done).
 
 import argparse
 import copy
+import os
 import random
 import subprocess
 import sys
+import tempfile
+import time
 
 # ---------------------------------------------------------------------------------------------
 # Games
@@ -1347,8 +1358,11 @@ def plain_divide(pos, depth):
 # Comparison with Chimera
 
 
+CHIMERA_EXTRA = []  # --values: ["--variants", FILE] for the file game
+
+
 def chimera_divide(chimera, variant, fen, depth):
-    r = subprocess.run([chimera, "perft", "--variant", variant, "--fen", fen, "--depth", str(depth), "--divide"],
+    r = subprocess.run([chimera, "perft"] + CHIMERA_EXTRA + ["--variant", variant, "--fen", fen, "--depth", str(depth), "--divide"],
                        capture_output=True, text=True, timeout=600)
     if r.returncode != 0:
         raise RuntimeError("chimera failed on %s: %s" % (fen, r.stderr.strip()))
@@ -1427,7 +1441,6 @@ def random_positions(g, n, rng, max_plies=60):
 def pyffish_oracle(base):
     """scripts/crosscheck_pyffish.py's oracle for a base it has (FSF; kings-leap: its hybrid of
     FSF and the leap in Python), or None."""
-    import os
 
     sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
     import crosscheck_pyffish as XP
@@ -1668,7 +1681,6 @@ TACTICAL = {
 def write_perft(args):
     """engine-tests/perft/cancellation-<base>.perft: start position and seeded playout positions;
     counts up to --depth checked against this oracle, deeper ones (to --chimera-depth) Chimera's."""
-    import os
 
     rng = random.Random(args.seed)
     for variant in args.variants.split(","):
@@ -2159,6 +2171,156 @@ def fischer_random_self_test():
     return 0
 
 
+# ---------------------------------------------------------------------------------------------
+# --values: the base games with overridden piece values, against Chimera on a
+# variant file `[NAME : BASE]` with `cancellation = yes` and `piece = ...` lines replacing the
+# inherited pieces with the same letter, name and Betza but another value.
+
+# Betza and name of each letter of the bases this mode supports (builtin.ini's piece lines).
+FILE_PIECES = {
+    "chess": {"Q": ("Queen", "Q", ""), "R": ("Rook", "R", ""), "B": ("Bishop", "B", ""),
+              "N": ("Knight", "N", ""), "P": ("Pawn", "fmWfceFifmnD", " pawn")},
+}
+FILE_PIECES["capablanca"] = dict(FILE_PIECES["chess"], A=("Archbishop", "BN", ""), C=("Chancellor", "RN", ""))
+FILE_PIECES["grand"] = dict(FILE_PIECES["chess"], A=("Cardinal", "BN", ""), C=("Marshall", "RN", ""))
+
+
+def parse_values(text):
+    out = {}
+    for part in text.split(","):
+        if part.strip():
+            l, v = part.split("=")
+            out[l.strip().upper()] = int(v)
+    return out
+
+
+def value_game(base, overrides, name):
+    g0 = GAMES[base]
+    g = copy.copy(g0)
+    g.name = name
+    values = dict(g0.values)
+    for l, v in overrides.items():
+        assert l in values and l != g0.royal, l
+        values[l] = v
+    g.set_values(values)
+    return g
+
+
+def variant_section(base, overrides, name, plain=False):
+    """plain: no `cancellation = yes` (the game is then played as cancellation-extended-NAME)."""
+    lines = ["[%s : %s]" % (name, base)] + ([] if plain else ["cancellation = yes"])
+    for l, v in sorted(overrides.items()):
+        pname, betza, flags = FILE_PIECES[base][l]
+        lines.append("piece = %s %s %s %d%s" % (l.lower(), pname, betza, v, flags))
+    return "\n".join(lines) + "\n"
+
+
+def random_fens(g, n, rng, pieces=(6, 14)):
+    """Random sparse positions: both kings, a random mix of the game's other types (pawns never
+    on the first / last rank), the side not to move not in check; captures are plentiful."""
+    types = [l for l in g.values if l != g.royal]
+    out = []
+    while len(out) < n:
+        b = ["."] * (g.W * g.H)
+        sqs = list(range(g.W * g.H))
+        rng.shuffle(sqs)
+        b[sqs.pop()] = "K"
+        b[sqs.pop()] = "k"
+        for _ in range(rng.randint(*pieces)):
+            l = rng.choice(types)
+            white = rng.random() < 0.5
+            for i, s in enumerate(sqs):
+                if g.may_stand(l, white, s):
+                    sqs.pop(i)
+                    put(b, s, l, white)
+                    break
+        white = rng.random() < 0.5
+        pos = Pos(g, b, white, set(), None, None)
+        if not king_safe(g, b, not white):
+            continue
+        out.append(pos.fen())
+    return out
+
+
+def playout_fens(g, n, rng, bias=0.8, max_plies=60):
+    """As random_positions, with a heavier lean on captures (and stops mostly after one)."""
+    out = []
+    while len(out) < n:
+        pos = parse_fen(g, random_start(g, rng))
+        for _ in range(rng.randint(4, max_plies)):
+            moves = legal(pos)
+            if not moves:
+                break
+            caps = [mv for mv in moves if "@" in mv[0] or pos.b[dest_of(g, mv[0])] != "."]
+            text, pos = rng.choice(caps if caps and rng.random() < bias else moves)
+            if pos.pend is not None and rng.random() < 0.4:
+                break
+        out.append(pos.fen())
+    return out
+
+
+def drill(chimera, g, fen, depth, path=()):
+    """Follow a differing root move down to depth 1: (path, fen, oracle-only, chimera-only)."""
+    pos = parse_fen(g, fen)
+    want = divide(pos, depth)
+    got = chimera_divide(chimera, g.name, fen, depth)
+    only_o = sorted(set(want) - set(got))
+    only_c = sorted(set(got) - set(want))
+    if only_o or only_c or depth == 1:
+        return path, fen, only_o, only_c, {k: (want[k], got[k]) for k in set(want) & set(got) if want[k] != got[k]}
+    kids = dict(legal(pos))
+    for k in sorted(want):
+        if want[k] != got[k]:
+            return drill(chimera, g, kids[k].fen(), depth - 1, path + (k,))
+    return path, fen, [], [], {}
+
+
+def compare_values(args):
+    rng = random.Random(args.seed)
+    overrides = parse_values(args.values)
+    name = args.name or "cv-" + "".join("%s%d" % (l.lower(), v) for l, v in sorted(overrides.items()))
+    g = value_game(args.base, overrides, name)
+    path = args.variants_file or os.path.join(tempfile.mkdtemp(prefix="cancellation-values-"),
+                                              "%s.ini" % name)
+    with open(path, "w") as f:
+        f.write(variant_section(args.base, overrides, name, plain=args.extended))
+    if args.extended:  # the extended form: fairy pieces of the values the file game lacks
+        g = extended(g)
+        name = g.name = "cancellation-extended-" + name
+        print("# extended: fairy pieces %s" % {l: g.values[l] for l in g.fairy})
+    CHIMERA_EXTRA[:] = ["--variants", path]
+    print("# %s base %s values %s file %s" % (name, args.base, {l: v for l, v in g.values.items()}, path))
+    cases = [(g.start, d) for d in range(1, args.start_depth + 1)]
+    fens = playout_fens(g, args.positions, rng) + random_fens(g, args.random_positions, rng, tuple(int(x) for x in args.fen_pieces.split(",")))
+    fens += [f for f in (args.extra_fens or "").split(";") if f.strip()]
+    for fen in fens:
+        for d in range(1, args.depth + 1):
+            cases.append((fen, d))
+    bad = 0
+    leaves = 0
+    t0 = time.time()
+    for fen, d in cases:
+        pos = parse_fen(g, fen)
+        want = divide(pos, d)
+        try:
+            got = chimera_divide(args.chimera, name, fen, d)
+        except RuntimeError as e:
+            bad += 1
+            print("CHIMERA ERROR depth %d: %s" % (d, e))
+            continue
+        leaves += sum(want.values())
+        if want != got:
+            bad += 1
+            print("MISMATCH depth %d %s (oracle %d, chimera %d)" % (d, fen, sum(want.values()), sum(got.values())))
+            mp, mfen, oo, co, diff = drill(args.chimera, g, fen, d)
+            print("  drilled: after %s  fen %s\n  oracle only: %s\n  chimera only: %s\n  counts differ: %s"
+                  % (" ".join(mp) or "-", mfen, oo, co, diff))
+            sys.stdout.flush()
+    print("%s: %d cases (%d positions), %d mismatches, %d oracle leaves, %.1f s"
+          % (name, len(cases), len(fens) + 1, bad, leaves, time.time() - t0))
+    return 1 if bad else 0
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--variant", default="cancellation-chess")
@@ -2178,7 +2340,31 @@ def main():
     ap.add_argument("--write-perft", metavar="DIR")
     ap.add_argument("--chimera-depth", type=int, default=5)
     ap.add_argument("--node-cap", type=int, default=50_000_000, help="no deeper line once a count exceeds this")
+    ap.add_argument("--values", help="overridden values, e.g. Q=10,N=4 (with --compare: a file game)")
+    ap.add_argument("--base", default="chess", help="--values: chess, capablanca or grand")
+    ap.add_argument("--name", help="--values: the file game's name")
+    ap.add_argument("--variants-file", help="--values: where to write the variant file")
+    ap.add_argument("--random-positions", type=int, default=10, help="--values: random sparse FENs")
+    ap.add_argument("--extended", action="store_true", help="--values: cancellation-extended-NAME")
+    ap.add_argument("--fen-pieces", default="6,14", help="--values: MIN,MAX pieces besides the kings in random FENs")
+    ap.add_argument("--extra-fens", help="--values: more FENs, separated by ;")
     args = ap.parse_args()
+    if args.values and args.compare:
+        return compare_values(args)
+    if args.values:
+        g = value_game(args.base, parse_values(args.values), "cv")
+        if args.random_fens:
+            for fen in random_fens(g, args.positions, random.Random(args.seed)):
+                print(fen)
+            return 0
+        pos = parse_fen(g, args.fen or g.start)
+        d = divide(pos, args.depth)
+        if args.divide:
+            for k in sorted(d):
+                print("%s: %d" % (k, d[k]))
+            print()
+        print("Nodes searched: %d" % sum(d.values()))
+        return 0
     if args.self_test:
         return self_test()
     if args.write_perft:
