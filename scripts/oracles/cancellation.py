@@ -156,7 +156,8 @@ CLI:
       `[NAME : BASE]` with `cancellation = yes` and `piece = …` lines giving the same pieces the
       new values (--extended: `cancellation-extended-NAME`, whose fairy pieces follow the new
       values); N capture-heavy playout positions (many with placements pending) and N random
-      FENs, depths 1..D, a difference drilled down to its first position
+      FENs, depths 1..D, a difference drilled down to its first position; without --compare,
+      --values [--base B] stands for --variant (perft, --divide, --random-fens on those values)
 
 FEN: Chimera's, with the seventh field `place=SQUARE,VALUE,dest|near,pass|stay` while placements
 are pending (the destination, the value still to place, whether the destination itself is still
@@ -2351,20 +2352,6 @@ def main():
     args = ap.parse_args()
     if args.values and args.compare:
         return compare_values(args)
-    if args.values:
-        g = value_game(args.base, parse_values(args.values), "cv")
-        if args.random_fens:
-            for fen in random_fens(g, args.positions, random.Random(args.seed)):
-                print(fen)
-            return 0
-        pos = parse_fen(g, args.fen or g.start)
-        d = divide(pos, args.depth)
-        if args.divide:
-            for k in sorted(d):
-                print("%s: %d" % (k, d[k]))
-            print()
-        print("Nodes searched: %d" % sum(d.values()))
-        return 0
     if args.self_test:
         return self_test()
     if args.write_perft:
@@ -2379,7 +2366,10 @@ def main():
         if not args.chimera:
             ap.error("--compare needs --chimera PATH")
         return compare(args)
-    g = game_of(args.variant)
+    if args.values:  # the oracle alone on the base with these values
+        g = value_game(args.base, parse_values(args.values), "cv")
+    else:
+        g = game_of(args.variant)
     if args.random_fens:
         for fen in random_positions(g, args.positions, random.Random(args.seed)):
             print(fen)
