@@ -460,3 +460,47 @@ fn large_and_odd_boards_match_an_independent_generator() {
     let stdout = common::run_python_script("oracles/bigboard.py", &["--quick"]);
     common::assert_clean_summary(&stdout, "TOTAL", " 0 mismatches,");
 }
+
+/// `king-leap = yes` in a section derived from a game with castling: the inherited castling
+/// goes and the inherited start's rights become the leap's (`Kk`), so the section is a whole
+/// game; castling set by the section's own lines, or a start of its own with castling
+/// letters, is still refused, each with the line that says what to change.
+#[test]
+fn king_leap_takes_the_place_of_inherited_castling() {
+    let r = load("[kl-capa : capablanca]\nking-leap = yes\n");
+    let start = game(
+        &r,
+        "kl-capa",
+        "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w Kk - 0 1",
+    );
+    assert!(r
+        .find("kl-capa")
+        .expect("loaded")
+        .start()
+        .fen()
+        .contains(" w Kk - "));
+    // From f1 the King leaps to f3 over its own Pawn; d1 and h1 hold its own Queen and Bishop.
+    let leaps = moves_from(
+        &game(&r, "kl-capa", "4k5/10/10/10/10/10/5P4/3Q1K1B2 w K - 0 1"),
+        "f1",
+    );
+    assert_eq!(leaps, set(&["f1e1", "f1g1", "f1e2", "f1g2", "f1f3"]));
+    assert_eq!(moves_from(&start, "f1"), set(&["f1f3"]));
+    let own_castling = refusals("[kl-own : capablanca]\ncastle-high = i h\nking-leap = yes\n");
+    assert!(
+        own_castling
+            .iter()
+            .any(|(line, m)| *line == 3 && m.contains("king-leap replaces castling")),
+        "{own_castling:?}"
+    );
+    let own_start = refusals(
+        "[kl-start : chess]\nking-leap = yes\n\
+         start = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n",
+    );
+    assert!(
+        own_start
+            .iter()
+            .any(|(_, m)| m.contains("marks an unmoved king with K or k")),
+        "{own_start:?}"
+    );
+}

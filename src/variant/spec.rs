@@ -235,6 +235,36 @@ fn is_game_name(name: &str) -> bool {
             .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
 }
 
+/// The leap replaces castling, so a section that turns it on drops the castling it inherited
+/// (not one its own lines set: that stays, and is refused with both), and where the section
+/// has no `start` of its own the inherited start's castling letters become the leap's: `K`
+/// where White could castle, `k` where Black could. `[x : capablanca]` with `king-leap = yes`
+/// is then a whole game.
+fn take_leap_for_inherited_castling(spec: &mut VariantSpec) {
+    let own = |spec: &VariantSpec, key: &str| spec.key_lines.iter().any(|(k, _)| k.contains(key));
+    if !own(spec, "castle-") {
+        spec.castling = Default::default();
+    }
+    if own(spec, "start") {
+        return;
+    }
+    let mut fields: Vec<String> = spec.start.split_whitespace().map(str::to_string).collect();
+    if let Some(rights) = fields.get_mut(2) {
+        if rights != "-" {
+            let white = rights.chars().any(|c| c.is_ascii_uppercase());
+            let black = rights.chars().any(|c| c.is_ascii_lowercase());
+            *rights = match (white, black) {
+                (true, true) => "Kk",
+                (true, false) => "K",
+                (false, true) => "k",
+                (false, false) => "-",
+            }
+            .to_string();
+            spec.start = fields.join(" ");
+        }
+    }
+}
+
 fn apply_key(spec: &mut VariantSpec, key: &str, value: &str) -> Result<(), String> {
     let bad = |what: &str| format!("{key}: {what}, got '{value}'");
     match key {
@@ -330,7 +360,10 @@ fn apply_key(spec: &mut VariantSpec, key: &str, value: &str) -> Result<(), Strin
                 parse_list(value).ok_or_else(|| bad("expected rank numbers"))?
         }
         "king-leap" => {
-            spec.king_leap = parse_bool(value).ok_or_else(|| bad("expected yes or no"))?
+            spec.king_leap = parse_bool(value).ok_or_else(|| bad("expected yes or no"))?;
+            if spec.king_leap {
+                take_leap_for_inherited_castling(spec);
+            }
         }
         "chess960" => spec.chess960 = parse_bool(value).ok_or_else(|| bad("expected yes or no"))?,
         "cancellation" => {
