@@ -241,11 +241,13 @@ fn is_game_name(name: &str) -> bool {
 /// where White could castle, `k` where Black could. `[x : capablanca]` with `king-leap = yes`
 /// is then a whole game.
 fn take_leap_for_inherited_castling(spec: &mut VariantSpec) {
-    let own = |spec: &VariantSpec, key: &str| spec.key_lines.iter().any(|(k, _)| k.contains(key));
-    if !own(spec, "castle-") {
+    let own = |is: &dyn Fn(&str) -> bool| spec.key_lines.iter().any(|(k, _)| is(k));
+    let own_castling = own(&|k| k.ends_with("castle-high") || k.ends_with("castle-low"));
+    let own_start = own(&|k| k == "start");
+    if !own_castling {
         spec.castling = Default::default();
     }
-    if own(spec, "start") {
+    if own_start {
         return;
     }
     let mut fields: Vec<String> = spec.start.split_whitespace().map(str::to_string).collect();
