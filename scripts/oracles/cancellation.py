@@ -1408,11 +1408,11 @@ def random_start(g, rng):
     return "%s/%s/%s/%s/%s w KQkq - 0 1" % (white.lower(), "p" * g.W, "/".join([str(g.W)] * (g.H - 4)), "P" * g.W, white)
 
 
-def random_positions(g, n, rng, max_plies=60):
+def random_positions(g, n, rng, max_plies=60, capture_bias=None):
     """Seeded playouts; positions sampled along them, half of them right after a capture. In the
     extended form the playouts lean harder on captures and mostly stop where a fairy piece stands,
     so that fairy pieces get placed and then move, capture and are captured."""
-    capture_bias = 0.7 if g.fairy else 0.35
+    capture_bias = capture_bias or (0.7 if g.fairy else 0.35)
 
     def keep(pos):
         """Extended form: a position with no fairy piece on the board is kept only at times."""
@@ -1512,31 +1512,44 @@ def base_check(args):
     return 1 if bad else 0
 
 
+def compare_game(chimera, g, variant, fens, start_depth, depth):
+    """`chimera perft --divide` against the oracle on the start (depths 1..start_depth) and each
+    of `fens` (1..depth), a difference followed down to its first position. Returns (cases,
+    mismatches, oracle leaves)."""
+    cases = [(g.start, d) for d in range(1, start_depth + 1)]
+    cases += [(fen, d) for fen in fens for d in range(1, depth + 1)]
+    bad = leaves = 0
+    for fen, d in cases:
+        want = divide(parse_fen(g, fen), d)
+        leaves += sum(want.values())
+        try:
+            got = chimera_divide(chimera, variant, fen, d)
+        except RuntimeError as e:
+            bad += 1
+            print("CHIMERA ERROR %s depth %d: %s" % (variant, d, e))
+            continue
+        if want != got:
+            bad += 1
+            print("MISMATCH %s depth %d %s (oracle %d, chimera %d)"
+                  % (variant, d, fen, sum(want.values()), sum(got.values())))
+            path, at, only_o, only_c, differ = drill(chimera, g, variant, fen, d)
+            print("  drilled: after %s  fen %s\n  oracle only: %s\n  chimera only: %s\n"
+                  "  counts differ: %s" % (" ".join(path) or "-", at, only_o, only_c, differ))
+            sys.stdout.flush()
+    return len(cases), bad, leaves
+
+
 def compare(args):
     rng = random.Random(args.seed)
     bad = 0
     checked = 0
     for variant in args.variants.split(","):
         g = game_of(variant)
-        cases = [(g.start, d) for d in range(1, args.start_depth + 1)]
-        for fen in random_positions(g, args.positions, rng):
-            for d in range(1, args.depth + 1):
-                cases.append((fen, d))
-        n_bad = 0
-        for fen, d in cases:
-            pos = parse_fen(g, fen)
-            want = divide(pos, d)
-            got = chimera_divide(args.chimera, variant, fen, d)
-            checked += 1
-            if want != got:
-                n_bad += 1
-                only_o = sorted(set(want) - set(got))
-                only_c = sorted(set(got) - set(want))
-                diff = sorted(k for k in set(want) & set(got) if want[k] != got[k])
-                print("MISMATCH %s depth %d %s\n  oracle only: %s\n  chimera only: %s\n  counts differ: %s"
-                      % (variant, d, fen, only_o, only_c, [(k, want[k], got[k]) for k in diff[:10]]))
-        print("%s: %d cases, %d mismatches" % (variant, len(cases), n_bad))
+        fens = random_positions(g, args.positions, rng)
+        n, n_bad, _ = compare_game(args.chimera, g, variant, fens, args.start_depth, args.depth)
+        print("%s: %d cases, %d mismatches" % (variant, n, n_bad))
         sys.stdout.flush()
+        checked += n
         bad += n_bad
     print("total: %d cases, %d mismatches" % (checked, bad))
     return 1 if bad else 0
@@ -2243,28 +2256,12 @@ def random_fens(g, n, rng, pieces=(6, 14)):
     return out
 
 
-def playout_fens(g, n, rng, bias=0.8, max_plies=60):
-    """As random_positions, with a heavier lean on captures (and stops mostly after one)."""
-    out = []
-    while len(out) < n:
-        pos = parse_fen(g, random_start(g, rng))
-        for _ in range(rng.randint(4, max_plies)):
-            moves = legal(pos)
-            if not moves:
-                break
-            caps = [mv for mv in moves if "@" in mv[0] or pos.b[dest_of(g, mv[0])] != "."]
-            text, pos = rng.choice(caps if caps and rng.random() < bias else moves)
-            if pos.pend is not None and rng.random() < 0.4:
-                break
-        out.append(pos.fen())
-    return out
-
-
-def drill(chimera, g, fen, depth, path=()):
-    """Follow a differing root move down to depth 1: (path, fen, oracle-only, chimera-only)."""
+def drill(chimera, g, variant, fen, depth, path=()):
+    """Follow a differing root move down to depth 1: (path, fen, oracle-only, chimera-only,
+    counts that differ)."""
     pos = parse_fen(g, fen)
     want = divide(pos, depth)
-    got = chimera_divide(chimera, g.name, fen, depth)
+    got = chimera_divide(chimera, variant, fen, depth)
     only_o = sorted(set(want) - set(got))
     only_c = sorted(set(got) - set(want))
     if only_o or only_c or depth == 1:
@@ -2272,7 +2269,7 @@ def drill(chimera, g, fen, depth, path=()):
     kids = dict(legal(pos))
     for k in sorted(want):
         if want[k] != got[k]:
-            return drill(chimera, g, kids[k].fen(), depth - 1, path + (k,))
+            return drill(chimera, g, variant, kids[k].fen(), depth - 1, path + (k,))
     return path, fen, [], [], {}
 
 
@@ -2291,34 +2288,14 @@ def compare_values(args):
         print("# extended: fairy pieces %s" % {l: g.values[l] for l in g.fairy})
     CHIMERA_EXTRA[:] = ["--variants", path]
     print("# %s base %s values %s file %s" % (name, args.base, {l: v for l, v in g.values.items()}, path))
-    cases = [(g.start, d) for d in range(1, args.start_depth + 1)]
-    fens = playout_fens(g, args.positions, rng) + random_fens(g, args.random_positions, rng, tuple(int(x) for x in args.fen_pieces.split(",")))
+    fens = random_positions(g, args.positions, rng, capture_bias=0.8)
+    fens += random_fens(g, args.random_positions, rng,
+                        tuple(int(x) for x in args.fen_pieces.split(",")))
     fens += [f for f in (args.extra_fens or "").split(";") if f.strip()]
-    for fen in fens:
-        for d in range(1, args.depth + 1):
-            cases.append((fen, d))
-    bad = 0
-    leaves = 0
     t0 = time.time()
-    for fen, d in cases:
-        pos = parse_fen(g, fen)
-        want = divide(pos, d)
-        try:
-            got = chimera_divide(args.chimera, name, fen, d)
-        except RuntimeError as e:
-            bad += 1
-            print("CHIMERA ERROR depth %d: %s" % (d, e))
-            continue
-        leaves += sum(want.values())
-        if want != got:
-            bad += 1
-            print("MISMATCH depth %d %s (oracle %d, chimera %d)" % (d, fen, sum(want.values()), sum(got.values())))
-            mp, mfen, oo, co, diff = drill(args.chimera, g, fen, d)
-            print("  drilled: after %s  fen %s\n  oracle only: %s\n  chimera only: %s\n  counts differ: %s"
-                  % (" ".join(mp) or "-", mfen, oo, co, diff))
-            sys.stdout.flush()
+    cases, bad, leaves = compare_game(args.chimera, g, name, fens, args.start_depth, args.depth)
     print("%s: %d cases (%d positions), %d mismatches, %d oracle leaves, %.1f s"
-          % (name, len(cases), len(fens) + 1, bad, leaves, time.time() - t0))
+          % (name, cases, len(fens) + 1, bad, leaves, time.time() - t0))
     return 1 if bad else 0
 
 
