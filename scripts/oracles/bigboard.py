@@ -357,32 +357,22 @@ class Game:
             for d, rng, mode, bl in self.moves_of[x]:
                 if bl and not self.path_clear(B, s, bl):
                     continue
-                if 'p' in mode:  # hop over exactly one screen, then move/capture as the mode says
-                    screen = False
-                    for u in self.ray(s, d, rng):
-                        y = B[u]
-                        if not screen:
-                            if y is not None:
-                                screen = True
-                            continue
-                        if y is None:
-                            if 'm' in mode:
-                                out.append((s, u, '', None))
-                            continue
-                        if y[0] == opp and 'c' in mode:
-                            out.append((s, u, '', None))
-                        if self.brk == 'hop' and y[0] == me:
-                            continue  # broken: an own piece beyond the screen does not stop it
-                        break
-                    continue
+                # A hopper ('p') passes exactly one screen first, then moves or captures as a
+                # slider does from there.
+                screen = 'p' not in mode
                 for u in self.ray(s, d, rng):
                     y = B[u]
+                    if not screen:
+                        screen = y is not None
+                        continue
                     if y is None:
                         if 'm' in mode:
                             out.append((s, u, '', None))
                         continue
                     if y[0] == opp and 'c' in mode:
                         out.append((s, u, '', None))
+                    if self.brk == 'hop' and 'p' in mode and y[0] == me:
+                        continue  # broken: an own piece beyond the screen does not stop it
                     break
         # castling
         if self.castle:
