@@ -504,3 +504,30 @@ fn king_leap_takes_the_place_of_inherited_castling() {
         "{own_start:?}"
     );
 }
+
+/// `knight-relay` in a file game with a piece confined to a zone: the relayed leaps keep it
+/// in its zone, as its own moves do (a relayed leap out of it left a position the FEN reader
+/// refused), and it attacks no square outside the zone by one either. White's Guard on d2
+/// (a King, confined to ranks 1 and 2), defended by the Knight on b1, may leap only to f1.
+/// Black's King on c4 is not in check from it and may step next to it on b3, c3 and d3.
+#[test]
+fn knight_relay_keeps_a_confined_piece_in_its_zone() {
+    let r = load(
+        "[kc : chess]\n\
+         piece = n Knight mN 3\n\
+         piece = x Guard K 3 confined=home\n\
+         zone = home white a1 b1 c1 d1 e1 f1 g1 h1 a2 b2 c2 d2 e2 f2 g2 h2\n\
+         zone = home black a8 b8 c8 d8 e8 f8 g8 h8 a7 b7 c7 d7 e7 f7 g7 h7\n\
+         knight-relay = n\n",
+    );
+    let white = game(&r, "kc", "4k3/8/8/8/8/8/3X4/1N2K3 w - - 0 1");
+    assert_eq!(
+        moves_from(&white, "d2"),
+        set(&["d2c1", "d2d1", "d2c2", "d2e2", "d2f1"])
+    );
+    let black = game(&r, "kc", "8/8/8/8/2k5/8/3X4/1N2K3 b - - 0 1");
+    assert_eq!(
+        moves_from(&black, "c4"),
+        set(&["c4b3", "c4c3", "c4d3", "c4b4", "c4d4", "c4b5", "c4c5", "c4d5"])
+    );
+}

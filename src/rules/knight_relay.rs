@@ -79,6 +79,23 @@ fn relayed<B: Bitboard>(pos: &Position<B>, b: &Board<B>, color: Color) -> B {
     defended & ours & !b.by_kind[kn.index()] & !b.by_kind[pos.variant.royal.index()]
 }
 
+/// Where `color`'s piece on `from` on board `b` may land: its zone if it is confined to one (a
+/// relayed leap does not take it out, as a relay game's borrowed moves keep the Canonical
+/// Queen in her fortress), else anywhere.
+fn landing_squares<B: Bitboard>(pos: &Position<B>, b: &Board<B>, color: Color, from: Square) -> B {
+    let v = &*pos.variant;
+    let confined = v
+        .kinds()
+        .filter(|&k| b.by_kind[k.index()].has(from))
+        .find_map(|k| v.piece(k).confined);
+    match confined {
+        Some(z) => v.zones[z].squares[color.index()]
+            .iter()
+            .fold(B::EMPTY, |b, &s| b.with(s)),
+        None => !B::EMPTY,
+    }
+}
+
 /// `by`'s pieces attacking `sq` on board `b` by a relayed leap.
 fn relay_attackers<B: Bitboard>(pos: &Position<B>, b: &Board<B>, sq: Square, by: Color) -> B {
     let t = &*pos.tables;
@@ -89,7 +106,7 @@ fn relay_attackers<B: Bitboard>(pos: &Position<B>, b: &Board<B>, sq: Square, by:
     }
     let mut found = B::EMPTY;
     for s in candidates.squares() {
-        if t.quiet_leaps(by, kn, s).has(sq) {
+        if t.quiet_leaps(by, kn, s).has(sq) && landing_squares(pos, b, by, s).has(sq) {
             found = found.with(s);
         }
     }
@@ -163,7 +180,10 @@ fn push_relayed_leaps<B: Bitboard>(
         };
         // A piece that has the leap itself already lists it.
         let (quiet, captures, initial) = pos.targets(us, piece.kind(), from, b.occ, enemy);
-        let mut to = t.quiet_leaps(us, kn, from) & targets & !(quiet | captures | initial);
+        let mut to = t.quiet_leaps(us, kn, from)
+            & targets
+            & landing_squares(pos, b, us, from)
+            & !(quiet | captures | initial);
         if pawns.has(from) {
             to &= !edges;
         }
