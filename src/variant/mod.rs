@@ -270,6 +270,23 @@ impl Variant {
                     p.letter
                 ));
             }
+            // The rule is read on the attack tables' leaps; a ride of long straight leaps
+            // (`DD`) jumps pieces too, and would check across them.
+            if p.no_jump_check
+                && atoms.iter().any(|a| {
+                    !matches!(a.shape, betza::AtomShape::Leap | betza::AtomShape::Bent)
+                        && a.vectors.iter().any(|&(dx, dy)| {
+                            (dx == 0 || dy == 0 || dx.abs() == dy.abs())
+                                && dx.abs().max(dy.abs()) >= 2
+                        })
+                })
+            {
+                return Err(format!(
+                    "piece {}: no-jump-check is supported on single leaps only, not on a rider \
+                     or hopper of straight leaps longer than one step ('DD', 'AA')",
+                    p.letter
+                ));
+            }
             let zone_moves = match &p.zone_moves {
                 Some((zone, text)) => {
                     let extra =
@@ -389,7 +406,10 @@ impl Variant {
             }
         }
         if spec.king_leap && castling.iter().flatten().any(Option::is_some) {
-            return Err("king-leap replaces castling: remove castle-high/castle-low".into());
+            return Err(
+                "king-leap replaces castling: remove the castle-high/-low lines (black-castle-high/-low too)"
+                    .into(),
+            );
         }
         if spec.chess960 && !castling.iter().flatten().any(Option::is_some) {
             return Err("chess960 needs castling (castle-high/castle-low)".into());
