@@ -496,8 +496,15 @@ fn apply_key(spec: &mut VariantSpec, key: &str, value: &str) -> Result<(), Strin
             spec.bonus_tables.push((letter, values));
         }
         _ => {
+            // A plain key is both colours' unless the section has Black's own line for it,
+            // before or after: the lines' order does not matter.
+            let black_own = |rest: &str| {
+                let black_key = format!("black-{rest}");
+                spec.key_lines.iter().any(|(k, _)| *k == black_key)
+            };
             let (colors, rest): (&[usize], &str) = match key.strip_prefix("black-") {
                 Some(rest) => (&[1], rest),
+                None if black_own(key) => (&[0], key),
                 None => (&[0, 1], key),
             };
             if rest == "castle-short" {
