@@ -223,6 +223,13 @@ pub fn parse(text: &str) -> Result<Vec<Atom>, BetzaError> {
                 }
                 'm' => m = true,
                 'c' => c = true,
+                // Each names one path; a leap lame on both would be a third reading.
+                'n' | 'o' if lame && diagonal_first != (chars[i] == 'o') => {
+                    return Err(BetzaError(format!(
+                        "'n' and 'o' together in '{text}': give each path its own \
+                         component ('nNoN' is blocked only where both paths are)"
+                    )))
+                }
                 'n' => lame = true,
                 'o' => {
                     lame = true;
@@ -447,6 +454,24 @@ mod tests {
             Ok(AtomShape::Ride { max: 0 })
         );
         assert_eq!(parse("nN").map(|a| a[0].shape), Ok(AtomShape::Leap));
+    }
+
+    /// `n` and `o` name one path each; on one component they were read as `o` alone.
+    #[test]
+    fn both_lame_paths_on_one_leap_are_refused() {
+        for bad in ["noN", "onN", "fnoC"] {
+            let told = parse(bad).map(|_| ()).map_err(|e| e.0);
+            assert!(
+                told.as_ref().is_err_and(|e| e.contains("'n' and 'o'")),
+                "{bad}: {told:?}"
+            );
+        }
+        let either = parse("nNoN").expect("two components");
+        assert_eq!(
+            either.iter().map(|a| a.diagonal_first).collect::<Vec<_>>(),
+            [false, true]
+        );
+        assert!(parse("nnN").is_ok_and(|a| a[0].lame && !a[0].diagonal_first));
     }
 
     #[test]
