@@ -531,3 +531,60 @@ fn knight_relay_keeps_a_confined_piece_in_its_zone() {
         set(&["c4b3", "c4c3", "c4d3", "c4b4", "c4d4", "c4b5", "c4c5", "c4d5"])
     );
 }
+
+/// `no-jump-check` works on the attack tables' single leaps (the Cannon's `KAD`); a rider of
+/// long straight leaps jumps pieces as well and would check across them, so it is refused
+/// with the line, where it was accepted and silently did nothing. A rider of single steps
+/// (`R`) jumps nothing, and the flag is accepted beside it.
+#[test]
+fn no_jump_check_on_a_rider_of_long_leaps_is_refused() {
+    for betza in ["DD", "AA2", "WD2"] {
+        let text = format!("[nj : chess]\npiece = d Dabbaba {betza} 3 no-jump-check\n");
+        let refused = refusals(&text);
+        assert!(
+            refused
+                .iter()
+                .any(|(line, m)| *line == 2 && m.contains("no-jump-check")),
+            "{betza}: {refused:?}"
+        );
+    }
+    let r = load("[nj : chess]\npiece = d Dabbaba RD 3 no-jump-check\n");
+    // The D leap e6-e8 jumps the Pawn on e7: no check, so Black's Rook may move too.
+    let g = game(&r, "nj", "4k3/4p3/4D3/8/8/8/7r/K7 b - - 0 1");
+    assert!(moves_from(&g, "h2").contains("h2h1"));
+}
+
+/// A plain castling key sets both colours' castling, except where the section has Black's own
+/// `black-` line for it: then, whichever line comes first, the plain one is White's only (the
+/// later plain line replaced Black's, so the order of two lines changed the game). Black's
+/// King on e8 castles with the Rook on h8 by `black-castle-high = f e` in both orders (the
+/// King to f8 is written as the King taking its partner), White's by `castle-high = g f`.
+#[test]
+fn black_castling_lines_hold_whatever_their_order() {
+    for (name, lines) in [
+        ("o1", "black-castle-high = f e\ncastle-high = g f\n"),
+        ("o2", "castle-high = g f\nblack-castle-high = f e\n"),
+        (
+            "o3",
+            "start = 4k2q/8/8/8/8/8/8/4K2N w Kk - 0 1\n\
+             black-castle-partner-high = q\ncastle-partner-high = n\ncastle-high = g f\n",
+        ),
+    ] {
+        let r = load(&format!("[{name} : chess]\n{lines}"));
+        let black_partner = if name == "o3" { 'q' } else { 'r' };
+        let black = game(
+            &r,
+            name,
+            &format!("4k2{black_partner}/8/8/8/8/8/8/4K3 b k - 0 1"),
+        );
+        let expected = if name == "o3" { "e8g8" } else { "e8h8" };
+        assert!(moves_from(&black, "e8").contains(expected), "{name}");
+        let white_partner = if name == "o3" { 'N' } else { 'R' };
+        let white = game(
+            &r,
+            name,
+            &format!("4k3/8/8/8/8/8/8/4K2{white_partner} w K - 0 1"),
+        );
+        assert!(moves_from(&white, "e1").contains("e1g1"), "{name}");
+    }
+}
