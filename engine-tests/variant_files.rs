@@ -588,3 +588,22 @@ fn black_castling_lines_hold_whatever_their_order() {
         assert!(moves_from(&white, "e1").contains("e1g1"), "{name}");
     }
 }
+
+/// `knight-relay` names a relaying piece, which passes on its own leaps: an `mK` relays King
+/// steps to the pieces a King step from it. The Rook on d4, beside it on e4, also steps
+/// diagonally (c3 c5 e3 e5); the Rook on g5, a Knight's leap from it, gains nothing.
+#[test]
+fn a_relaying_piece_passes_on_its_own_leaps() {
+    let r = load("[kr-king : chess]\npiece = n Steward mK 3\nknight-relay = n\n");
+    let g = game(&r, "kr-king", "4k3/8/8/6R1/3RN3/8/8/4K3 w - - 0 1");
+    let d4 = moves_from(&g, "d4");
+    assert!(
+        d4.is_superset(&set(&["d4c3", "d4c5", "d4e3", "d4e5"])),
+        "{d4:?}"
+    );
+    let g5 = moves_from(&g, "g5");
+    assert!(
+        g5.iter().all(|m| m[2..3] == m[0..1] || m[3..] == m[1..2]),
+        "{g5:?}"
+    );
+}
