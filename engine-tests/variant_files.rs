@@ -607,3 +607,56 @@ fn a_relaying_piece_passes_on_its_own_leaps() {
         "{g5:?}"
     );
 }
+
+/// Castling happens on the first rank, whatever a piece's zone: a game whose castling would
+/// take a confined King or partner out of its zone is refused with the castling key to
+/// change (it offered the castling, then refused the position it left).
+#[test]
+fn castling_out_of_a_confinement_zone_is_refused() {
+    let king = refusals(
+        "[cz : chess]\n\
+         piece = k King K 0 royal confined=pal\n\
+         zone = pal white c1 d1 e1 f1 c2 d2 e2 f2\n\
+         zone = pal black c8 d8 e8 f8 c7 d7 e7 f7\n",
+    );
+    assert!(
+        king.iter()
+            .any(|(_, m)| m.contains("castle-high") && m.contains("'k' to g1")),
+        "{king:?}"
+    );
+    let partner = refusals(
+        "[cz3 : chess]\n\
+         piece = r Rook W 5 confined=back\n\
+         promote-to = q b n\n\
+         zone = back white a1 b1 c1 d1 g1 h1\n\
+         zone = back black a8 b8 c8 d8 e8 f8 g8 h8\n",
+    );
+    assert!(
+        partner
+            .iter()
+            .any(|(_, m)| m.contains("castle-high") && m.contains("'r' to f1")),
+        "{partner:?}"
+    );
+    // Black's zone lacks d8: its low castling is the one refused.
+    let black = refusals(
+        "[cz4 : chess]\n\
+         piece = r Rook W 5 confined=back\n\
+         promote-to = q b n\n\
+         zone = back white a1 b1 c1 d1 e1 f1 g1 h1\n\
+         zone = back black a8 b8 c8 e8 f8 g8 h8\n",
+    );
+    assert!(
+        black
+            .iter()
+            .any(|(_, m)| m.contains("black-castle-low") && m.contains("'r' to d8")),
+        "{black:?}"
+    );
+    load(
+        "[cz5 : chess]\n\
+         piece = k King K 0 royal confined=pal\n\
+         zone = pal white c1 d1 e1 f1 g1 c2 d2 e2 f2\n\
+         zone = pal black c8 d8 e8 f8 g8 c7 d7 e7 f7\n\
+         castle-low = -\n\
+         start = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w Kk - 0 1\n",
+    );
+}

@@ -397,6 +397,31 @@ impl Variant {
                         let key = ["castle-partner-high", "castle-partner-low"][s];
                         partners |= 1 << kind(l).map_err(|e| format!("{key}: {e}"))?.0;
                     }
+                    // Castling happens on the first rank; a piece confined to a zone would
+                    // castle out of it where its destination lies outside.
+                    let back = if c == 0 { 0 } else { spec.ranks - 1 };
+                    let movers = std::iter::once((royal, cs.king_to)).chain(
+                        cs.partners
+                            .iter()
+                            .filter_map(|&l| Some((kind(l).ok()?, cs.partner_to))),
+                    );
+                    for (k, file) in movers {
+                        let Some(z) = pieces[k.index()].confined else {
+                            continue;
+                        };
+                        let to = size.square(file, back);
+                        if !zones[z].squares[c].contains(&to) {
+                            let key = ["castle-high", "castle-low"][s];
+                            let who = if c == 0 { "" } else { "black-" };
+                            return Err(format!(
+                                "{who}{key}: castling would take the confined piece '{}' to {}, \
+                                 outside its zone ({}); set {who}{key} = - or widen the zone",
+                                pieces[k.index()].letter,
+                                size.name(to),
+                                zones[z].name
+                            ));
+                        }
+                    }
                     castling[c][s] = Some(Castling {
                         king_to: cs.king_to,
                         partner_to: cs.partner_to,
