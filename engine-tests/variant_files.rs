@@ -461,6 +461,17 @@ fn large_and_odd_boards_match_an_independent_generator() {
     common::assert_clean_summary(&stdout, "TOTAL", " 0 mismatches,");
 }
 
+/// The variant-file keys Fairy-Stockfish cannot express (per-colour castling, zones with
+/// `confined=` and `zone-moves=`, `no-jump-check`, `knight-relay` in a file, `symmetry`
+/// with pieces that move unequally left and right, `o`, bent riders, `facing-kings` in any
+/// direction), against an independent generator written from the README alone
+/// (`scripts/oracles/filerules.py`; every `--break` mode of it fails).
+#[test]
+fn file_rule_keys_match_an_independent_generator() {
+    let stdout = common::run_python_script("oracles/filerules.py", &["--quick"]);
+    common::assert_clean_summary(&stdout, "TOTAL", " 0 mismatches,");
+}
+
 /// `king-leap = yes` in a section derived from a game with castling: the inherited castling
 /// goes and the inherited start's rights become the leap's (`Kk`), so the section is a whole
 /// game; castling set by the section's own lines, or a start of its own with castling
@@ -658,5 +669,21 @@ fn castling_out_of_a_confinement_zone_is_refused() {
          zone = pal black c8 d8 e8 f8 g8 c7 d7 e7 f7\n\
          castle-low = -\n\
          start = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w Kk - 0 1\n",
+    );
+}
+
+/// A relayed leap never promotes: the Pawn on e6, a Knight's leap from the Knight on d4, leaps
+/// to c7 and g7 (rank 7 is an optional promotion rank here) and stays a Pawn there, while its
+/// own step to e7 may promote; d8 and f8, on the last rank, are barred to it.
+#[test]
+fn a_relayed_pawn_leap_never_promotes() {
+    let r = load(
+        "[kp : chess]\npiece = n Knight mN 3\npiece = p Pawn fmWfcFifmnD 1 pawn\n\
+         promotion-ranks = 7 8\nknight-relay = n\n",
+    );
+    let g = game(&r, "kp", "4k3/8/4P3/8/3N4/8/8/K7 w - - 0 1");
+    assert_eq!(
+        moves_from(&g, "e6"),
+        set(&["e6e7", "e6e7q", "e6e7r", "e6e7b", "e6e7n", "e6c7", "e6g7", "e6c5", "e6g5", "e6f4"])
     );
 }
