@@ -598,6 +598,17 @@ fn black_castling_lines_hold_whatever_their_order() {
         );
         assert!(moves_from(&white, "e1").contains("e1g1"), "{name}");
     }
+    // Black without high castling: a plain partner line is then White's (it was refused,
+    // "set castle-high/low first").
+    let r = load(
+        "[o4 : chess]
+black-castle-high = -
+castle-partner-high = q
+         start = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNQ w KQq - 0 1
+",
+    );
+    let white = game(&r, "o4", "4k2r/8/8/8/8/8/8/4K2Q w K - 0 1");
+    assert!(moves_from(&white, "e1").contains("e1g1"));
 }
 
 /// `knight-relay` names a relaying piece, which passes on its own leaps: an `mK` relays King

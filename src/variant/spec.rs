@@ -528,6 +528,9 @@ fn apply_key(spec: &mut VariantSpec, key: &str, value: &str) -> Result<(), Strin
                     let letters = parse_letter_set(value).map_err(|e| format!("{key}: {e}"))?;
                     match &mut spec.castling[c][side] {
                         Some(cs) => cs.partners = letters,
+                        // Black without this castling (`black-castle-high = -`): the plain
+                        // key's partners are White's.
+                        None if c == 1 && colors.len() == 2 => {}
                         None => return Err(format!("{key}: set castle-high/low first")),
                     }
                 } else if value.trim() == "-" {
