@@ -28,6 +28,8 @@ import sys
 import tempfile
 import time
 
+from chimera_driver import drill_down, file_divide, placement_cells
+
 CHIMERA = 'target/release/chimera'
 SIZES = [(16, 8), (8, 16), (11, 11), (12, 10), (10, 12), (9, 14), (14, 9), (13, 9),
          (5, 5), (6, 7), (4, 16)]
@@ -232,23 +234,8 @@ class Game:
         rows = parts[0].split('/')
         assert len(rows) == self.R, fen
         board = [None] * self.N
-        for i, row in enumerate(rows):
-            r = self.R - 1 - i
-            f = 0
-            j = 0
-            while j < len(row):
-                c = row[j]
-                if c.isdigit():
-                    k = j
-                    while k < len(row) and row[k].isdigit():
-                        k += 1
-                    f += int(row[j:k])
-                    j = k
-                    continue
-                board[self.sq(f, r)] = ('w' if c.isupper() else 'b', c.lower())
-                f += 1
-                j += 1
-            assert f == self.F, (fen, row)
+        for f, r, c in placement_cells(parts[0], self.F):
+            board[self.sq(f, r)] = ('w' if c.isupper() else 'b', c.lower())
         side = parts[1]
         cast = set() if parts[2] == '-' else set(parts[2])
         ep = None
@@ -696,44 +683,12 @@ def chimera_divide(ini, name, fen, d):
 
 
 def _chimera_divide(ini, name, fen, d):
-    r = subprocess.run([CHIMERA, 'perft', '--variants', ini, '--variant', name, '--fen', fen,
-                        '--depth', str(d), '--divide'], capture_output=True, text=True, timeout=600)
-    if r.returncode != 0:
-        return None, (r.stderr.strip() or r.stdout.strip())
-    res = {}
-    total = None
-    for line in r.stdout.splitlines():
-        if line.startswith('Nodes searched:'):
-            total = int(line.split(':')[1])
-        elif ':' in line and not line.startswith(('Time', 'Nodes')):
-            a, b = line.split(':')
-            res[a.strip()] = int(b)
-    return res, total
+    return file_divide(CHIMERA, ini, name, fen, d)
 
 
 def compare(g, ini, name, fen, d, path, log):
     """Returns None if equal, else a report string after drilling down to the first difference."""
-    ch, total = chimera_divide(ini, name, fen, d)
-    if ch is None:
-        return 'CHIMERA ERROR at fen %s depth %d path %s: %s' % (fen, d, ' '.join(path), total)
-    p = g.parse_fen(fen)
-    orc = g.divide(p, d)
-    if ch == orc:
-        return None
-    only_c = sorted(set(ch) - set(orc))
-    only_o = sorted(set(orc) - set(ch))
-    if only_c or only_o or d == 1:
-        return ('MISMATCH fen %s (path from sampled position: %s)\n  moves only in chimera: %s\n'
-                '  moves only in oracle: %s\n  depth %d counts differ: %s' % (
-                    fen, ' '.join(path) or '-', only_c, only_o, d,
-                    {k: (ch.get(k), orc.get(k)) for k in sorted(set(ch) | set(orc))
-                     if ch.get(k) != orc.get(k)}))
-    for mv in sorted(ch):
-        if ch[mv] != orc[mv]:
-            m = [m for m in g.legal(p) if g.mstr(m) == mv][0]
-            child = g.fen(g.make(p, m))
-            return compare(g, ini, name, child, d - 1, path + [mv], log)
-    return 'MISMATCH (unexplained) fen %s' % fen
+    return drill_down(g, lambda f, k: chimera_divide(ini, name, f, k), fen, d, tuple(path))[0]
 
 
 def main():

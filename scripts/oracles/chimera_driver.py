@@ -145,3 +145,73 @@ class Compare:
 
     def close(self):
         self.u.close()
+
+
+def file_divide(exe, ini, name, fen, depth):
+    """`chimera perft --variants INI --variant NAME --fen FEN --depth D --divide` for a game of a
+    variants file: ({move: count}, total), or (None, Chimera's message) where it refused."""
+    r = subprocess.run([exe, "perft", "--variants", ini, "--variant", name, "--fen", fen,
+                        "--depth", str(depth), "--divide"], capture_output=True, text=True,
+                       timeout=600)
+    if r.returncode != 0:
+        return None, (r.stderr.strip() or r.stdout.strip())
+    counts, total = {}, None
+    for line in r.stdout.splitlines():
+        if line.startswith("Nodes searched:"):
+            total = int(line.split(":")[1])
+        elif ":" in line and not line.startswith(("Time", "Nodes")):
+            move, n = line.split(":")
+            counts[move.strip()] = int(n)
+    return counts, total
+
+
+def drill_down(game, divide, fen, depth, path=()):
+    """Compares `divide(fen, depth)` (Chimera's, as file_divide returns it) with an oracle
+    game's own `game.divide` (the game also gives parse_fen, legal, mstr, make and fen),
+    following the first differing move down to the position whose move sets differ.
+    Returns (None or a report, Chimera's total at the top)."""
+    theirs, total = divide(fen, depth)
+    if theirs is None:
+        return "CHIMERA ERROR at fen %s depth %d path %s: %s" % (
+            fen, depth, " ".join(path), total), 0
+    p = game.parse_fen(fen)
+    ours = game.divide(p, depth)
+    if theirs == ours:
+        return None, total
+    only_c = sorted(set(theirs) - set(ours))
+    only_o = sorted(set(ours) - set(theirs))
+    if only_c or only_o or depth == 1:
+        return ("MISMATCH fen %s (path from sampled position: %s)\n  moves only in chimera: %s\n"
+                "  moves only in oracle: %s\n  depth %d counts differ: %s" % (
+                    fen, " ".join(path) or "-", only_c, only_o, depth,
+                    {k: (theirs.get(k), ours.get(k)) for k in sorted(set(theirs) | set(ours))
+                     if theirs.get(k) != ours.get(k)})), total
+    for mv in sorted(theirs):
+        if theirs[mv] != ours[mv]:
+            m = next(m for m in game.legal(p) if game.mstr(m) == mv)
+            child = game.fen(game.make(p, m))
+            return drill_down(game, divide, child, depth - 1, path + (mv,))[0], total
+    return "MISMATCH (unexplained) fen %s" % fen, total
+
+
+def placement_cells(placement, files=None):
+    """The pieces of a FEN's placement field (ranks of any width, counts of several digits):
+    (file, rank, letter) with rank 0 the last row given. With `files`, a row of another width
+    raises ValueError."""
+    rows = placement.split("/")
+    for i, row in enumerate(rows):
+        rank = len(rows) - 1 - i
+        f, j = 0, 0
+        while j < len(row):
+            k = j
+            while k < len(row) and row[k].isdigit():
+                k += 1
+            if k > j:
+                f += int(row[j:k])
+                j = k
+                continue
+            yield f, rank, row[j]
+            f += 1
+            j += 1
+        if files is not None and f != files:
+            raise ValueError("row %r is %d files wide, not %d" % (row, f, files))

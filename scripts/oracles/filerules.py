@@ -57,6 +57,8 @@ import sys
 import tempfile
 import time
 
+from chimera_driver import drill_down, file_divide, placement_cells
+
 CHIMERA = 'target/release/chimera'
 NJC_RIDERS = False
 CORNER_KING = False
@@ -641,24 +643,9 @@ class Game:
 
     def parse_fen(self, fen):
         parts = fen.split()
-        rows = parts[0].split('/')
         B = [None] * self.N
-        for i, row in enumerate(rows):
-            r = self.R - 1 - i
-            f = 0
-            j = 0
-            while j < len(row):
-                c = row[j]
-                if c.isdigit():
-                    k = j
-                    while k < len(row) and row[k].isdigit():
-                        k += 1
-                    f += int(row[j:k])
-                    j = k
-                    continue
-                B[self.sq(f, r)] = ('w' if c.isupper() else 'b', c.lower())
-                f += 1
-                j += 1
+        for f, r, c in placement_cells(parts[0]):
+            B[self.sq(f, r)] = ('w' if c.isupper() else 'b', c.lower())
         ep = None
         if parts[3] != '-':
             e = self.sq(ord(parts[3][0]) - 97, int(parts[3][1:]) - 1)
@@ -1041,44 +1028,8 @@ def castle_position(g, start, rng):
 
 
 # ------------------------------------------------------------------ chimera
-def chimera_divide(ini, name, fen, d):
-    r = subprocess.run([CHIMERA, 'perft', '--variants', ini, '--variant', name, '--fen', fen,
-                        '--depth', str(d), '--divide'], capture_output=True, text=True, timeout=600)
-    if r.returncode != 0 or 'error' in r.stdout.lower()[:200]:
-        return None, (r.stderr.strip() or r.stdout.strip())
-    res = {}
-    total = None
-    for line in r.stdout.splitlines():
-        if line.startswith('Nodes searched:'):
-            total = int(line.split(':')[1])
-        elif ':' in line and not line.startswith(('Time', 'Nodes')):
-            a, b = line.split(':')
-            res[a.strip()] = int(b)
-    return res, total
-
-
 def compare(g, ini, name, fen, d, path):
-    ch, total = chimera_divide(ini, name, fen, d)
-    if ch is None:
-        return 'CHIMERA ERROR at fen %s depth %d path %s: %s' % (fen, d, ' '.join(path), total), 0
-    p = g.parse_fen(fen)
-    orc = g.divide(p, d)
-    if ch == orc:
-        return None, total
-    only_c = sorted(set(ch) - set(orc))
-    only_o = sorted(set(orc) - set(ch))
-    if only_c or only_o or d == 1:
-        return ('MISMATCH fen %s (path from sampled position: %s)\n  moves only in chimera: %s\n'
-                '  moves only in oracle: %s\n  depth %d counts differ: %s' % (
-                    fen, ' '.join(path) or '-', only_c, only_o, d,
-                    {k: (ch.get(k), orc.get(k)) for k in sorted(set(ch) | set(orc))
-                     if ch.get(k) != orc.get(k)})), total
-    for mv in sorted(ch):
-        if ch[mv] != orc[mv]:
-            m = [m for m in g.legal(p) if g.mstr(m) == mv][0]
-            child = g.fen(g.make(p, m))
-            return compare(g, ini, name, child, d - 1, path + [mv])[0], total
-    return 'MISMATCH (unexplained) fen %s' % fen, total
+    return drill_down(g, lambda f, k: file_divide(CHIMERA, ini, name, f, k), fen, d, tuple(path))
 
 
 BREAK_FAMILY = {'blackcastle': 'castle', 'zonemoves': 'zone', 'confined': 'zone', 'njc': 'njc',
