@@ -106,7 +106,9 @@ fn relay_attackers<B: Bitboard>(pos: &Position<B>, b: &Board<B>, sq: Square, by:
     }
     let mut found = B::EMPTY;
     for s in candidates.squares() {
-        if t.quiet_leaps(by, kn, s).has(sq) && landing_squares(pos, b, by, s).has(sq) {
+        if t.quiet_leaps(by, kn, s).has(sq)
+            && (pos.variant.zones.is_empty() || landing_squares(pos, b, by, s).has(sq))
+        {
             found = found.with(s);
         }
     }
@@ -180,10 +182,10 @@ fn push_relayed_leaps<B: Bitboard>(
         };
         // A piece that has the leap itself already lists it.
         let (quiet, captures, initial) = pos.targets(us, piece.kind(), from, b.occ, enemy);
-        let mut to = t.quiet_leaps(us, kn, from)
-            & targets
-            & landing_squares(pos, b, us, from)
-            & !(quiet | captures | initial);
+        let mut to = t.quiet_leaps(us, kn, from) & targets & !(quiet | captures | initial);
+        if !pos.variant.zones.is_empty() {
+            to &= landing_squares(pos, b, us, from);
+        }
         if pawns.has(from) {
             to &= !edges;
         }
