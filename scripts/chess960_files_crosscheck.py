@@ -158,7 +158,13 @@ class Game:
             f = cand[0] if rng is None else rng.choice(cand)
             outer = [x for x in files if row[x] and row[x].isupper() == (side == "w")
                      and row[x].lower() in self.union]
-            kq = outer and outer[0] == f and (rng is None or rng.random() < 0.35)
+            is_outer = bool(outer) and outer[0] == f
+            # On 12 files the Shredder letter of file k is X-FEN's K, which both engines read
+            # as the outermost partner, FSF of the union of the two sides' sets: only where
+            # that is this partner can the right be written.
+            if chr(65 + f) == "K" and not is_outer:
+                continue
+            kq = is_outer and (rng is None or rng.random() < 0.35)
             out += up(key) if kq else up(chr(65 + f))
         return out
 
