@@ -79,23 +79,6 @@ fn relayed<B: Bitboard>(pos: &Position<B>, b: &Board<B>, color: Color) -> B {
     defended & ours & !b.by_kind[kn.index()] & !b.by_kind[pos.variant.royal.index()]
 }
 
-/// Where `color`'s piece on `from` on board `b` may land: its zone if it is confined to one (a
-/// relayed leap does not take it out, as a relay game's borrowed moves keep the Canonical
-/// Queen in her fortress), else anywhere.
-fn landing_squares<B: Bitboard>(pos: &Position<B>, b: &Board<B>, color: Color, from: Square) -> B {
-    let v = &*pos.variant;
-    let confined = v
-        .kinds()
-        .filter(|&k| b.by_kind[k.index()].has(from))
-        .find_map(|k| v.piece(k).confined);
-    match confined {
-        Some(z) => v.zones[z].squares[color.index()]
-            .iter()
-            .fold(B::EMPTY, |b, &s| b.with(s)),
-        None => !B::EMPTY,
-    }
-}
-
 /// `by`'s pieces attacking `sq` on board `b` by a relayed leap.
 fn relay_attackers<B: Bitboard>(pos: &Position<B>, b: &Board<B>, sq: Square, by: Color) -> B {
     let t = &*pos.tables;
@@ -104,11 +87,19 @@ fn relay_attackers<B: Bitboard>(pos: &Position<B>, b: &Board<B>, sq: Square, by:
     if edge_ranks::<B>(pos).has(sq) {
         candidates &= !pawns(pos, b);
     }
+    // A relayed leap keeps a confined piece in its zone (as a relay game's borrowed moves
+    // keep the Canonical Queen in her fortress).
+    let mut confined = t.confined_kinds;
+    while confined != 0 {
+        let k = PieceKind(confined.trailing_zeros() as u8);
+        confined &= confined - 1;
+        if !t.confinement(by, k).has(sq) {
+            candidates &= !b.by_kind[k.index()];
+        }
+    }
     let mut found = B::EMPTY;
     for s in candidates.squares() {
-        if t.quiet_leaps(by, kn, s).has(sq)
-            && (pos.variant.zones.is_empty() || landing_squares(pos, b, by, s).has(sq))
-        {
+        if t.quiet_leaps(by, kn, s).has(sq) {
             found = found.with(s);
         }
     }
@@ -182,10 +173,10 @@ fn push_relayed_leaps<B: Bitboard>(
         };
         // A piece that has the leap itself already lists it.
         let (quiet, captures, initial) = pos.targets(us, piece.kind(), from, b.occ, enemy);
-        let mut to = t.quiet_leaps(us, kn, from) & targets & !(quiet | captures | initial);
-        if !pos.variant.zones.is_empty() {
-            to &= landing_squares(pos, b, us, from);
-        }
+        let mut to = t.quiet_leaps(us, kn, from)
+            & targets
+            & t.confinement(us, piece.kind())
+            & !(quiet | captures | initial);
         if pawns.has(from) {
             to &= !edges;
         }

@@ -164,6 +164,11 @@ impl<B: Bitboard> Tables<B> {
             compulsory_zone: [B::EMPTY; 2],
             double_step_zone: [B::EMPTY; 2],
             plain_captures: vec![B::EMPTY; 2 * kinds],
+            confinement: vec![!B::EMPTY; 2 * kinds],
+            confined_kinds: variant
+                .kinds()
+                .filter(|&k| variant.piece(k).confined.is_some())
+                .fold(0, |m, k| m | 1 << k.index()),
             symmetric_kinds: [0; 2],
             leaper_kinds: [0; 2],
             simple_double_kinds: [0; 2],
@@ -238,6 +243,7 @@ impl<B: Bitboard> Tables<B> {
         let piece = variant.piece(k);
         let mut capture_rays: Vec<(u16, bool)> = Vec::new();
         let confine = piece.confined.map(zone_mask).unwrap_or(!B::EMPTY);
+        self.confinement[pk] = confine;
         // The piece's own atoms apply everywhere; zone moves only on their zone.
         let mut atom_sets: Vec<(&[Atom], B)> = vec![(&piece.atoms, !B::EMPTY)];
         if let Some((z, extra)) = &piece.zone_moves {

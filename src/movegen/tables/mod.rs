@@ -193,6 +193,11 @@ pub struct Tables<B> {
     /// evaluation's roles (`evaluation::eval_params`), read as sets in `role_sets`; the legal
     /// generator reads its pawns from the first (it handles the royal kind before).
     pawn_like_kinds: u32,
+    /// `[pk]`: the squares a kind may stand on: its `confined=` zone, else the whole board
+    /// (rule modules that give a piece moves of its own kind's tables keep it there).
+    confinement: Vec<B>,
+    /// Bit `kind` set for the kinds confined to a zone.
+    pub confined_kinds: u32,
     /// Bit `kind` set for the kinds with the no-jump-check rule (the Cannons and Crabs
     /// cannon): their attacks on a king are lame leaps, their other captures jump.
     pub no_jump_check_kinds: u32,
@@ -430,6 +435,12 @@ impl<B: Bitboard> Tables<B> {
     #[inline(always)]
     pub fn is_symmetric(&self, color: Color, kind: PieceKind) -> bool {
         self.symmetric_kinds[color.index()] >> kind.index() & 1 != 0
+    }
+
+    /// The squares a `color` `kind` may stand on: its zone, or the whole board.
+    #[inline(always)]
+    pub fn confinement(&self, color: Color, kind: PieceKind) -> B {
+        self.confinement[self.pk(color, kind)]
     }
 
     /// Squares from which a `color` `kind` captures only by its capture leaps and cannot
