@@ -8,6 +8,12 @@ use crate::movegen::tables::lame_path;
 use crate::types::{Bitboard, BoardSize, Square};
 use crate::variant::PieceType;
 
+/// Whether a leap by this vector jumps a line of squares the rule reads: a straight leap of
+/// two or more steps (an oblique leap has no one path).
+pub fn jumps_a_line(dx: i8, dy: i8) -> bool {
+    (dx == 0 || dy == 0 || dx.abs() == dy.abs()) && dx.abs().max(dy.abs()) >= 2
+}
+
 /// The squares that block this leap's attack on a royal piece, or `None` if nothing can.
 pub fn attack_block<B: Bitboard>(
     piece: &PieceType,
@@ -16,8 +22,7 @@ pub fn attack_block<B: Bitboard>(
     dx: i8,
     dy: i8,
 ) -> Option<B> {
-    let straight = dx == 0 || dy == 0 || dx.abs() == dy.abs();
-    if !piece.no_jump_check || !straight || dx.abs().max(dy.abs()) < 2 {
+    if !piece.no_jump_check || !jumps_a_line(dx, dy) {
         return None;
     }
     Some(lame_path(size, from, dx, dy, false))

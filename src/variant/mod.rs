@@ -275,10 +275,9 @@ impl Variant {
             if p.no_jump_check
                 && atoms.iter().any(|a| {
                     !matches!(a.shape, betza::AtomShape::Leap | betza::AtomShape::Bent)
-                        && a.vectors.iter().any(|&(dx, dy)| {
-                            (dx == 0 || dy == 0 || dx.abs() == dy.abs())
-                                && dx.abs().max(dy.abs()) >= 2
-                        })
+                        && a.vectors
+                            .iter()
+                            .any(|&(dx, dy)| crate::rules::no_jump_check::jumps_a_line(dx, dy))
                 })
             {
                 return Err(format!(
