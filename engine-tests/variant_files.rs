@@ -572,40 +572,44 @@ fn no_jump_check_on_a_rider_of_long_leaps_is_refused() {
 /// King to f8 is written as the King taking its partner), White's by `castle-high = g f`.
 #[test]
 fn black_castling_lines_hold_whatever_their_order() {
-    for (name, lines) in [
-        ("o1", "black-castle-high = f e\ncastle-high = g f\n"),
-        ("o2", "castle-high = g f\nblack-castle-high = f e\n"),
+    // (name, lines, Black's partner on h8 and castling move, White's partner on h1)
+    for (name, lines, black, white) in [
+        (
+            "o1",
+            "black-castle-high = f e\ncastle-high = g f\n",
+            ('r', "e8h8"),
+            'R',
+        ),
+        (
+            "o2",
+            "castle-high = g f\nblack-castle-high = f e\n",
+            ('r', "e8h8"),
+            'R',
+        ),
         (
             "o3",
             "start = 4k2q/8/8/8/8/8/8/4K2N w Kk - 0 1\n\
              black-castle-partner-high = q\ncastle-partner-high = n\ncastle-high = g f\n",
+            ('q', "e8g8"),
+            'N',
         ),
     ] {
         let r = load(&format!("[{name} : chess]\n{lines}"));
-        let black_partner = if name == "o3" { 'q' } else { 'r' };
-        let black = game(
+        let (black_partner, black_castling) = black;
+        let b = game(
             &r,
             name,
             &format!("4k2{black_partner}/8/8/8/8/8/8/4K3 b k - 0 1"),
         );
-        let expected = if name == "o3" { "e8g8" } else { "e8h8" };
-        assert!(moves_from(&black, "e8").contains(expected), "{name}");
-        let white_partner = if name == "o3" { 'N' } else { 'R' };
-        let white = game(
-            &r,
-            name,
-            &format!("4k3/8/8/8/8/8/8/4K2{white_partner} w K - 0 1"),
-        );
-        assert!(moves_from(&white, "e1").contains("e1g1"), "{name}");
+        assert!(moves_from(&b, "e8").contains(black_castling), "{name}");
+        let w = game(&r, name, &format!("4k3/8/8/8/8/8/8/4K2{white} w K - 0 1"));
+        assert!(moves_from(&w, "e1").contains("e1g1"), "{name}");
     }
     // Black without high castling: a plain partner line is then White's (it was refused,
     // "set castle-high/low first").
     let r = load(
-        "[o4 : chess]
-black-castle-high = -
-castle-partner-high = q
-         start = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNQ w KQq - 0 1
-",
+        "[o4 : chess]\nblack-castle-high = -\ncastle-partner-high = q\n\
+         start = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNQ w KQq - 0 1\n",
     );
     let white = game(&r, "o4", "4k2r/8/8/8/8/8/8/4K2Q w K - 0 1");
     assert!(moves_from(&white, "e1").contains("e1g1"));
