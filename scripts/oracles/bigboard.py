@@ -28,7 +28,7 @@ import sys
 import tempfile
 import time
 
-from chimera_driver import drill_down, file_divide, placement_cells
+from chimera_driver import drill_down, fen_row, file_divide, placement_cells
 
 CHIMERA = 'target/release/chimera'
 SIZES = [(16, 8), (8, 16), (11, 11), (12, 10), (10, 12), (9, 14), (14, 9), (13, 9),
@@ -36,18 +36,6 @@ SIZES = [(16, 8), (8, 16), (11, 11), (12, 10), (10, 12), (9, 14), (14, 9), (13, 
 
 ATOMS = {'W': (1, 0), 'F': (1, 1), 'D': (2, 0), 'N': (2, 1), 'A': (2, 2), 'H': (3, 0),
          'C': (3, 1), 'Z': (3, 2), 'G': (3, 3)}
-
-
-def fen_row(cells):
-    """One FEN rank from its cells, first file first (piece letters, None for empty)."""
-    s, e = '', 0
-    for c in cells:
-        if c is None:
-            e += 1
-        else:
-            s += (str(e) if e else '') + c
-            e = 0
-    return s + (str(e) if e else '')
 
 
 def dirs(atom):

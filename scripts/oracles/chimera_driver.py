@@ -194,6 +194,18 @@ def drill_down(game, divide, fen, depth, path=()):
     return "MISMATCH (unexplained) fen %s" % fen, total
 
 
+def fen_row(cells):
+    """One FEN rank from its cells, first file first (piece letters, None for empty)."""
+    s, e = "", 0
+    for c in cells:
+        if c is None:
+            e += 1
+        else:
+            s += (str(e) if e else "") + c
+            e = 0
+    return s + (str(e) if e else "")
+
+
 def placement_cells(placement, files=None):
     """The pieces of a FEN's placement field (ranks of any width, counts of several digits):
     (file, rank, letter) with rank 0 the last row given. With `files`, a row of another width

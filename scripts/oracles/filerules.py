@@ -57,7 +57,7 @@ import sys
 import tempfile
 import time
 
-from chimera_driver import drill_down, file_divide, placement_cells
+from chimera_driver import drill_down, fen_row, file_divide, placement_cells
 
 CHIMERA = 'target/release/chimera'
 NJC_RIDERS = False
@@ -69,6 +69,11 @@ FAMILIES = ['castle', 'zone', 'njc', 'relay', 'sym', 'betza', 'mix']
 
 ATOMS = {'W': (1, 0), 'F': (1, 1), 'D': (2, 0), 'N': (2, 1), 'A': (2, 2), 'H': (3, 0),
          'C': (3, 1), 'Z': (3, 2), 'G': (3, 3)}
+
+
+def letter(x):
+    """A board cell (colour, lowercase letter) as its FEN letter, None for an empty one."""
+    return x and (x[1].upper() if x[0] == 'w' else x[1])
 
 
 def sgn(x):
@@ -626,15 +631,7 @@ class Game:
     def fen(self, p):
         rows = []
         for r in range(self.R - 1, -1, -1):
-            s, e = '', 0
-            for f in range(self.F):
-                x = p.board[self.sq(f, r)]
-                if x is None:
-                    e += 1
-                else:
-                    s += (str(e) if e else '') + (x[1].upper() if x[0] == 'w' else x[1])
-                    e = 0
-            rows.append(s + (str(e) if e else ''))
+            rows.append(fen_row([letter(p.board[self.sq(f, r)]) for f in range(self.F)]))
         cast = ''.join(c for c in 'KQkq' if c in p.cast) or '-'
         ep = '-'
         if p.ep is not None and any(m[3] == 'ep' for m in self.legal(p)):
@@ -687,15 +684,7 @@ def fen_from_rows(rows_w, F, R, pawns=True):
     """rows_w: dict rank index -> list of (colour, letter)|None."""
     out = []
     for r in range(R - 1, -1, -1):
-        cells = rows_w.get(r, [None] * F)
-        s, e = '', 0
-        for x in cells:
-            if x is None:
-                e += 1
-            else:
-                s += (str(e) if e else '') + (x[1].upper() if x[0] == 'w' else x[1])
-                e = 0
-        out.append(s + (str(e) if e else ''))
+        out.append(fen_row([letter(x) for x in rows_w.get(r, [None] * F)]))
     return '/'.join(out)
 
 
