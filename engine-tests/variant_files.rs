@@ -565,6 +565,21 @@ fn no_jump_check_on_a_rider_of_long_leaps_is_refused() {
     assert!(moves_from(&g, "h2").contains("h2h1"));
 }
 
+/// `no-jump-check` leaves oblique leaps alone: a Knight's leap has no line of squares, so the
+/// flag's Knight checks whatever stands on the squares beside its path (b2 and c2 here), where
+/// reading it as a lame leap would let the Black Rook move.
+#[test]
+fn no_jump_check_leaves_oblique_leaps_alone() {
+    let r = load("[nj : chess]\npiece = x Xnight N 3 no-jump-check\n");
+    let g = game(&r, "nj", "7r/8/8/8/8/2k5/1NB5/1X2K3 b - - 0 1");
+    assert!(
+        moves_from(&g, "h8").is_empty(),
+        "{:?}",
+        moves_from(&g, "h8")
+    );
+    assert!(moves_from(&g, "c3").contains("c3c2"));
+}
+
 /// A plain castling key sets both colours' castling, except where the section has Black's own
 /// `black-` line for it: then, whichever line comes first, the plain one is White's only (the
 /// later plain line replaced Black's, so the order of two lines changed the game). Black's
