@@ -565,6 +565,70 @@ fn no_jump_check_on_a_rider_of_long_leaps_is_refused() {
     assert!(moves_from(&g, "h2").contains("h2h1"));
 }
 
+/// The relaying piece of `knight-relay` must be a plain leaper that never captures, neither
+/// royal nor pawn-like nor bound to a zone, in a game with no other capture rule: each way of
+/// breaking that is refused on its own (the royal and pawn-like pieces move as plain leapers
+/// that never capture, so that only their role is wrong), and `mN` or `mK` is accepted.
+#[test]
+fn knight_relay_refuses_every_unfit_relaying_piece() {
+    const ZONE: &str = "zone = z white a1 b1 c1 d1 e1 f1 g1 h1\n\
+                        zone = z black a8 b8 c8 d8 e8 f8 g8 h8\npromote-to = q r b\n";
+    for (what, lines) in [
+        (
+            "royal",
+            "piece = k King mK 0 royal\nknight-relay = k\n".to_string(),
+        ),
+        (
+            "pawn-like",
+            "piece = p Pawn mfW 1 pawn\nknight-relay = p\n".to_string(),
+        ),
+        (
+            "capturing",
+            "piece = n Knight N 3\nknight-relay = n\n".to_string(),
+        ),
+        (
+            "lame",
+            "piece = n Knight mnN 3\nknight-relay = n\n".to_string(),
+        ),
+        (
+            "rider",
+            "piece = n Knight mNN 3\nknight-relay = n\n".to_string(),
+        ),
+        (
+            "slider",
+            "piece = n Knight mR 3\nknight-relay = n\n".to_string(),
+        ),
+        (
+            "confined",
+            format!("{ZONE}piece = n Knight mN 3 confined=z\nknight-relay = n\n"),
+        ),
+        (
+            "zone-moves",
+            format!("{ZONE}piece = n Knight mN 3 zone-moves=z:mW\nknight-relay = n\n"),
+        ),
+        (
+            "relay",
+            "piece = n Knight mN 3\nrelay = relay\nknight-relay = n\n".to_string(),
+        ),
+        (
+            "cancellation",
+            "piece = n Knight mN 3\ncancellation = yes\nknight-relay = n\n".to_string(),
+        ),
+    ] {
+        let text = format!("[kr : chess]\n{lines}");
+        let refused = refusals(&text);
+        assert!(
+            refused.iter().any(|(_, m)| m.contains("knight-relay:")),
+            "{what}: {refused:?}"
+        );
+    }
+    for betza in ["mN", "mK"] {
+        load(&format!(
+            "[kr : chess]\npiece = n Knight {betza} 3\nknight-relay = n\n"
+        ));
+    }
+}
+
 /// `no-jump-check` leaves oblique leaps alone: a Knight's leap has no line of squares, so the
 /// flag's Knight checks whatever stands on the squares beside its path (b2 and c2 here), where
 /// reading it as a lame leap would let the Black Rook move.
