@@ -141,3 +141,36 @@ fn independent_oracle_agrees() {
     );
     assert!(out.contains(" 0 mismatch"), "{out}");
 }
+
+/// A relayed leap gives check as far as the rest of the engine is concerned, not only for the
+/// legal moves: the side to move is in check (which tells mate from stalemate in the search, the
+/// `+` of SAN and a game's result), and a FEN with the side not to move in check by a relayed
+/// leap is refused. The Queen on d6, defended by the Knight on c4, checks e8 by a Knight's leap
+/// only; in a file game with an Archbishop (a Knight's leap of its own) on d6, both ways at once.
+#[test]
+fn relayed_check_is_check() {
+    use chimera::variant::Registry;
+    let mut reg = Registry::builtin();
+    reg.load("[krb : knight-relay]\npiece = a Archbishop BN 8\n")
+        .expect("a knight-relay file game");
+    let game = |name: &str, fen: &str| {
+        reg.find(name)
+            .unwrap_or_else(|e| panic!("{name}: {e}"))
+            .position(fen)
+    };
+    for (name, fen) in [
+        ("knight-relay", "4k3/8/3Q4/8/2N5/8/8/4K3 b - - 0 1"),
+        ("krb", "4k3/8/3A4/8/2N5/8/8/4K3 b - - 0 1"),
+    ] {
+        let g = game(name, fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+        assert!(g.in_check(), "{name} {fen}");
+        let white_to_move = fen.replace(" b ", " w ");
+        let refused = game(name, &white_to_move).err().map(|e| e.to_string());
+        assert!(
+            refused.as_deref().is_some_and(|e| e.contains("in check")),
+            "{name} {white_to_move}: {refused:?}"
+        );
+    }
+    let quiet = game("knight-relay", "4k3/8/3N4/8/8/8/8/4K3 b - - 0 1").expect("a legal FEN");
+    assert!(!quiet.in_check(), "a Knight gives no check");
+}
