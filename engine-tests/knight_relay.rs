@@ -174,3 +174,34 @@ fn relayed_check_is_check() {
     let quiet = game("knight-relay", "4k3/8/3N4/8/8/8/8/4K3 b - - 0 1").expect("a legal FEN");
     assert!(!quiet.in_check(), "a Knight gives no check");
 }
+
+/// A relayed piece that has a Knight's leap of its own (an Archbishop in a file game) gets no
+/// second copy of it: each of its moves is listed once, the leaps among them (b5 c6 f5 f3 e2
+/// c2, and the capture on e6; b3 is the Knight's) included.
+#[test]
+fn a_leap_the_piece_has_is_not_relayed_again() {
+    use chimera::types::MoveList;
+    use chimera::variant::Registry;
+    let mut reg = Registry::builtin();
+    reg.load("[krb : knight-relay]\npiece = a Archbishop BN 8\n")
+        .expect("a knight-relay file game");
+    let g = reg
+        .find("krb")
+        .expect("the file game")
+        .position("4k3/8/4r3/8/3A4/1N6/8/6K1 w - - 0 1")
+        .expect("a legal FEN");
+    let mut list = MoveList::new();
+    g.legal_moves(&mut list);
+    let mut from_d4: Vec<String> = list
+        .iter()
+        .map(|&m| g.move_to_uci(m))
+        .filter(|m| m.starts_with("d4"))
+        .collect();
+    from_d4.sort();
+    let listed = from_d4.len();
+    from_d4.dedup();
+    assert_eq!(listed, from_d4.len(), "listed twice: {from_d4:?}");
+    for leap in ["d4b5", "d4c6", "d4e6", "d4f5", "d4f3", "d4e2", "d4c2"] {
+        assert!(from_d4.iter().any(|m| m == leap), "{leap}: {from_d4:?}");
+    }
+}
