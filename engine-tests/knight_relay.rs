@@ -142,6 +142,14 @@ fn independent_oracle_agrees() {
     assert!(out.contains(" 0 mismatch"), "{out}");
 }
 
+/// Knight Relay with an Archbishop (`BN`: a Knight's leap of its own), as the file game `krb`.
+fn with_archbishop() -> chimera::variant::Registry {
+    let mut reg = chimera::variant::Registry::builtin();
+    reg.load("[krb : knight-relay]\npiece = a Archbishop BN 8\n")
+        .expect("a knight-relay file game");
+    reg
+}
+
 /// A relayed leap gives check as far as the rest of the engine is concerned, not only for the
 /// legal moves: the side to move is in check (which tells mate from stalemate in the search, the
 /// `+` of SAN and a game's result), and a FEN with the side not to move in check by a relayed
@@ -149,10 +157,7 @@ fn independent_oracle_agrees() {
 /// only; in a file game with an Archbishop (a Knight's leap of its own) on d6, both ways at once.
 #[test]
 fn relayed_check_is_check() {
-    use chimera::variant::Registry;
-    let mut reg = Registry::builtin();
-    reg.load("[krb : knight-relay]\npiece = a Archbishop BN 8\n")
-        .expect("a knight-relay file game");
+    let reg = with_archbishop();
     let game = |name: &str, fen: &str| {
         reg.find(name)
             .unwrap_or_else(|e| panic!("{name}: {e}"))
@@ -181,10 +186,7 @@ fn relayed_check_is_check() {
 #[test]
 fn a_leap_the_piece_has_is_not_relayed_again() {
     use chimera::types::MoveList;
-    use chimera::variant::Registry;
-    let mut reg = Registry::builtin();
-    reg.load("[krb : knight-relay]\npiece = a Archbishop BN 8\n")
-        .expect("a knight-relay file game");
+    let reg = with_archbishop();
     let g = reg
         .find("krb")
         .expect("the file game")
