@@ -15,6 +15,8 @@ import random
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "oracles"))
+from chimera_driver import fen_row  # noqa: E402  (the oracles' FEN row writer)
 OUT = os.path.join(HERE, "..", "engine-tests", "perft")
 NODE_LIMIT = 300_000
 PUBLISHED = {
@@ -38,17 +40,6 @@ def back_rank(game, rng):
             return pieces
 
 
-def compress(squares):
-    out, empty = "", 0
-    for s in squares:
-        if s is None:
-            empty += 1
-        else:
-            out += (str(empty) if empty else "") + s
-            empty = 0
-    return out + (str(empty) if empty else "")
-
-
 def thinned_start(game, rng):
     """A shuffled start with most pieces other than kings and rooks taken off."""
     files = 8 if game == "fischerandom" else 10
@@ -58,8 +49,8 @@ def thinned_start(game, rng):
     black = [keep(p, 0.7) for p in row]
     wp = [keep("p", 0.3) for _ in range(files)]
     bp = [keep("p", 0.3) for _ in range(files)]
-    rows = [compress([b for b in black]), compress(bp)] + [str(files)] * 4
-    rows += [compress([p and p.upper() for p in wp]), compress([p and p.upper() for p in white])]
+    rows = [fen_row(black), fen_row(bp)] + [str(files)] * 4
+    rows += [fen_row([p and p.upper() for p in wp]), fen_row([p and p.upper() for p in white])]
     return "/".join(rows) + " w KQkq - 0 1"
 
 
