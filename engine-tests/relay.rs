@@ -847,6 +847,69 @@ fn relay_perft_data() {
 }
 
 // =============================================================================================
+// What `d` shows: the pieces that gained or lost a move type
+// =============================================================================================
+
+fn effects(variant: &str, fen: &str) -> Vec<String> {
+    let g = game(variant, fen);
+    chimera::with_position!(&g, p => RelayView::new(p).unwrap().effects())
+}
+
+/// Friendly relay with hostile direct anti-relay. Ra1 defends Nb1 by the Rook move: the Knight
+/// gains it. The Knights on b1 and c3 see each other by the Knight move: both lose it. Nothing
+/// else sees a participating piece (the Kings take no part).
+#[test]
+fn effects_list_gains_and_losses() {
+    assert_eq!(
+        effects(
+            "relay-anti-relay-chess",
+            "4k3/8/8/8/8/2n5/8/RN2K3 w - - 0 1"
+        ),
+        ["Nb1 +R -N", "nc3 -N"]
+    );
+    // The page's example: the two Rooks facing each other on an open file lose the Rook move;
+    // the Knights on d4 and d5 do not see each other.
+    assert_eq!(
+        effects(AR, "r3k2r/8/8/3n4/3N4/8/8/R3K2R w KQkq - 0 1"),
+        ["Ra1 -R", "Rh1 -R", "ra8 -R", "rh8 -R"]
+    );
+    assert!(effects(AR, "4k3/8/8/8/8/8/8/RN2K3 w - - 0 1").is_empty());
+}
+
+/// `d` ends with the relay effects in relay games, and only there.
+#[test]
+fn display_shows_relay_effects() {
+    let mut u = common::Uci::new();
+    u.variant("relay-anti-relay-chess");
+    u.position("fen 4k3/8/8/8/8/2n5/8/RN2K3 w - - 0 1");
+    u.send("d");
+    let lines = u.sync();
+    assert!(
+        lines
+            .iter()
+            .any(|l| l == "Relay effects: Nb1 +R -N, nc3 -N"),
+        "{lines:#?}"
+    );
+    // The King on e1 stands between the Rook and the Knight: nobody sees anybody.
+    u.position("fen 4k3/8/8/8/8/8/8/R3K1N1 w - - 0 1");
+    u.send("d");
+    let lines = u.sync();
+    assert!(
+        lines.iter().any(|l| l == "Relay effects: none"),
+        "{lines:#?}"
+    );
+    u.variant("chess");
+    u.position("startpos");
+    u.send("d");
+    let lines = u.sync();
+    assert!(
+        lines.iter().any(|l| l.starts_with("Checkers:")),
+        "{lines:#?}"
+    );
+    assert!(!lines.iter().any(|l| l.starts_with("Relay")), "{lines:#?}");
+}
+
+// =============================================================================================
 // Through the binary: the perft subcommand and a UCI session
 // =============================================================================================
 

@@ -264,6 +264,11 @@ pub fn position_report(game: &Game) -> Vec<String> {
         out.push(format!("Key: {:016X}", p.hash()));
         let checkers: Vec<String> = p.checkers().squares().map(|s| size.name(s).to_string()).collect();
         out.push(format!("Checkers: {}", checkers.join(" ")));
+        if let Some(view) = crate::rules::relay::RelayView::new(p) {
+            let effects = view.effects();
+            let effects = if effects.is_empty() { "none".to_string() } else { effects.join(", ") };
+            out.push(format!("Relay effects: {effects}"));
+        }
         out
     })
 }

@@ -61,6 +61,27 @@ impl<'a, B: Bitboard> RelayView<'a, B> {
     pub fn effective_types(&self, sq: Square) -> u32 {
         self.tables.effective_types(&self.relations, sq)
     }
+    /// What relay rules change now, as `d` shows it: each piece that lost or gained a move
+    /// type, by square order, as `Nd4 -N`, `Qe2 +N -B` (types in Betza notation).
+    pub fn effects(&self) -> Vec<String> {
+        let v = &*self.pos.variant;
+        let mut out = Vec::new();
+        for sq in self.relations.modified.squares() {
+            let Some(p) = self.pos.piece_at(sq) else {
+                continue;
+            };
+            let natural = self.tables.natural_types(p.kind());
+            let effective = self.effective_types(sq);
+            let mut text = format!("{}{}", v.letter(p.color(), p.kind()), v.size.name(sq));
+            for (sign, types) in [('+', effective & !natural), ('-', natural & !effective)] {
+                for t in (0..self.tables.type_count()).filter(|t| types & (1 << t) != 0) {
+                    text.push_str(&format!(" {sign}{}", self.tables.type_name(t)));
+                }
+            }
+            out.push(text);
+        }
+        out
+    }
     /// Quiet moves and captures of the piece on `sq` by its effective moves (pseudo-legal;
     /// pawns and Kings by their own moves, the enemy King never a target).
     pub fn targets(&self, sq: Square) -> (B, B) {

@@ -33,6 +33,8 @@ pub struct RelayTables<B> {
     pub slots: Tables<B>,
     pub(super) n: usize,
     pub(super) ntypes: usize,
+    /// Each type in Betza notation, for `d`.
+    pub(super) type_names: Vec<String>,
     pub(super) nslots: usize,
     /// Participating kinds (bit per kind) and their list.
     pub(super) participating: u32,
@@ -82,6 +84,7 @@ impl<B: Bitboard> RelayTables<B> {
         let plan = slot_plan(pieces).expect("relay pieces are checked at load");
         assert!(plan.len() <= MAX_SLOTS, "relay slots are checked at load");
         let ntypes = types.len();
+        let type_names = types.iter().map(|t| t.name()).collect();
         let nslots = plan.len();
         let template = &pieces[0];
         let mut sv: Variant = variant.clone();
@@ -322,6 +325,7 @@ impl<B: Bitboard> RelayTables<B> {
             slots,
             n,
             ntypes,
+            type_names,
             nslots,
             participating,
             part_kinds,
@@ -349,6 +353,11 @@ impl<B: Bitboard> RelayTables<B> {
     /// Number of distinct move types in the game.
     pub fn type_count(&self) -> usize {
         self.ntypes
+    }
+
+    /// Type `t` in Betza notation (`R`, `N`, `mRcpR`).
+    pub fn type_name(&self, t: usize) -> &str {
+        &self.type_names[t]
     }
 
     /// The natural types of a kind (bit per type; 0 for Kings and pawn-like pieces).

@@ -12,6 +12,67 @@ pub(super) struct TypeKey {
     pub(super) no_jump_check: bool,
 }
 
+impl TypeKey {
+    /// The type in Betza notation (`R`, `N`, `mRcpR`, `nNoN`): how `d` names what a piece
+    /// gained or lost. The letters are rebuilt from the vectors, which `normalised` keeps.
+    pub(super) fn name(&self) -> String {
+        // Capture-only atoms last, as in `mRcpR`.
+        let mut names: Vec<String> = self.atoms.iter().map(atom_name).collect();
+        names.sort_by_key(|n| n.starts_with('c'));
+        names.concat()
+    }
+}
+
+fn atom_name(a: &Atom) -> String {
+    let mut s = String::new();
+    match (a.modes.quiet, a.modes.capture) {
+        (true, false) => s.push('m'),
+        (false, true) => s.push('c'),
+        _ => {}
+    }
+    if a.initial {
+        s.push('i');
+    }
+    if a.lame {
+        s.push(if a.diagonal_first { 'o' } else { 'n' });
+    }
+    let (x, y) = a.vectors.first().map_or((0, 0), |&(x, y)| {
+        let (x, y) = (x.unsigned_abs(), y.unsigned_abs());
+        (x.max(y), x.min(y))
+    });
+    let leaper = match (x, y) {
+        (1, 0) => 'W',
+        (1, 1) => 'F',
+        (2, 0) => 'D',
+        (2, 2) => 'A',
+        (2, 1) => 'N',
+        (3, 0) => 'H',
+        (3, 1) => 'C',
+        (3, 2) => 'Z',
+        (3, 3) => 'G',
+        _ => '?',
+    };
+    let (max, hop) = match a.shape {
+        AtomShape::Ride { max } => (Some(max), false),
+        AtomShape::Hop { max } => (Some(max), true),
+        AtomShape::Leap | AtomShape::Bent => (None, false),
+    };
+    if hop {
+        s.push('p');
+    }
+    match (max, leaper) {
+        (None, _) => s.push(leaper),
+        (Some(0), 'W') => s.push('R'),
+        (Some(0), 'F') => s.push('B'),
+        (Some(0), _) => {
+            s.push(leaper);
+            s.push(leaper);
+        }
+        (Some(n), _) => s.push_str(&format!("{leaper}{n}")),
+    }
+    s
+}
+
 fn normalised(atom: &Atom) -> Atom {
     let mut a = atom.clone();
     a.letter = ' ';
@@ -180,8 +241,8 @@ pub(super) fn slot_plan(pieces: &[PieceType]) -> Result<Vec<SlotDef>, String> {
 mod tests {
     use super::*;
 
-    fn types_of(betza: &str) -> usize {
-        let p = PieceType {
+    fn piece(betza: &str) -> PieceType {
+        PieceType {
             letter: 'x',
             name: "x".into(),
             betza: betza.into(),
@@ -192,8 +253,28 @@ mod tests {
             atoms: crate::variant::betza::parse(betza).unwrap(),
             confined: None,
             zone_moves: None,
+        }
+    }
+
+    fn types_of(betza: &str) -> usize {
+        piece_types(&piece(betza)).len()
+    }
+
+    #[test]
+    fn type_names_in_betza() {
+        let names = |betza: &str| -> Vec<String> {
+            piece_types(&piece(betza))
+                .iter()
+                .map(TypeKey::name)
+                .collect()
         };
-        piece_types(&p).len()
+        assert_eq!(names("QN"), ["R", "B", "N"]);
+        assert_eq!(names("mRcpR"), ["mRcpR"]);
+        assert_eq!(names("nNoN"), ["nNoN"]);
+        assert_eq!(names("WFDA"), ["W", "F", "D", "A"]);
+        assert_eq!(names("NN"), ["NN"]);
+        assert_eq!(names("W2"), ["W2"]);
+        assert_eq!(names("HCZG"), ["H", "C", "Z", "G"]);
     }
 
     #[test]
