@@ -371,7 +371,8 @@ fn relay_over_kings_and_pawns_only_is_refused() {
 /// Relay over pieces that move and capture differently (`rules/relay.md`: a move type is one
 /// Betza atom with its range, so the Zebu's `mN` and `cW` are two types, and the Yak's `pRcR`,
 /// one vector set, is one). A piece that gains a type keeps every move of its own: the Zebu's
-/// quiet leaps and capturing steps, the Yak's quiet hops. No built-in game has such a piece.
+/// quiet leaps and capturing steps, the Yak's quiet hops and capturing ride. No built-in game
+/// has such a piece.
 #[test]
 fn relay_keeps_the_own_moves_of_pieces_that_move_and_capture_differently() {
     let r = load("[zebu : chess]\npiece = z Zebu mNcW 3\npiece = y Yak pRcR 4\nrelay = relay\n");
@@ -384,21 +385,22 @@ fn relay_keeps_the_own_moves_of_pieces_that_move_and_capture_differently() {
         set(&["b1a3", "b1c3", "b1d2", "b1b2", "b1c2", "b1d3", "b1e4", "b1f5", "b1g6", "b1h7"])
     );
     // Bc3 defends Yd4: the Yak gains the Bishop move. Its own: over the screen Pd6 to d7 and
-    // d8 (the hop moves and captures); the capturing ride finds no enemy on its lines.
-    let g = game(&r, "zebu", "4k3/8/3P4/8/3Y4/2B5/8/4K3 w - - 0 1");
+    // d8 (the hop moves and captures), and the capturing ride's capture of na4 (not of ph7,
+    // on none of its lines).
+    let g = game(&r, "zebu", "4k3/7p/3P4/8/n2Y4/2B5/8/4K3 w - - 0 1");
     assert_eq!(
         moves_from(&g, "d4"),
         set(&[
-            "d4d7", "d4d8", "d4c5", "d4b6", "d4a7", "d4e5", "d4f6", "d4g7", "d4h8", "d4e3", "d4f2",
-            "d4g1"
+            "d4d7", "d4d8", "d4a4", "d4c5", "d4b6", "d4a7", "d4e5", "d4f6", "d4g7", "d4h8", "d4e3",
+            "d4f2", "d4g1"
         ])
     );
     // Without relay the same pieces keep exactly their own moves.
     let plain = load("[zebu : chess]\npiece = z Zebu mNcW 3\npiece = y Yak pRcR 4\n");
     let g = game(&plain, "zebu", "4k3/8/8/8/8/8/Bn6/1Z2K3 w - - 0 1");
     assert_eq!(moves_from(&g, "b1"), set(&["b1a3", "b1c3", "b1d2", "b1b2"]));
-    let g = game(&plain, "zebu", "4k3/8/3P4/8/3Y4/2B5/8/4K3 w - - 0 1");
-    assert_eq!(moves_from(&g, "d4"), set(&["d4d7", "d4d8"]));
+    let g = game(&plain, "zebu", "4k3/7p/3P4/8/n2Y4/2B5/8/4K3 w - - 0 1");
+    assert_eq!(moves_from(&g, "d4"), set(&["d4d7", "d4d8", "d4a4"]));
 }
 
 /// The names offered to a GUI are names Chimera plays: none puts cancellation over a file
