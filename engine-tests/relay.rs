@@ -873,6 +873,11 @@ fn effects_list_gains_and_losses() {
         effects(AR, "r3k2r/8/8/3n4/3N4/8/8/R3K2R w KQkq - 0 1"),
         ["Ra1 -R", "Rh1 -R", "ra8 -R", "rh8 -R"]
     );
+    // A Queen that loses the Rook move keeps the Bishop move: only the lost type is listed.
+    assert_eq!(
+        effects(AR, "3rk3/8/8/8/8/8/8/3QK3 w - - 0 1"),
+        ["Qd1 -R", "rd8 -R"]
+    );
     assert!(effects(AR, "4k3/8/8/8/8/8/8/RN2K3 w - - 0 1").is_empty());
 }
 
