@@ -66,6 +66,26 @@ fn base_vectors(letter: char) -> Option<(Vec<(i8, i8)>, bool)> {
     Some((symmetric(v), rider))
 }
 
+/// The Betza letter of a leap's shape, for any of its eight orientations.
+pub fn shape_letter((x, y): (i8, i8)) -> Option<char> {
+    let (a, b) = (
+        x.unsigned_abs().max(y.unsigned_abs()),
+        x.unsigned_abs().min(y.unsigned_abs()),
+    );
+    Some(match (a, b) {
+        (1, 0) => 'W',
+        (1, 1) => 'F',
+        (2, 0) => 'D',
+        (2, 2) => 'A',
+        (3, 0) => 'H',
+        (3, 3) => 'G',
+        (2, 1) => 'N',
+        (3, 1) => 'C',
+        (3, 2) => 'Z',
+        _ => return None,
+    })
+}
+
 fn symmetric((a, b): (i8, i8)) -> Vec<(i8, i8)> {
     let mut out = Vec::new();
     for (x, y) in [(a, b), (b, a)] {

@@ -11,7 +11,7 @@
 
 use crate::game::GameType;
 use crate::types::Color;
-use crate::variant::betza::{self, Atom, AtomShape};
+use crate::variant::betza::{self, shape_letter, Atom, AtomShape};
 use crate::variant::{RepetitionRule, StalemateRule, Variant};
 use crate::with_position;
 
@@ -585,26 +585,6 @@ fn castling_xbetza(
             s
         }
     }
-}
-
-/// The Betza letter of a leap's shape, for any of its eight orientations.
-fn shape_letter((x, y): (i8, i8)) -> Option<char> {
-    let (a, b) = (
-        x.unsigned_abs().max(y.unsigned_abs()),
-        x.unsigned_abs().min(y.unsigned_abs()),
-    );
-    Some(match (a, b) {
-        (1, 0) => 'W',
-        (1, 1) => 'F',
-        (2, 0) => 'D',
-        (2, 2) => 'A',
-        (3, 0) => 'H',
-        (3, 3) => 'G',
-        (2, 1) => 'N',
-        (3, 1) => 'C',
-        (3, 2) => 'Z',
-        _ => return None,
-    })
 }
 
 /// XBetza direction letters selecting exactly vector `v` of its atom: one letter for

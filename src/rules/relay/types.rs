@@ -1,7 +1,7 @@
 //! Move types: a piece's Betza atoms grouped by their vector sets, and the slots built from them.
 
 use super::{participates, MAX_SLOTS, MAX_TYPES};
-use crate::variant::betza::{Atom, AtomShape};
+use crate::variant::betza::{shape_letter, Atom, AtomShape};
 use crate::variant::PieceType;
 
 /// One move type: a group of atoms (letters dropped, vectors sorted) and whether its straight
@@ -36,22 +36,11 @@ fn atom_name(a: &Atom) -> String {
     if a.lame {
         s.push(if a.diagonal_first { 'o' } else { 'n' });
     }
-    let (x, y) = a.vectors.first().map_or((0, 0), |&(x, y)| {
-        let (x, y) = (x.unsigned_abs(), y.unsigned_abs());
-        (x.max(y), x.min(y))
-    });
-    let leaper = match (x, y) {
-        (1, 0) => 'W',
-        (1, 1) => 'F',
-        (2, 0) => 'D',
-        (2, 2) => 'A',
-        (2, 1) => 'N',
-        (3, 0) => 'H',
-        (3, 1) => 'C',
-        (3, 2) => 'Z',
-        (3, 3) => 'G',
-        _ => '?',
-    };
+    let leaper = a
+        .vectors
+        .first()
+        .and_then(|&v| shape_letter(v))
+        .unwrap_or('?');
     let (max, hop) = match a.shape {
         AtomShape::Ride { max } => (Some(max), false),
         AtomShape::Hop { max } => (Some(max), true),
