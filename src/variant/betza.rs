@@ -25,6 +25,17 @@ pub struct Modes {
     pub capture: bool,
 }
 
+impl Modes {
+    /// The Betza modifier that says these modes: `m`, `c`, or none for both.
+    pub fn prefix(self) -> &'static str {
+        match (self.quiet, self.capture) {
+            (true, false) => "m",
+            (false, true) => "c",
+            _ => "",
+        }
+    }
+}
+
 /// One movement component of a piece: a set of step vectors with how they are used.
 #[derive(Clone, PartialEq, Eq, Debug, Hash)]
 pub struct Atom {

@@ -674,12 +674,7 @@ fn atom_texts(atom: &Atom, vectors: &[(i8, i8)], no_jump_check: bool) -> (Vec<St
     }
     let dirs = directions(&full, vectors);
     let mut exact = true;
-    let mut modes = String::new();
-    match (atom.modes.quiet, atom.modes.capture) {
-        (true, false) => modes.push('m'),
-        (false, true) => modes.push('c'),
-        _ => {}
-    }
+    let mut modes = atom.modes.prefix().to_string();
     if atom.en_passant {
         modes.push('e');
     }

@@ -24,12 +24,7 @@ impl TypeKey {
 }
 
 fn atom_name(a: &Atom) -> String {
-    let mut s = String::new();
-    match (a.modes.quiet, a.modes.capture) {
-        (true, false) => s.push('m'),
-        (false, true) => s.push('c'),
-        _ => {}
-    }
+    let mut s = a.modes.prefix().to_string();
     if a.initial {
         s.push('i');
     }
