@@ -207,3 +207,28 @@ fn a_leap_the_piece_has_is_not_relayed_again() {
         assert!(from_d4.iter().any(|m| m == leap), "{leap}: {from_d4:?}");
     }
 }
+
+/// Quiescence's generator tests the King's captures and the relayed ones for safety as the
+/// full generator does. Kxe2 is illegal: the Rook on g3, defended by the Knight on h5, guards
+/// e2 by a Knight's leap only. The Bishop on e3, pinned by the Rook on e8, may not take d5 or
+/// f5 by the leap it gets from the Knight on c2. Neither side has a legal capture.
+#[test]
+fn quiescence_captures_are_legal_ones() {
+    use chimera::types::MoveList;
+    for (fen, illegal) in [
+        ("k7/8/8/7n/8/6r1/4b3/4K3 w - - 0 1", ["e1e2", "e1e2"]),
+        ("k3r3/8/8/3b1b2/8/4B3/2N5/4K3 w - - 0 1", ["e3d5", "e3f5"]),
+    ] {
+        let g = chimera::variant::Registry::builtin()
+            .find("knight-relay")
+            .expect("a built-in game")
+            .position(fen)
+            .expect("a legal FEN");
+        let mut list = MoveList::new();
+        chimera::with_position!(&g, p => chimera::rules::knight_relay::tactical_moves(p, &mut list));
+        let tactical: Vec<String> = list.iter().map(|&m| g.move_to_uci(m)).collect();
+        assert!(tactical.is_empty(), "{fen}: {tactical:?}");
+        let legal = perft_cmd("knight-relay", Some(fen), 1);
+        assert_has(fen, &legal, &[], &illegal);
+    }
+}
