@@ -74,7 +74,7 @@ impl<'a, B: Bitboard> RelayView<'a, B> {
             let effective = self.effective_types(sq);
             let mut text = format!("{}{}", v.letter(p.color(), p.kind()), v.size.name(sq));
             for (sign, types) in [('+', effective & !natural), ('-', natural & !effective)] {
-                for t in (0..self.tables.type_count()).filter(|t| types & (1 << t) != 0) {
+                for t in super::bits(types) {
                     text.push_str(&format!(" {sign}{}", self.tables.type_name(t)));
                 }
             }
