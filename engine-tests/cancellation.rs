@@ -302,6 +302,51 @@ fn opponent_placement_that_could_check_makes_the_capture_illegal() {
     assert!(!moves(&g).contains(&"d4e5".to_string()));
 }
 
+/// A placed leaper's check, where no line of the game reaches the King. With only Rooks as
+/// riders (and a Rook worth 9, `h`), P c4 takes h d5 leaves Black 8: a Rook on d5, then a
+/// Knight on a neighbour. From c4 it would check the King on b2 by a leap, so the capture is
+/// illegal; on a1 no neighbour of d5 is a leap away, and it is legal. A lame leaper (`nN`, the
+/// Xiangqi horse) checks the same way while its path is open, and not once c3 is blocked.
+#[test]
+fn opponent_placement_that_could_check_by_a_leap_makes_the_capture_illegal() {
+    let mut r = Registry::builtin();
+    r.load(
+        "[rooks-and-knights : chess]\n\
+         piece = -b\npiece = -q\npiece = h Heavy R 9\npromote-to = h r n\n\
+         start = rnhkhnr1/pppppppp/8/8/8/8/PPPPPPPP/RNHKHNR1 w - - 0 1\n\
+         [rooks-and-horses : rooks-and-knights]\n\
+         piece = n Horse nN 3\n",
+    )
+    .expect("a good variants file");
+    for (variant, fen, legal) in [
+        (
+            "rooks-and-knights",
+            "7k/8/8/3h4/2P5/8/1K6/8 w - - 0 1",
+            false,
+        ),
+        ("rooks-and-knights", "7k/8/8/3h4/2P5/8/8/K7 w - - 0 1", true),
+        (
+            "rooks-and-horses",
+            "7k/8/8/3h4/2P5/8/1K6/8 w - - 0 1",
+            false,
+        ),
+        (
+            "rooks-and-horses",
+            "7k/8/8/3h4/2P5/2P5/1K6/8 w - - 0 1",
+            true,
+        ),
+    ] {
+        let name = format!("cancellation-{variant}");
+        let g = game(&r, &name, fen);
+        assert_eq!(
+            moves(&g).contains(&"c4d5".to_string()),
+            legal,
+            "{name} {fen}: {:?}",
+            moves(&g)
+        );
+    }
+}
+
 /// Two placements of one value, in either order: N c6 takes R d8 leaves Black 2, no Black pawn
 /// may stand on d8, so Black places two pawns among c7, d7 and e7. A pawn on e7 (always the
 /// second square of its pair, counted upwards) would check a King on f6; one on c7 (always the
