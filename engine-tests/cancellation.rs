@@ -347,6 +347,32 @@ fn opponent_placement_that_could_check_by_a_leap_makes_the_capture_illegal() {
     }
 }
 
+/// With hoppers a piece of the capturer's own side can give check: it may be the screen. The
+/// Cannon (`mRcpR`) on e8 checks the King on e1 over the Rook on e5. Q a5 takes it, and
+/// whatever White places on e5 (r = 4) screens again: the capture is illegal, though the
+/// board without the placement would be safe. A Rook on e8 instead is blocked by any of them.
+/// While White places a Pawn next to d5, the squares of the e-file give the Cannon its screen.
+#[test]
+fn own_placements_that_screen_a_hopper_are_unsafe() {
+    let mut r = Registry::builtin();
+    r.load(
+        "[cannon-chess : chess]\npiece = c Cannon mRcpR 4\n\
+         start = rnbqkbnr/pppppppp/c6c/8/8/C6C/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n",
+    )
+    .expect("a good variants file");
+    let name = "cancellation-cannon-chess";
+    let g = game(&r, name, "4c2k/8/8/Q3r3/8/8/8/4K3 w - - 0 1");
+    assert!(!moves(&g).contains(&"a5e5".to_string()), "{:?}", moves(&g));
+    let g = game(&r, name, "4r2k/8/8/Q3r3/8/8/8/4K3 w - - 0 1");
+    assert!(moves(&g).contains(&"a5e5".to_string()), "{:?}", moves(&g));
+    let g = game(
+        &r,
+        name,
+        "4c2k/8/8/3B4/8/8/8/4K3 w - - 0 1 place=d5,1,near,pass",
+    );
+    assert_eq!(moves(&g), drops("P", &["c4", "c5", "c6", "d4", "d6"]));
+}
+
 /// Two placements of one value, in either order: N c6 takes R d8 leaves Black 2, no Black pawn
 /// may stand on d8, so Black places two pawns among c7, d7 and e7. A pawn on e7 (always the
 /// second square of its pair, counted upwards) would check a King on f6; one on c7 (always the
