@@ -307,6 +307,7 @@ fn opponent_placement_that_could_check_makes_the_capture_illegal() {
 /// Knight on a neighbour. From c4 it would check the King on b2 by a leap, so the capture is
 /// illegal; on a1 no neighbour of d5 is a leap away, and it is legal. A lame leaper (`nN`, the
 /// Xiangqi horse) checks the same way while its path is open, and not once c3 is blocked.
+/// A placed Pawn's capture is such a leap too.
 #[test]
 fn opponent_placement_that_could_check_by_a_leap_makes_the_capture_illegal() {
     let mut r = Registry::builtin();
@@ -318,28 +319,23 @@ fn opponent_placement_that_could_check_by_a_leap_makes_the_capture_illegal() {
          piece = n Horse nN 3\n",
     )
     .expect("a good variants file");
-    for (variant, fen, legal) in [
-        (
-            "rooks-and-knights",
-            "7k/8/8/3h4/2P5/8/1K6/8 w - - 0 1",
-            false,
-        ),
-        ("rooks-and-knights", "7k/8/8/3h4/2P5/8/8/K7 w - - 0 1", true),
-        (
-            "rooks-and-horses",
-            "7k/8/8/3h4/2P5/8/1K6/8 w - - 0 1",
-            false,
-        ),
-        (
-            "rooks-and-horses",
-            "7k/8/8/3h4/2P5/2P5/1K6/8 w - - 0 1",
-            true,
-        ),
+    let (knights, horses) = (
+        "cancellation-rooks-and-knights",
+        "cancellation-rooks-and-horses",
+    );
+    for (name, fen, capture, legal) in [
+        (knights, "7k/8/8/3h4/2P5/8/1K6/8 w - - 0 1", "c4d5", false),
+        (knights, "7k/8/8/3h4/2P5/8/8/K7 w - - 0 1", "c4d5", true),
+        (horses, "7k/8/8/3h4/2P5/8/1K6/8 w - - 0 1", "c4d5", false),
+        (horses, "7k/8/8/3h4/2P5/2P5/1K6/8 w - - 0 1", "c4d5", true),
+        // R d1 takes h d5 leaves Black 4: the Knight on d5, then a Pawn, which on e4 would
+        // check the King on f3 (a Knight's leaps reach the zone too, but no Knight is left).
+        (knights, "7k/8/8/3h4/8/5K2/8/3R4 w - - 0 1", "d1d5", false),
+        (knights, "7k/8/8/3h4/8/8/5K2/3R4 w - - 0 1", "d1d5", true),
     ] {
-        let name = format!("cancellation-{variant}");
-        let g = game(&r, &name, fen);
+        let g = game(&r, name, fen);
         assert_eq!(
-            moves(&g).contains(&"c4d5".to_string()),
+            moves(&g).contains(&capture.to_string()),
             legal,
             "{name} {fen}: {:?}",
             moves(&g)
