@@ -332,6 +332,10 @@ fn opponent_placement_that_could_check_by_a_leap_makes_the_capture_illegal() {
         // check the King on f3 (a Knight's leaps reach the zone too, but no Knight is left).
         (knights, "7k/8/8/3h4/8/5K2/8/3R4 w - - 0 1", "d1d5", false),
         (knights, "7k/8/8/3h4/8/8/5K2/3R4 w - - 0 1", "d1d5", true),
+        // P c4 takes n d5 leaves Black two Pawns: on d5 and, say, e4 (checking f3). A White
+        // Pawn's capture would reach f3 from e2 or g2, outside the zone: the colours matter.
+        (knights, "7k/8/8/3n4/2P5/5K2/8/8 w - - 0 1", "c4d5", false),
+        (knights, "7k/8/8/3n4/2P5/8/5K2/8 w - - 0 1", "c4d5", true),
     ] {
         let g = game(&r, name, fen);
         assert_eq!(
