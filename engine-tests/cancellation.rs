@@ -279,6 +279,26 @@ fn dead_end_own_placements_are_illegal() {
     assert_eq!(g.side_to_move(), Color::Black);
 }
 
+/// A placement ply must leave the placer's King safe, whether or not a placement can change
+/// that (a FEN may set up such a position): in check from e8, White's Pawn next to d5 must
+/// block on the e-file; next to h6 nothing blocks, and no placement is legal.
+#[test]
+fn placements_that_leave_the_king_in_check_are_illegal() {
+    let r = Registry::builtin();
+    let g = game(
+        &r,
+        "cancellation-chess",
+        "4r2k/8/8/3B4/8/8/8/4K3 w - - 0 1 place=d5,1,near,pass",
+    );
+    assert_eq!(moves(&g), drops("P", &["e4", "e5", "e6"]));
+    let g = game(
+        &r,
+        "cancellation-chess",
+        "4r2k/8/7B/8/8/8/8/4K3 w - - 0 1 place=h6,1,near,pass",
+    );
+    assert_eq!(moves(&g), Vec::<String>::new());
+}
+
 /// Every way the opponent could place must leave the capturer's King safe. P d4 takes Q e5:
 /// Black's R on e5 is automatic; a Black B placed on f4 would check the King on h2, so the
 /// capture is illegal — and legal once a White pawn on g3 closes that diagonal.
@@ -302,14 +322,9 @@ fn opponent_placement_that_could_check_makes_the_capture_illegal() {
     assert!(!moves(&g).contains(&"d4e5".to_string()));
 }
 
-/// A placed leaper's check, where no line of the game reaches the King. With only Rooks as
-/// riders (and a Rook worth 9, `h`), P c4 takes h d5 leaves Black 8: a Rook on d5, then a
-/// Knight on a neighbour. From c4 it would check the King on b2 by a leap, so the capture is
-/// illegal; on a1 no neighbour of d5 is a leap away, and it is legal. A lame leaper (`nN`, the
-/// Xiangqi horse) checks the same way while its path is open, and not once c3 is blocked.
-/// A placed Pawn's capture is such a leap too.
-#[test]
-fn opponent_placement_that_could_check_by_a_leap_makes_the_capture_illegal() {
+/// Games whose only riders are Rooks (one of them, `h`, worth 9): lines reach a King along
+/// its rank and file only, so placed leapers' checks can be tested away from every line.
+fn rook_games() -> Registry {
     let mut r = Registry::builtin();
     r.load(
         "[rooks-and-knights : chess]\n\
@@ -319,6 +334,18 @@ fn opponent_placement_that_could_check_by_a_leap_makes_the_capture_illegal() {
          piece = n Horse nN 3\n",
     )
     .expect("a good variants file");
+    r
+}
+
+/// A placed leaper's check, where no line of the game reaches the King. With only Rooks as
+/// riders (and a Rook worth 9, `h`), P c4 takes h d5 leaves Black 8: a Rook on d5, then a
+/// Knight on a neighbour. From c4 it would check the King on b2 by a leap, so the capture is
+/// illegal; on a1 no neighbour of d5 is a leap away, and it is legal. A lame leaper (`nN`, the
+/// Xiangqi horse) checks the same way while its path is open, and not once c3 is blocked.
+/// A placed Pawn's capture is such a leap too.
+#[test]
+fn opponent_placement_that_could_check_by_a_leap_makes_the_capture_illegal() {
+    let r = rook_games();
     let (knights, horses) = (
         "cancellation-rooks-and-knights",
         "cancellation-rooks-and-horses",
@@ -344,6 +371,22 @@ fn opponent_placement_that_could_check_by_a_leap_makes_the_capture_illegal() {
             "{name} {fen}: {:?}",
             moves(&g)
         );
+    }
+}
+
+/// A pinned capturer uncovers its King whatever the values: N g8 takes n f6 (both vanish)
+/// opens the rank to the Rook on a8. No line of the game reaches f6's neighbours from h8, so
+/// only the capturer's own square tells that the King is exposed; with the Rook off, it is legal.
+#[test]
+fn a_pinned_capturer_may_not_uncover_its_king() {
+    let r = rook_games();
+    let name = "cancellation-rooks-and-knights";
+    for (fen, legal) in [
+        ("r5NK/8/5n2/8/8/8/8/k7 w - - 0 1", false),
+        ("6NK/8/5n2/8/8/8/8/k7 w - - 0 1", true),
+    ] {
+        let g = game(&r, name, fen);
+        assert_eq!(moves(&g).contains(&"g8f6".to_string()), legal, "{fen}");
     }
 }
 
