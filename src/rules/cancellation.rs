@@ -135,12 +135,6 @@ impl CancellationRule {
         self.values[kind.index()]
     }
 
-    /// May a placed `color` `kind` stand on `sq`?
-    #[inline(always)]
-    pub fn may_stand(&self, color: Color, kind: PieceKind, sq: Square) -> bool {
-        self.may_stand[kind.index()][color.index()] >> sq.index() & 1 != 0
-    }
-
     #[inline(always)]
     pub fn neighbours(&self, sq: Square) -> u128 {
         self.neighbours[sq.index()]
