@@ -346,4 +346,24 @@ mod tests {
         assert_eq!(a.with(LOGGED | KEPT_SIDE).key(), a.key());
         assert_eq!(a.with(LOGGED).position_part(), a);
     }
+
+    /// Pending states differ in the hash: a collision would let the table and the repetition
+    /// rules take a position with placements to make for one without, or with others.
+    #[test]
+    fn every_pending_state_has_its_own_key() {
+        let size = BoardSize::new(16, 8).unwrap();
+        let mut seen = std::collections::HashSet::new();
+        for sq in size.all_squares() {
+            for remaining in 1..=u8::MAX {
+                for pass in [false, true] {
+                    let p = Pending::new(sq, remaining, pass);
+                    for state in [p, p.leave_center()] {
+                        let key = state.key();
+                        assert_ne!(key, 0, "{state:?}");
+                        assert!(seen.insert(key), "{state:?}: a key seen before");
+                    }
+                }
+            }
+        }
+    }
 }
