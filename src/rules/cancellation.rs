@@ -339,6 +339,8 @@ mod tests {
         }
         assert_eq!(a.fen_field(size), "place=j10,12,dest,pass");
         assert_eq!(b.fen_field(size), "place=j10,12,near,stay");
+        // Nothing left to place is no pending state (a FEN without the field says that).
+        assert!(Pending::parse_fen_field(size, "place=j10,0,dest,pass").is_err());
         assert_ne!(a.key(), b.key());
         assert_ne!(a.key(), 0);
         assert_eq!(Pending::NONE.key(), 0);
