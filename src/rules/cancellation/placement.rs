@@ -53,12 +53,6 @@ impl Step {
             self.kinds[0],
         )
     }
-
-    /// Is (sq, kind) one of the admissible pairs?
-    pub fn allows(&self, sq: Square, kind: PieceKind) -> bool {
-        (0..self.n as usize)
-            .any(|i| self.kinds[i] == kind && self.squares[i] >> sq.index() & 1 != 0)
-    }
 }
 
 /// The squares of a 128-bit set, ascending.
