@@ -885,28 +885,28 @@ fn effects_list_gains_and_losses() {
 #[test]
 fn display_shows_relay_effects() {
     let mut u = common::Uci::new();
-    u.variant("relay-anti-relay-chess");
-    u.position("fen 4k3/8/8/8/8/2n5/8/RN2K3 w - - 0 1");
-    u.send("d");
-    let lines = u.sync();
+    let mut display = |variant: &str, position: &str| {
+        u.variant(variant);
+        u.position(position);
+        u.send("d");
+        u.sync()
+    };
+    let lines = display(
+        "relay-anti-relay-chess",
+        "fen 4k3/8/8/8/8/2n5/8/RN2K3 w - - 0 1",
+    );
+    let shown = |lines: &[String], line: &str| lines.iter().any(|l| l == line);
     assert!(
-        lines
-            .iter()
-            .any(|l| l == "Relay effects: Nb1 +R -N, nc3 -N"),
+        shown(&lines, "Relay effects: Nb1 +R -N, nc3 -N"),
         "{lines:#?}"
     );
     // The King on e1 stands between the Rook and the Knight: nobody sees anybody.
-    u.position("fen 4k3/8/8/8/8/8/8/R3K1N1 w - - 0 1");
-    u.send("d");
-    let lines = u.sync();
-    assert!(
-        lines.iter().any(|l| l == "Relay effects: none"),
-        "{lines:#?}"
+    let lines = display(
+        "relay-anti-relay-chess",
+        "fen 4k3/8/8/8/8/8/8/R3K1N1 w - - 0 1",
     );
-    u.variant("chess");
-    u.position("startpos");
-    u.send("d");
-    let lines = u.sync();
+    assert!(shown(&lines, "Relay effects: none"), "{lines:#?}");
+    let lines = display("chess", "startpos");
     assert!(
         lines.iter().any(|l| l.starts_with("Checkers:")),
         "{lines:#?}"
