@@ -705,7 +705,10 @@ fn attacked_after<B: Bitboard>(p: &chimera::position::Position<B>, us: Color, na
 
 /// Along random playouts: every generated move leaves the mover's King unattacked (judged on the
 /// position after it, relations recomputed in full), and every other move by effective types
-/// (non-pawn pieces and the King) leaves it attacked; play/undo restores FEN and hash.
+/// (non-pawn pieces and the King) leaves it attacked; play/undo restores FEN and hash. Every
+/// generated plain move or double step goes to one of its piece's `RelayView::targets`, and
+/// `Position::leaves_king_safe` (the engine-wide test, which relay games answer through their
+/// own module) agrees with the generator on each of these moves.
 fn consistency(name: &str, games: usize, plies: usize) {
     let gt = registry().find(name).unwrap();
     let mut rng = Lcg(0x5EED ^ name.len() as u64);
@@ -729,6 +732,14 @@ fn consistency(name: &str, games: usize, plies: usize) {
                     checked += 1;
                 }
                 let view = RelayView::new(p).expect("relay game");
+                for &m in list.iter() {
+                    if matches!(m.kind(), MoveKind::Normal | MoveKind::DoubleStep) {
+                        let (q, c) = view.targets(m.from());
+                        let text = chimera::protocol::notation::move_to_uci(p, m);
+                        assert!((q | c).has(m.to()), "{name}: {text} is no target in {}", before.0);
+                        assert!(p.leaves_king_safe(m), "{name}: {text} called unsafe in {}", before.0);
+                    }
+                }
                 let mut others = Vec::new();
                 for from in p.pieces(us).squares() {
                     let kind = p.piece_at(from).unwrap().kind();
@@ -749,6 +760,7 @@ fn consistency(name: &str, games: usize, plies: usize) {
                         continue;
                     }
                     let text = chimera::protocol::notation::move_to_uci(p, m);
+                    assert!(!p.leaves_king_safe(m), "{name}: {text} called safe in {}", before.0);
                     p.play(m);
                     assert!(attacked_after(p), "{name}: {text} was not generated but is legal in {}", before.0);
                     p.undo();
