@@ -174,6 +174,11 @@ pub const BAD_CHESS_FENS: &[(&str, &str)] = &[
     ("empty string", ""),
     ("only spaces", "   "),
     (
+        // 2^32 + 8: a run read into 32 bits with wrapping arithmetic would be 8 empty squares.
+        "run of 4294967304 squares",
+        "rnbqkbnr/pppppppp/8/4294967304/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    ),
+    (
         "capablanca FEN (10 files) for chess",
         "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1",
     ),
@@ -268,6 +273,16 @@ pub const BAD_OTHER_FENS: &[(&str, &str, &str)] = &[
         "amazon letter in capablanca",
         "capablanca",
         "rnabqkbcnr/pppppppppp/10/10/4Z5/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1",
+    ),
+    (
+        "a cancellation game's placement field alone",
+        "cancellation-chess",
+        "place=d4,4,dest,pass",
+    ),
+    (
+        "a placement field in a game without cancellation",
+        "chess",
+        "4k3/8/8/8/8/8/8/4K3 w - - 0 1 place=d4,4,dest,pass",
     ),
     (
         "tutti-frutti 9 files",
