@@ -513,6 +513,20 @@ mod tests {
         assert_eq!(err, "a pawn on a8 can never stand there");
     }
 
+    /// A wrong number of Kings is reported for the side that has it.
+    #[test]
+    fn a_wrong_king_count_names_the_side() {
+        let r = Registry::builtin();
+        for (fen, expected) in [
+            ("4k3/8/8/8/8/8/8/2K1K3 w - - 0 1", "White has 2 kings"),
+            ("8/8/8/8/8/8/8/4K3 w - - 0 1", "Black has 0 kings"),
+            ("2k1k3/8/8/8/8/8/8/4K3 w - - 0 1", "Black has 2 kings"),
+        ] {
+            let err = round_trip(&r, "chess", fen).unwrap_err();
+            assert_eq!(err, format!("{expected}; exactly one expected"));
+        }
+    }
+
     /// A castling field in a game without castling is refused for what it is (it used to be
     /// "the king is not on its first rank", of Grand's King on its home square).
     #[test]
