@@ -285,6 +285,11 @@ pub const BAD_OTHER_FENS: &[(&str, &str, &str)] = &[
         "4k3/8/8/8/8/8/8/4K3 w - - 0 1 place=d4,4,dest,pass",
     ),
     (
+        "Fischer Random K with the only Rook on the Queen's side, next to the King",
+        "fischerandom",
+        "4k3/8/8/8/8/8/8/3RK3 w K - 0 1",
+    ),
+    (
         "tutti-frutti 9 files",
         "tutti-frutti",
         "enbzkqar1/pppppppp/8/8/8/8/PPPPPPPP/ENBZKQAR w KQkq - 0 1",
