@@ -168,6 +168,26 @@ pub const BAD_CHESS_FENS: &[(&str, &str)] = &[
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 99999999999999999999999 1",
     ),
     (
+        "halfmove clock 65536, one past what a game keeps",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 65536 1",
+    ),
+    (
+        "fullmove number 100000001, one past the largest",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 100000001",
+    ),
+    (
+        "en passant square behind a Knight",
+        "4k3/8/8/8/4N3/8/8/4K3 b - e3 0 1",
+    ),
+    (
+        "en passant square behind a pawn of the side to move",
+        "4k3/8/8/8/4p3/8/8/4K3 b - e3 0 1",
+    ),
+    (
+        "en passant square occupied",
+        "4k3/8/8/8/4P3/4N3/8/4K3 b - e3 0 1",
+    ),
+    (
         "extra trailing field",
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 junk",
     ),
