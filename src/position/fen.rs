@@ -527,6 +527,17 @@ mod tests {
         }
     }
 
+    /// King's Leap games write the leap's right of each King that still has it, and only that.
+    #[test]
+    fn kings_leap_rights_are_written_per_king() {
+        let r = Registry::builtin();
+        let array = "cnbrkbnq/pppppppp/8/8/8/8/PPPPPPPP/CNBRKBNQ";
+        for rights in ["Kk", "K", "k", "-"] {
+            let fen = format!("{array} w {rights} - 0 1");
+            assert_eq!(round_trip(&r, "kings-leap", &fen), Ok(fen.clone()));
+        }
+    }
+
     /// A castling field in a game without castling is refused for what it is (it used to be
     /// "the king is not on its first rank", of Grand's King on its home square).
     #[test]
@@ -582,6 +593,11 @@ mod tests {
         assert_eq!(
             round_trip(&r, "fischerandom", &format!("{two_rooks} GB - 0 1")).as_deref(),
             Ok("4k3/8/8/8/8/8/8/1R2K1R1 w KQ - 0 1")
+        );
+        // A partner inside another piece of its kind on the same side is named by its file.
+        assert_eq!(
+            round_trip(&r, "fischerandom", "4k3/8/8/8/8/8/8/4K1RR w G - 0 1").as_deref(),
+            Ok("4k3/8/8/8/8/8/8/4K1RR w G - 0 1")
         );
         // Paulowich's corner Queen and Chancellor; the crosswise Black's h8 Chancellor is `k`.
         assert_eq!(
