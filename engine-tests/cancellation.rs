@@ -771,6 +771,14 @@ fn a_named_automatic_placement_is_skipped() {
         "not White's"
     );
     assert_eq!(named(&g, &["R@e5", "R@e5"], None), [true, false], "once");
+    // Once a ply: one reader, the same square placed again four plies on.
+    let mut later = game(&r, "cancellation-chess", fen);
+    for m in ["h1g1", "e8d8", "g1h1", "d8e8", "d4e5"] {
+        play(&mut later, m);
+    }
+    let mut automatic = AutomaticPlacements::default();
+    assert!(automatic.skip(&g, "R@e5", None));
+    assert!(automatic.skip(&later, "R@e5", None), "again at a later ply");
     assert_eq!(
         named(&g, &["R@e4", "Q@e5", "e5e4"], None),
         [false, false, false],
