@@ -578,6 +578,31 @@ fn knight_relay_keeps_a_confined_piece_in_its_zone() {
     );
 }
 
+/// Relay in a file game with a piece confined to a zone (`rules/relay.md`: a confinement
+/// belongs to the piece). Black's Guard on d7 (a King, confined to ranks 7 and 8) attacks no
+/// square outside its zone, although a Rook may gain its step from it, unconfined: White's King
+/// on d5 may step next to it on c6, d6 and e6, and stands on d6 out of check. Inside the zone it
+/// attacks: the King on b8 may not step to c8 or c7.
+#[test]
+fn relay_keeps_a_confined_piece_s_attacks_in_its_zone() {
+    let r = load(
+        "[rc : chess]\n\
+         piece = x Guard K 3 confined=home\n\
+         zone = home white a1 b1 c1 d1 e1 f1 g1 h1 a2 b2 c2 d2 e2 f2 g2 h2\n\
+         zone = home black a8 b8 c8 d8 e8 f8 g8 h8 a7 b7 c7 d7 e7 f7 g7 h7\n\
+         relay = relay\n",
+    );
+    let outside = game(&r, "rc", "7k/3x4/8/3K4/8/8/8/7r w - - 0 1");
+    assert_eq!(
+        moves_from(&outside, "d5"),
+        set(&["d5c6", "d5d6", "d5e6", "d5c5", "d5e5", "d5c4", "d5d4", "d5e4"])
+    );
+    let next_to = game(&r, "rc", "7k/3x4/3K4/8/8/8/8/7r w - - 0 1");
+    assert!(!next_to.in_check(), "{}", next_to.fen());
+    let inside = game(&r, "rc", "1K5k/3x4/8/8/8/8/8/7r w - - 0 1");
+    assert_eq!(moves_from(&inside, "b8"), set(&["b8a8", "b8a7", "b8b7"]));
+}
+
 /// `no-jump-check` works on the attack tables' single leaps (the Cannon's `KAD`); a rider of
 /// long straight leaps jumps pieces as well and would check across them, so it is refused
 /// with the line, where it was accepted and silently did nothing. A rider of single steps
