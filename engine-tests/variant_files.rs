@@ -582,7 +582,10 @@ fn knight_relay_keeps_a_confined_piece_in_its_zone() {
 /// belongs to the piece). Black's Guard on d7 (a King, confined to ranks 7 and 8) attacks no
 /// square outside its zone, although a Rook may gain its step from it, unconfined: White's King
 /// on d5 may step next to it on c6, d6 and e6, and stands on d6 out of check. Inside the zone it
-/// attacks: the King on b8 may not step to c8 or c7.
+/// attacks: the King on b8 may not step to c8 or c7. A Rook's move the Guard gains is confined
+/// too: it checks no King on the file below it, in the legal moves (`attacked_on`), the checkers
+/// (`attackers`) or the generator's own check test that decides castling (`king_threats`). No
+/// built-in game can test this: the Canonical Kings never leave their fortresses.
 #[test]
 fn relay_keeps_a_confined_piece_s_attacks_in_its_zone() {
     let r = load(
@@ -601,6 +604,27 @@ fn relay_keeps_a_confined_piece_s_attacks_in_its_zone() {
     assert!(!next_to.in_check(), "{}", next_to.fen());
     let inside = game(&r, "rc", "1K5k/3x4/8/8/8/8/8/7r w - - 0 1");
     assert_eq!(moves_from(&inside, "b8"), set(&["b8a8", "b8a7", "b8b7"]));
+    // The Rook on h7 sees the Guard, which gains the Rook's move but rides only inside its
+    // zone (rank 7, d8): the d-file below it stays open to the King.
+    let gained = game(&r, "rc", "7k/3x3r/8/3K4/8/8/8/8 w - - 0 1");
+    assert!(!gained.in_check(), "{}", gained.fen());
+    assert_eq!(
+        moves_from(&gained, "d5"),
+        set(&["d5c6", "d5d6", "d5e6", "d5c5", "d5e5", "d5c4", "d5d4", "d5e4"])
+    );
+    // Nor does that ride check a King on its file outside the zone: White may castle.
+    let castle = game(&r, "rc", "4k3/4x2r/8/8/8/8/8/4K2R w K - 0 1");
+    assert!(!castle.in_check(), "{}", castle.fen());
+    assert!(
+        moves_from(&castle, "e1").contains("e1g1"),
+        "{:?}",
+        moves_from(&castle, "e1")
+    );
+    let guard = game(&r, "rc", "7k/3x3r/8/3K4/8/8/8/8 b - - 0 1");
+    assert_eq!(
+        moves_from(&guard, "d7"),
+        set(&["d7a7", "d7b7", "d7c7", "d7e7", "d7f7", "d7g7", "d7c8", "d7d8", "d7e8"])
+    );
 }
 
 /// `no-jump-check` works on the attack tables' single leaps (the Cannon's `KAD`); a rider of
