@@ -627,6 +627,33 @@ fn relay_keeps_a_confined_piece_s_attacks_in_its_zone() {
     );
 }
 
+/// A move that opens or closes a lame leg changes who sees whom, and may so give the mover's
+/// own King a new attacker (`rules/relay.md`: a move that lifts an anti-relay so that an enemy
+/// piece regains a type attacking the King is illegal; so is one that starts a relay doing so).
+/// The Horse (`nN`) on a1 sees c2 only while b1, its leg, is empty. With relay, Black's Ferz
+/// leaving b1 for a2 lets White's Wazir on c2 gain the Horse's leap, which reaches e3 over an
+/// empty d2. With anti-relay, the two Horses on a1 and c2 see each other and both lose the
+/// leap; Black's Ferz stepping onto b1 ends that, and the Horse on c2 attacks e3 again. Both
+/// moves were generated, the leg of a leap into a square not being among the squares whose
+/// change the generator tests in full.
+#[test]
+fn relay_tests_the_king_when_a_move_opens_or_closes_a_lame_leg() {
+    let r = load(
+        "[legs : chess]\n\
+         piece = h Horse nN 3\n\
+         piece = x Wazir W 1\n\
+         piece = y Ferz F 1\n\
+         relay = relay\n\
+         [anti-legs : legs]\n\
+         relay = anti-relay\n",
+    );
+    let relay = game(&r, "legs", "7K/8/8/8/8/4k3/2X5/Hy6 b - - 0 1");
+    assert_eq!(moves_from(&relay, "b1"), set(&["b1c2"]));
+    let anti = game(&r, "anti-legs", "7K/8/8/8/8/4k3/y1H5/h7 b - - 0 1");
+    assert_eq!(moves_from(&anti, "a2"), set(&["a2b3"]));
+    assert!(moves_from(&anti, "e3").contains("e3d2"));
+}
+
 /// `no-jump-check` works on the attack tables' single leaps (the Cannon's `KAD`); a rider of
 /// long straight leaps jumps pieces as well and would check across them, so it is refused
 /// with the line, where it was accepted and silently did nothing. A rider of single steps

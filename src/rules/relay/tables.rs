@@ -280,14 +280,30 @@ impl<B: Bitboard> RelayTables<B> {
             }
             reach
         };
+        // A relation between pieces on `from` and `to` changes with either square and with the
+        // path between them. That path is not always in `to`'s own reach (a Horse's leg out of
+        // `from` is not its leg back; a ride may run one way only), so it is added here.
         let mut region = vec![B::EMPTY; ntypes * n];
         for t in 0..ntypes {
             let s = gain_slot[t] as usize;
+            let k = PieceKind(s as u8);
             for from in size.all_squares() {
                 let reach = full_reach(s, from);
                 region[t * n + from.index()] |= reach;
                 for to in reach.squares() {
                     region[t * n + to.index()] = region[t * n + to.index()].with(from);
+                }
+                for c in Color::BOTH {
+                    for r in &slots.kind_moves(c, k).rides {
+                        let line = slots.ride(r.ray, from, B::EMPTY);
+                        for to in line.squares() {
+                            let path = line & !slots.beyond(from, to);
+                            region[t * n + to.index()] |= path.without(to);
+                        }
+                    }
+                    for l in slots.lame_leaps(c, k, from) {
+                        region[t * n + l.target.index()] |= l.block;
+                    }
                 }
             }
         }
