@@ -675,6 +675,36 @@ fn fairy_bases_oracle_agrees() {
     common::assert_clean_summary(&out, "SUMMARY:", " 0 mismatches");
 }
 
+/// The independent oracle for relay over games from variants files (`scripts/oracles/
+/// relay_files.py`, standard-library Python written from `relay.md` and this README alone):
+/// random games of custom Betza pieces (leapers, riders, lame leapers, hoppers, pieces that move
+/// and capture differently, confined leapers) under random relay and anti-relay rules, perft to
+/// depth 2 on playouts and sparse positions, and its hand-checked positions (`--self-test`).
+/// Seed 2 holds a move that empties a lame leg and so starts a relay that checks the mover's
+/// own King, which Chimera once generated.
+#[test]
+fn file_games_oracle_agrees() {
+    let out = common::run_python_script(
+        "oracles/relay_files.py",
+        &[
+            "--compare",
+            "--seed",
+            "2",
+            "--games",
+            "25",
+            "--positions",
+            "3",
+            "--sparse",
+            "4",
+            "--lame",
+            "--zones",
+        ],
+    );
+    common::assert_clean_summary(&out, "SUMMARY", " 0 mismatches, 0 chimera errors");
+    let selftest = common::run_python_script("oracles/relay_files.py", &["--self-test"]);
+    assert!(selftest.contains("SELF-TEST ok"), "{selftest}");
+}
+
 // =============================================================================================
 // Consistency: the legal moves against the relations recomputed from scratch
 // =============================================================================================
