@@ -635,7 +635,7 @@ fn relay_keeps_a_confined_piece_s_attacks_in_its_zone() {
 /// empty d2. With anti-relay, the two Horses on a1 and c2 see each other and both lose the
 /// leap; Black's Ferz stepping onto b1 ends that, and the Horse on c2 attacks e3 again. Both
 /// moves were generated, the leg of a leap into a square not being among the squares whose
-/// change the generator tests in full.
+/// change the generator tests in full. A one-way rider's path is tested as well.
 #[test]
 fn relay_tests_the_king_when_a_move_opens_or_closes_a_lame_leg() {
     let r = load(
@@ -652,6 +652,17 @@ fn relay_tests_the_king_when_a_move_opens_or_closes_a_lame_leg() {
     let anti = game(&r, "anti-legs", "7K/8/8/8/8/4k3/y1H5/h7 b - - 0 1");
     assert_eq!(moves_from(&anti, "a2"), set(&["a2b3"]));
     assert!(moves_from(&anti, "e3").contains("e3d2"));
+    // A ride's path, where the rider moves one way only: the Rightrider (`rR`) on a2 sees the
+    // Wazir on c2 once the Ferz leaves b2, and the Wazir would reach the King on e2.
+    let r = load(
+        "[one-way : chess]\n\
+         piece = a Rightrider rR 3\n\
+         piece = x Wazir W 1\n\
+         piece = y Ferz F 1\n\
+         relay = relay\n",
+    );
+    let ride = game(&r, "one-way", "7K/8/8/8/8/8/AyX1k3/8 b - - 0 1");
+    assert_eq!(moves_from(&ride, "b2"), set(&[]));
 }
 
 /// `no-jump-check` works on the attack tables' single leaps (the Cannon's `KAD`); a rider of

@@ -281,8 +281,9 @@ impl<B: Bitboard> RelayTables<B> {
             reach
         };
         // A relation between pieces on `from` and `to` changes with either square and with the
-        // path between them. That path is not always in `to`'s own reach (a Horse's leg out of
-        // `from` is not its leg back; a ride may run one way only), so it is added here.
+        // path between them. A ride's path into `to` is in `to`'s own reach (both colours'
+        // directions are taken), but a lame leap's leg out of `from` is not its leg back (a
+        // Horse's a1-c2 needs b1, c2-a1 needs b2), so legs are added here.
         let mut region = vec![B::EMPTY; ntypes * n];
         for t in 0..ntypes {
             let s = gain_slot[t] as usize;
@@ -294,13 +295,6 @@ impl<B: Bitboard> RelayTables<B> {
                     region[t * n + to.index()] = region[t * n + to.index()].with(from);
                 }
                 for c in Color::BOTH {
-                    for r in &slots.kind_moves(c, k).rides {
-                        let line = slots.ride(r.ray, from, B::EMPTY);
-                        for to in line.squares() {
-                            let path = line & !slots.beyond(from, to);
-                            region[t * n + to.index()] |= path.without(to);
-                        }
-                    }
                     for l in slots.lame_leaps(c, k, from) {
                         region[t * n + l.target.index()] |= l.block;
                     }
