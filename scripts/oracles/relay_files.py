@@ -42,21 +42,8 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from chimera_driver import drill_down, file_divide, fen_row, placement_cells  # noqa: E402
 
-ATOMS = {'W': (1, 0), 'F': (1, 1), 'D': (2, 0), 'N': (2, 1), 'A': (2, 2), 'C': (3, 1), 'Z': (3, 2)}
-
-
-def atom_vecs(atom):
-    a, b = ATOMS[atom]
-    s = set()
-    for x, y in ((a, b), (b, a)):
-        for sx in (1, -1):
-            for sy in (1, -1):
-                s.add((x * sx, y * sy))
-    return sorted(s)
-
-
-def sgn(x):
-    return (x > 0) - (x < 0)
+# The atoms' geometry is filerules.py's (another oracle of variant files, from the README).
+from filerules import atom_vecs, sgn  # noqa: E402
 
 
 # component: (vecs, range (1 leap, 0 unlimited, k), can_move, can_capture, hop, lame)
