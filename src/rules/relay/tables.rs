@@ -266,38 +266,29 @@ impl<B: Bitboard> RelayTables<B> {
         });
         let size = variant.size;
         let n = size.squares();
-        let full_reach = |s: usize, sq: Square| -> B {
-            let k = PieceKind(s as u8);
-            let mut reach = B::EMPTY;
-            for c in Color::BOTH {
-                reach |= slots.quiet_leaps(c, k, sq) | slots.capture_leaps(c, k, sq);
-                for r in &slots.kind_moves(c, k).rides {
-                    reach |= slots.ride(r.ray, sq, B::EMPTY);
-                }
-                for l in slots.lame_leaps(c, k, sq) {
-                    reach = reach.with(l.target) | l.block;
-                }
-            }
-            reach
-        };
         // A relation between pieces on `from` and `to` changes with either square and with the
-        // path between them. A ride's path into `to` is in `to`'s own reach (both colours'
-        // directions are taken), but a lame leap's leg out of `from` is not its leg back (a
-        // Horse's a1-c2 needs b1, c2-a1 needs b2), so legs are added here.
+        // path between them: `from`'s region takes everything its moves pass through or end
+        // on, and each end takes `from`. A ride's path into `to` is then in `to`'s own region
+        // (both colours' directions are taken), but a lame leap's leg out of `from` is not its
+        // leg back (a Horse's a1-c2 needs b1, c2-a1 needs b2), so legs go to the target too.
         let mut region = vec![B::EMPTY; ntypes * n];
         for t in 0..ntypes {
-            let s = gain_slot[t] as usize;
-            let k = PieceKind(s as u8);
+            let k = PieceKind(gain_slot[t]);
             for from in size.all_squares() {
-                let reach = full_reach(s, from);
+                let mut reach = B::EMPTY;
+                for c in Color::BOTH {
+                    reach |= slots.quiet_leaps(c, k, from) | slots.capture_leaps(c, k, from);
+                    for r in &slots.kind_moves(c, k).rides {
+                        reach |= slots.ride(r.ray, from, B::EMPTY);
+                    }
+                    for l in slots.lame_leaps(c, k, from) {
+                        reach = reach.with(l.target) | l.block;
+                        region[t * n + l.target.index()] |= l.block;
+                    }
+                }
                 region[t * n + from.index()] |= reach;
                 for to in reach.squares() {
                     region[t * n + to.index()] = region[t * n + to.index()].with(from);
-                }
-                for c in Color::BOTH {
-                    for l in slots.lame_leaps(c, k, from) {
-                        region[t * n + l.target.index()] |= l.block;
-                    }
                 }
             }
         }
