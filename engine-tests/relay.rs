@@ -679,9 +679,11 @@ fn fairy_bases_oracle_agrees() {
 /// relay_files.py`, standard-library Python written from `relay.md` and this README alone):
 /// random games of custom Betza pieces (leapers, riders, lame leapers, hoppers, pieces that move
 /// and capture differently, confined leapers) under random relay and anti-relay rules, perft to
-/// depth 2 on playouts and sparse positions, and its hand-checked positions (`--self-test`).
-/// Seed 2 holds a move that empties a lame leg and so starts a relay that checks the mover's
-/// own King, which Chimera once generated.
+/// depth 2 on playouts and sparse positions, and its hand-checked positions (`--self-test`,
+/// through Chimera too). Seed 2 holds a move that empties a lame leg and so starts a relay that
+/// checks the mover's own King, which Chimera once generated. Seed 5 with the rules' features
+/// (castling, double steps and en passant, promotion, the Moa's `o` leaps) has 27 positions
+/// where a castling, double step, en passant or promotion move depends on the relay rule.
 #[test]
 fn file_games_oracle_agrees() {
     let out = common::run_python_script(
@@ -701,7 +703,25 @@ fn file_games_oracle_agrees() {
         ],
     );
     common::assert_clean_summary(&out, "SUMMARY", " 0 mismatches, 0 chimera errors");
-    let selftest = common::run_python_script("oracles/relay_files.py", &["--self-test"]);
+    let out = common::run_python_script(
+        "oracles/relay_files.py",
+        &[
+            "--compare",
+            "--seed",
+            "5",
+            "--games",
+            "8",
+            "--positions",
+            "2",
+            "--castling",
+            "--double-step",
+            "--promotion",
+            "--bent",
+        ],
+    );
+    common::assert_clean_summary(&out, "SUMMARY", " 0 mismatches, 0 chimera errors");
+    let selftest =
+        common::run_python_script("oracles/relay_files.py", &["--self-test", "--compare"]);
     assert!(selftest.contains("SELF-TEST ok"), "{selftest}");
 }
 
