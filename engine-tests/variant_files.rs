@@ -665,6 +665,50 @@ fn relay_tests_the_king_when_a_move_opens_or_closes_a_lame_leg() {
     assert_eq!(moves_from(&ride, "b2"), set(&[]));
 }
 
+/// The squares whose change may give a piece on a line to the King the type it lacks, one
+/// case for each part of that set: the squares a capture-only leap (`cN`) reaches, where a
+/// hostile relay starts (the Crab taking on f4 sees the Wazir on d3, which gains the leap onto
+/// e1); the leg of a lame leap out of the piece, where a normal indirect anti-relay lifts (the
+/// Horse on d3 sees White's Horse over e3 and loses its leap; a Rook closing e3 gives it back,
+/// and d3 reaches e1 over d2); and the square from which a one-way mover (`lW`) sees the piece
+/// (the Lefty stepping to e1 sees the Ferz on d1, which gains the step onto c1). Each of these
+/// moves leaves the King attacked, and each test fails when that part of the set is left out
+/// of the relay tables.
+#[test]
+fn relay_tests_the_king_for_every_way_a_lacking_piece_may_gain_its_type() {
+    let r = load(
+        "[crabs]\n\
+         relay = hostile relay\n\
+         piece = k King K 0 royal\n\
+         piece = x Crab cN 3\n\
+         piece = w Wazir W 2\n\
+         start = 7k/8/8/8/5w2/3w4/6X1/4K3 w - - 0 1\n\
+         [medusa]\n\
+         relay = indirect anti-relay\n\
+         piece = k King K 0 royal\n\
+         piece = h Horse nN 3\n\
+         piece = r Rook R 5\n\
+         start = 7k/4R3/8/8/5H2/3h4/8/4K3 w - - 0 1\n\
+         [lefty]\n\
+         relay = hostile relay\n\
+         piece = k King K 0 royal\n\
+         piece = a Lefty lWF 3\n\
+         piece = f Ferz F 1\n\
+         start = 7k/8/8/8/8/8/5A2/2Kf4 w - - 0 1\n",
+    );
+    let crabs = game(&r, "crabs", "7k/8/8/8/5w2/3w4/6X1/4K3 w - - 0 1");
+    assert_eq!(moves_from(&crabs, "g2"), set(&[]));
+    assert_eq!(moves_from(&crabs, "e1"), set(&["e1d1", "e1f1", "e1f2"]));
+    let medusa = game(&r, "medusa", "7k/4R3/8/8/5H2/3h4/8/4K3 w - - 0 1");
+    let rook = moves_from(&medusa, "e7");
+    assert!(!rook.contains("e7e3") && rook.contains("e7e4") && rook.contains("e7e2"));
+    let lefty = game(&r, "lefty", "7k/8/8/8/8/8/5A2/2Kf4 w - - 0 1");
+    assert_eq!(
+        moves_from(&lefty, "f2"),
+        set(&["f2e2", "f2g1", "f2e3", "f2g3"])
+    );
+}
+
 /// `no-jump-check` works on the attack tables' single leaps (the Cannon's `KAD`); a rider of
 /// long straight leaps jumps pieces as well and would check across them, so it is refused
 /// with the line, where it was accepted and silently did nothing. A rider of single steps
