@@ -709,6 +709,51 @@ fn relay_tests_the_king_for_every_way_a_lacking_piece_may_gain_its_type() {
     );
 }
 
+/// Pieces that take no part in relay (pawn-like and royal ones) still check through a screen
+/// or over a lame leg, and the relay generator tests the King where a move makes such a screen
+/// or opens such a leg: a Rook stepping onto e4 between a hopping Pawn (`cpR`) or King on the
+/// e-file and the King on e1, a Rook or Ferz leaving the leg (d2, f2) of a Pawn's or King's
+/// lame leap (`cnN`) onto e1. Both sets were once taken only from the relay slots, which hold
+/// the types of the pieces that take part, and every other test passed without them.
+#[test]
+fn relay_tests_the_king_against_pieces_that_take_no_part() {
+    let r = load(
+        "[hop-pawn]\n\
+         relay = relay\n\
+         piece = k King K 0 royal\n\
+         piece = p Pawn fmWcpR 1 pawn\n\
+         piece = r Rook R 5\n\
+         start = 4p2k/8/8/8/R7/8/8/4K3 w - - 0 1\n\
+         [hop-king : hop-pawn]\n\
+         piece = k King KcpR 0 royal\n\
+         start = 4k3/8/8/8/R7/8/8/4K3 w - - 0 1\n\
+         [lame-pawn]\n\
+         relay = relay\n\
+         piece = k King K 0 royal\n\
+         piece = p Pawn fmWcnN 1 pawn\n\
+         piece = r Rook R 5\n\
+         piece = f Ferz F 1\n\
+         start = 7k/8/8/8/8/3p4/3R4/4K3 w - - 0 1\n\
+         [lame-king : lame-pawn]\n\
+         piece = k King KcnN 0 royal\n\
+         start = 8/8/8/8/8/5k2/4fF2/4K3 w - - 0 1\n",
+    );
+    for (name, fen) in [
+        ("hop-pawn", "4p2k/8/8/8/R7/8/8/4K3 w - - 0 1"),
+        ("hop-king", "4k3/8/8/8/R7/8/8/4K3 w - - 0 1"),
+    ] {
+        let rook = moves_from(&game(&r, name, fen), "a4");
+        assert!(
+            !rook.contains("a4e4") && rook.contains("a4d4"),
+            "{name}: {rook:?}"
+        );
+    }
+    let pawn = game(&r, "lame-pawn", "7k/8/8/8/8/3p4/3R4/4K3 w - - 0 1");
+    assert_eq!(moves_from(&pawn, "d2"), set(&["d2d3"]));
+    let king = game(&r, "lame-king", "8/8/8/8/8/5k2/4fF2/4K3 w - - 0 1");
+    assert_eq!(moves_from(&king, "f2"), set(&[]));
+}
+
 /// `no-jump-check` works on the attack tables' single leaps (the Cannon's `KAD`); a rider of
 /// long straight leaps jumps pieces as well and would check across them, so it is refused
 /// with the line, where it was accepted and silently did nothing. A rider of single steps
