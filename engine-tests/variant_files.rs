@@ -711,17 +711,18 @@ fn relay_tests_the_king_for_every_way_a_lacking_piece_may_gain_its_type() {
 
 /// Pieces that take no part in relay (pawn-like and royal ones) still check through a screen
 /// or over a lame leg, and the relay generator tests the King where a move makes such a screen
-/// or opens such a leg: a Rook stepping onto e4 between a hopping Pawn (`cpR`) or King on the
-/// e-file and the King on e1, a Rook or Ferz leaving the leg (d2, f2) of a Pawn's or King's
-/// lame leap (`cnN`) onto e1. Both sets were once taken only from the relay slots, which hold
-/// the types of the pieces that take part, and every other test passed without them.
+/// or opens such a leg: a Rook stepping onto e4 between a hopping Pawn (`fcpR`) or King (`cpR`)
+/// on the e-file and the King on e1, a Rook or Ferz leaving the leg (d2, f2) of a Pawn's
+/// (`fcnN`) or King's (`cnN`) lame leap onto e1. Without the game's own screens and legs (only
+/// the relay slots', which hold the types of the pieces that take part), or with White's taken
+/// for Black's (the Pawns capture forward only), every other test passed.
 #[test]
 fn relay_tests_the_king_against_pieces_that_take_no_part() {
     let r = load(
         "[hop-pawn]\n\
          relay = relay\n\
          piece = k King K 0 royal\n\
-         piece = p Pawn fmWcpR 1 pawn\n\
+         piece = p Pawn fmWfcpR 1 pawn\n\
          piece = r Rook R 5\n\
          start = 4p2k/8/8/8/R7/8/8/4K3 w - - 0 1\n\
          [hop-king : hop-pawn]\n\
@@ -730,7 +731,7 @@ fn relay_tests_the_king_against_pieces_that_take_no_part() {
          [lame-pawn]\n\
          relay = relay\n\
          piece = k King K 0 royal\n\
-         piece = p Pawn fmWcnN 1 pawn\n\
+         piece = p Pawn fmWfcnN 1 pawn\n\
          piece = r Rook R 5\n\
          piece = f Ferz F 1\n\
          start = 7k/8/8/8/8/3p4/3R4/4K3 w - - 0 1\n\
