@@ -1000,6 +1000,15 @@ def self_test_features(P, pcs):
     return bad
 
 
+def report(seed, gi, vname, ini, section, text):
+    """Prints one disagreement with the game's file section, so that it can be replayed."""
+    print('=' * 70)
+    print('seed %d game %d variant %s  ini %s' % (seed, gi, vname, ini))
+    print(section.rstrip())
+    print(text)
+    sys.stdout.flush()
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
     ap.add_argument('--compare', action='store_true')
@@ -1080,10 +1089,8 @@ def main():
                     st['refused'] += 1
                 else:
                     st['mismatches'] += 1
-                    print('=' * 70)
-                    print('seed %d game %d variant %s  ini %s' % (a.seed, gi, vname, ini))
-                    print(section.rstrip())
-                    print('NOT REFUSED: a relay game with the bent piece %s: %r' % (g.refuse, msg))
+                    report(a.seed, gi, vname, ini, section,
+                           'NOT REFUSED: a relay game with the bent piece %s: %r' % (g.refuse, msg))
             continue
         chosen = [start] + playout(g, start, rng, rng.randint(4, 20))
         chosen = [chosen[0]] + rng.sample(chosen[1:], min(len(chosen) - 1, a.positions - 1))
@@ -1131,11 +1138,7 @@ def main():
                         st['errors'] += 1
                     else:
                         st['mismatches'] += 1
-                    print('=' * 70)
-                    print('seed %d game %d variant %s  ini %s' % (a.seed, gi, vname, ini))
-                    print(section.rstrip())
-                    print(rep)
-                    sys.stdout.flush()
+                    report(a.seed, gi, vname, ini, section, rep)
                     break
                 if depth == a.depth == 2 and a.depth3 and (tot or 0) <= a.depth3_max \
                         and d3rng.random() < a.depth3:
