@@ -28,7 +28,7 @@ import sys
 import tempfile
 import time
 
-from chimera_driver import drill_down, fen_row, file_divide, placement_cells
+from chimera_driver import GridGame, drill_down, fen_row, file_divide, placement_cells
 
 CHIMERA = 'target/release/chimera'
 SIZES = [(16, 8), (8, 16), (11, 11), (12, 10), (10, 12), (9, 14), (14, 9), (13, 9),
@@ -144,7 +144,7 @@ STD = {
 CUSTOM_LETTERS = list('acdefghijlmostuvwxyz')
 
 
-class Game:
+class Game(GridGame):
     def __init__(self, F, R, customs, castle=None, brk=False):
         """customs: dict letter -> catalog entry. castle: None or dict with
         ks (king start file), high=(kdest, rdest) or None, low=(kdest, rdest) or None."""
@@ -172,15 +172,6 @@ class Game:
                         lst.append((d, rng, mode, bl))
                 self.moves_of[(col, l)] = lst
         self.promo = ['q', 'r', 'b', 'n'] + sorted(customs)
-
-    def sq(self, f, r):
-        return r * self.F + f
-
-    def name(self, s):
-        return chr(97 + s % self.F) + str(s // self.F + 1)
-
-    def on(self, f, r):
-        return 0 <= f < self.F and 0 <= r < self.R
 
     # ---- stepping along a ray. --break lets rays wrap over the file edges (linear index) ----
     def ray(self, s, d, rng):
@@ -451,17 +442,6 @@ class Game:
                 r = m[0] // self.F
                 return self.name(m[0]) + self.name(self.sq(self.F - 1 if m[3] == 'castle-high' else 0, r))
         return self.name(m[0]) + self.name(m[1]) + m[2]
-
-    def perft(self, p, d):
-        if d == 0:
-            return 1
-        ms = self.legal(p)
-        if d == 1:
-            return len(ms)
-        return sum(self.perft(self.make(p, m), d - 1) for m in ms)
-
-    def divide(self, p, d):
-        return {self.mstr(m): self.perft(self.make(p, m), d - 1) for m in self.legal(p)}
 
     def in_check(self, p, side):
         return self.attacked(p.board, self.king(p.board, side), 'b' if side == 'w' else 'w')

@@ -227,3 +227,34 @@ def placement_cells(placement, files=None):
             j += 1
         if files is not None and f != files:
             raise ValueError("row %r is %d files wide, not %d" % (row, f, files))
+
+
+class GridGame:
+    """The board arithmetic and perft of the oracles' own games (filerules.py, bigboard.py,
+    relay_files.py): squares numbered rank by rank over `F` files and `R` ranks; a subclass
+    gives `legal(p)`, `make(p, m)` (a new position) and `mstr(m)` (the move as UCI text)."""
+
+    def sq(self, f, r):
+        return r * self.F + f
+
+    def name(self, s):
+        return chr(97 + s % self.F) + str(s // self.F + 1)
+
+    def on(self, f, r):
+        return 0 <= f < self.F and 0 <= r < self.R
+
+    def perft(self, p, d):
+        if d == 0:
+            return 1
+        ms = self.legal(p)
+        if d == 1:
+            return len(ms)
+        return sum(self.perft(self.make(p, m), d - 1) for m in ms)
+
+    def divide(self, p, d):
+        """Leaves after each move's text (two moves written alike add up)."""
+        out = {}
+        for m in self.legal(p):
+            k = self.mstr(m)
+            out[k] = out.get(k, 0) + self.perft(self.make(p, m), d - 1)
+        return out

@@ -57,7 +57,7 @@ import sys
 import tempfile
 import time
 
-from chimera_driver import drill_down, fen_row, file_divide, placement_cells
+from chimera_driver import GridGame, drill_down, fen_row, file_divide, placement_cells
 
 CHIMERA = 'target/release/chimera'
 NJC_RIDERS = False
@@ -260,7 +260,7 @@ class Pos:
         self.board, self.side, self.cast, self.ep = board, side, cast, ep
 
 
-class Game:
+class Game(GridGame):
     def __init__(self, F, R, pieces, brk=None):
         self.F, self.R, self.N = F, R, F * R
         self.pieces = pieces        # letter -> Piece
@@ -276,15 +276,6 @@ class Game:
         self.royal = [l for l, p in pieces.items() if p.royal][0]
 
     # ---- geometry ----
-    def sq(self, f, r):
-        return r * self.F + f
-
-    def name(self, s):
-        return chr(97 + s % self.F) + str(s // self.F + 1)
-
-    def on(self, f, r):
-        return 0 <= f < self.F and 0 <= r < self.R
-
     def vec(self, col, dx, dy):
         if col == 'w':
             return dx, dy
@@ -613,19 +604,6 @@ class Game:
                 r = m[0] // self.F
                 return self.name(m[0]) + self.name(self.sq(self.F - 1 if m[3] == 'castle-high' else 0, r))
         return self.name(m[0]) + self.name(m[1]) + m[2]
-
-    def perft(self, p, d):
-        ms = self.legal(p)
-        if d == 1:
-            return len(ms)
-        return sum(self.perft(self.make(p, m), d - 1) for m in ms)
-
-    def divide(self, p, d):
-        out = {}
-        for m in self.legal(p):
-            k = self.mstr(m)
-            out[k] = out.get(k, 0) + (1 if d == 1 else self.perft(self.make(p, m), d - 1))
-        return out
 
     # ---- FEN ----
     def fen(self, p):

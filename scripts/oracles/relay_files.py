@@ -91,7 +91,7 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from chimera_driver import drill_down, file_divide, fen_row, placement_cells  # noqa: E402
+from chimera_driver import GridGame, drill_down, file_divide, fen_row, placement_cells  # noqa: E402
 
 # The atoms' geometry is filerules.py's (another oracle of variant files, from the README).
 from filerules import atom_vecs, sgn  # noqa: E402
@@ -159,7 +159,7 @@ class Pos:
         self.ep = ep
 
 
-class Game:
+class Game(GridGame):
     def __init__(self, F, R, pieces, typecomps, relay, anti, zones=None, double=False,
                  castle=False, promo=None, promo_ranks=None):
         """pieces: letter -> dict(name, betza, types [keys], royal, pawn, value, confined);
@@ -183,15 +183,6 @@ class Game:
         self.promo_ranks = set(promo_ranks or ()) | {R}
 
     # ---- geometry ----
-    def sq(self, f, r):
-        return r * self.F + f
-
-    def name(self, s):
-        return chr(97 + s % self.F) + str(s // self.F + 1)
-
-    def on(self, f, r):
-        return 0 <= f < self.F and 0 <= r < self.R
-
     def relrank(self, col, s):
         r = s // self.F
         return r + 1 if col == 'w' else self.R - r
@@ -469,15 +460,6 @@ class Game:
 
     def mstr(self, m):
         return self.name(m[0]) + self.name(m[1]) + m[2]
-
-    def perft(self, p, d):
-        ms = self.legal(p)
-        if d == 1:
-            return len(ms)
-        return sum(self.perft(self.make(p, m), d - 1) for m in ms)
-
-    def divide(self, p, d):
-        return {self.mstr(m): (1 if d == 1 else self.perft(self.make(p, m), d - 1)) for m in self.legal(p)}
 
     # ---- FEN ----
     def fen(self, p):
