@@ -709,6 +709,49 @@ fn relay_tests_the_king_for_every_way_a_lacking_piece_may_gain_its_type() {
     );
 }
 
+/// A one-way type (`fR`) is read from the side of the piece that uses it (README, "Decision
+/// (one-way types)"): White's Arrow on d2 sees Black's Wazir on d4 and gives it the slide
+/// toward rank 1 (d4d2), not toward rank 8; Black's Arrow sees down the board, so from d7 it
+/// gives White's Wazir d5-d7 and from d2 nothing. "Has T naturally" compares the sets in
+/// White's terms: under normal indirect anti-relay two Arrows facing each other both lose
+/// `fR`, while an Arrow seeing a Rook keeps it (`fR` is not `R`).
+#[test]
+fn one_way_types_are_read_from_the_side_that_uses_them() {
+    let r = load(
+        "[arrows]\n\
+         relay = hostile relay\n\
+         piece = k King K 0 royal\n\
+         piece = a Arrow fR 3\n\
+         piece = w Wazir W 2\n\
+         piece = r Rook R 5\n\
+         start = 7k/8/8/8/3w4/8/3A4/K7 b - - 0 1\n\
+         [medusa : arrows]\n\
+         relay = hostile indirect anti-relay\n",
+    );
+    let wazir = |name: &str, fen: &str| moves_from(&game(&r, name, fen), "d4");
+    assert_eq!(
+        wazir("arrows", "7k/8/8/8/3w4/8/3A4/K7 b - - 0 1"),
+        set(&["d4d2", "d4d3", "d4c4", "d4e4", "d4d5"])
+    );
+    assert_eq!(
+        wazir("arrows", "7k/3a4/8/8/3W4/8/8/K7 w - - 0 1"),
+        set(&["d4d3", "d4c4", "d4e4", "d4d5", "d4d6", "d4d7"])
+    );
+    assert_eq!(
+        wazir("arrows", "7k/8/8/8/3W4/8/3a4/K7 w - - 0 1"),
+        set(&["d4d3", "d4c4", "d4e4", "d4d5"])
+    );
+    let facing = "7k/8/8/8/3a4/8/3A4/K7 w - - 0 1";
+    assert_eq!(moves_from(&game(&r, "medusa", facing), "d2"), set(&[]));
+    let black = "7k/8/8/8/3a4/8/3A4/K7 b - - 0 1";
+    assert_eq!(moves_from(&game(&r, "medusa", black), "d4"), set(&[]));
+    let rook = "7k/8/8/8/3r4/8/3A4/K7 w - - 0 1";
+    assert_eq!(
+        moves_from(&game(&r, "medusa", rook), "d2"),
+        set(&["d2d3", "d2d4"])
+    );
+}
+
 /// Pieces that take no part in relay (pawn-like and royal ones) still check through a screen
 /// or over a lame leg, and the relay generator tests the King where a move makes such a screen
 /// or opens such a leg: a Rook stepping onto e4 between a hopping Pawn (`fcpR`) or King (`cpR`)
