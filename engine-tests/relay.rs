@@ -684,6 +684,10 @@ fn fairy_bases_oracle_agrees() {
 /// checks the mover's own King, which Chimera once generated. Seed 5 with the rules' features
 /// (castling, double steps and en passant, promotion, the Moa's `o` leaps) has 27 positions
 /// where a castling, double step, en passant or promotion move depends on the relay rule.
+/// Seed 8030 with one-way types (`--directional`: `fR`, `lW`, `fN`, `fpR`, ... each read from the
+/// piece's own side, a gained one in the receiver's) has 45 positions where a one-way type is
+/// gained or lost, 27 where a Black piece gains one (`--break-dir`, which reads a gained type
+/// the other way round, finds 15 mismatches there with `--max-mismatch 100`).
 #[test]
 fn file_games_oracle_agrees() {
     let out = common::run_python_script(
@@ -717,6 +721,22 @@ fn file_games_oracle_agrees() {
             "--double-step",
             "--promotion",
             "--bent",
+        ],
+    );
+    common::assert_clean_summary(&out, "SUMMARY", " 0 mismatches, 0 chimera errors");
+    let out = common::run_python_script(
+        "oracles/relay_files.py",
+        &[
+            "--compare",
+            "--seed",
+            "8030",
+            "--games",
+            "10",
+            "--positions",
+            "6",
+            "--sparse",
+            "4",
+            "--directional",
         ],
     );
     common::assert_clean_summary(&out, "SUMMARY", " 0 mismatches, 0 chimera errors");

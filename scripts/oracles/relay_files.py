@@ -26,8 +26,27 @@ Options: --zones (now and then a `confined=` leaper), --mixed-forms (an atom in 
 game: `N` and `mN` are distinct types, as Chimera's own tests read relay.md), --lame (every game
 has `nN`), --no-lame, --sparse N (random sparse positions per game), --break (oracle ignores
 every effect: must report mismatches).
+  --directional  one-way types (README "Betza" direction letters; README Decision "one-way
+                 types"): each game has 1-3 keys of DIR_FORMS (`fR` `fmR` `fcR` `fpR`, `bR` `bcR`,
+                 `lR`, `sR` `smR`, `fB` `fmB` `fcB`, `bB`, `fW` `fmW` `fcW`, `bW`, `lW`, `rW` `rcW`,
+                 `fF` `fcF`, `bF`, `fN` `fmN` `fcN`, `sN`, `lN`, `fsN`, `fD`; the vectors from
+                 filerules.dir_ok, README's reading: `fN` the two narrow forward leaps, `lN` the two
+                 wide leftward ones, `fB` the two forward diagonals) beside 2-5 ordinary keys, and
+                 the first two pieces carry one. A one-way key is a vector set of its own, so a game
+                 may have `R` and `fR` (two types); as before each key has one form per game (two
+                 with --mixed-forms), and a piece never has two keys of one atom (`fRW`, `RlW`
+                 are not drawn), so no piece's type is ambiguous. Types are written in White's
+                 terms; every piece reads them from its own side (Black's vectors (x, y) -> (x, -y):
+                 `f` toward rank 1, `l`/`r` the same files as White's): its own moves, its sight
+                 (A sees B in A's orientation) and a gained type (B uses T in B's orientation);
+                 "B has T naturally" compares the White-terms keys. Confined leapers (--zones)
+                 may be one-way leapers. The summary counts positions where a one-way type is
+                 gained or lost, and where a Black piece gains one. --break-dir reads a gained
+                 type in the other side's orientation: must report mismatches.
 Variant-file features (each game has the feature; --all-features: each now and then (p 0.6),
-with --zones and --depth3):
+with --zones and --depth3; and --directional, an extra draw per game, so --all-features seeds
+give other games than they did before it; runs without --all-features or --directional draw the
+games they always did):
   --double-step  pawns `fmWfceFifmnD`, `double-step-ranks = 2`, en passant. Pawns take no part
                  in relay (relay.md: they neither gain nor lose types, nor give or take any), so
                  their moves are the base game's; only the King's safety after a pawn move (an
@@ -71,6 +90,13 @@ optional and compulsory promotion ranks for both colours, a promotion that start
 relay onto the own King, a double step onto an optional rank (promoting or not, e.p. only when
 not, the e.p. capture itself not promoting); `nNoN` relayed as one type (the relayed piece uses
 its n path where its o path is blocked), `nNoN` and `oN` blocked / open.
+One-way types: `fN`, `lN`, `sN`, `fsN`, `fB`, `lW`, `fR` vector sets against the
+README; `hostile relay`, White `fR` on d2 sees the d4 Wazir, which gains the slide toward rank 1
+(`d4d2`, not d5-d8); Black's `fN` on d5 sees the e3 Wazir, which gains White's `fN` (d5, f5);
+`hostile direct anti-relay`, White `fRN` on d5 and Black `fR` on d7 see each other, both lose
+`fR`, and every Knight move off the file gives the Arrow its slide onto the King on d1 back
+(no legal move), while with the Arrow on d3 (looking toward rank 1) neither sees the other;
+friendly relay, Black's `lW` on e4 gives the d4 Knight the step to c4.
 `--self-test --compare --chimera X` also runs each feature position through Chimera.
 The feature options (session 79) found no disagreement
 with Chimera: seeds 1-16, about 3,460 positions, 7,500 perft runs (570 at depth 3), castling,
@@ -80,6 +106,17 @@ Chimera refused all 40 relay games with a bent rider. The one failure on the way
 oracle's own (an e.p. set-up with a King on the square the pawn came from, which Chimera rightly
 refuses as a FEN), fixed. A run with perft 3 on half the positions of 8-file castling games
 takes about 6 minutes for 20 games: keep --depth3 fractions small on big boards.
+--directional's first runs found no disagreement with Chimera (the release build of then): seeds
+8001-8006 (`--games 10 --positions 4`), 357 positions, 714 perft runs, 87 with a one-way type
+gained or lost, 25 where a Black piece gains one; seeds 8007-8030 (`--positions 6 --sparse 4`),
+2,381 positions, 4,762 perft runs, 503 / 173; seeds 8031-8036 with --mixed-forms --zones
+--depth3 0.5, 480 positions, 1,218 perft runs (258 at depth 3), 98 / 36; --all-features
+--directional seeds 8001-8002, 140 positions, 317 perft runs (37 at depth 3), 27 / 5, and
+--all-features seeds 8003-8004 (12 of 20 games one-way), 201 positions, 445 perft runs,
+19 / 9; 0 mismatches,
+and the self-test's one-way positions agree with Chimera. --break-dir reports mismatches on
+seeds 8001-8003 (6, 7, 4) and 8030 (15 with --max-mismatch 100), so the comparison sees the
+orientation of a gained type.
 Exit 1 on a mismatch.
 """
 import argparse
@@ -94,7 +131,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from chimera_driver import GridGame, drill_down, file_divide, fen_row, placement_cells  # noqa: E402
 
 # The atoms' geometry is filerules.py's (another oracle of variant files, from the README).
-from filerules import atom_vecs, sgn  # noqa: E402
+from filerules import atom_vecs, dir_ok, sgn  # noqa: E402
 
 
 # component: (vecs, range (1 leap, 0 unlimited, k), can_move, can_capture, hop, lame)
@@ -130,7 +167,47 @@ O_FORMS = [('oN', [comp('N', lame='o')]), ('nNoN', [comp('N', lame='no')])]
 # over a game with one (as it refuses them over Tripunch: README, "a bent move is two move types
 # at once, which relay.md does not cover"), so such a game must be refused, and is not played.
 BENT_PIECES = ['yafsF', 'yafsW', 'FyafsF', 'WyafsW', 'yafsFK', 'NyafsW']
+
+
+# --directional: one-way move types (README "Betza": direction letters; README Decision "one-way
+# types"). A direction-filtered atom is a vector set of its own (`fR` is not `R`, `lW` not `W`),
+# in White's terms; reach() turns every vector of a Black piece with (x, y) -> (x, -y) (a
+# mirrored game: Black's `f` is toward rank 1, its `l` and `r` the same files as White's), for its
+# own moves, for what it sees, and for a type it gains: a type is always read in the orientation
+# of the piece that uses it. "B has T naturally" compares the White-terms keys.
+def dcomp(atom, filt, rng=1, m=True, c=True, hop=False):
+    return (tuple(v for v in atom_vecs(atom) if dir_ok(filt, atom, v[0], v[1])), rng, m, c, hop, '')
+
+
+# per key (a vector set with its range): its forms, one per game as for FORMS (with
+# --mixed-forms now and then two, distinct types as `N` and `mN` are)
+DIR_FORMS = {
+    'fR': [('fR', [dcomp('W', 'f', 0)]), ('fmR', [dcomp('W', 'f', 0, c=False)]),
+           ('fcR', [dcomp('W', 'f', 0, m=False)]), ('fpR', [dcomp('W', 'f', 0, hop=True)])],
+    'bR': [('bR', [dcomp('W', 'b', 0)]), ('bcR', [dcomp('W', 'b', 0, m=False)])],
+    'lR': [('lR', [dcomp('W', 'l', 0)])],
+    'sR': [('sR', [dcomp('W', 's', 0)]), ('smR', [dcomp('W', 's', 0, c=False)])],
+    'fB': [('fB', [dcomp('F', 'f', 0)]), ('fmB', [dcomp('F', 'f', 0, c=False)]),
+           ('fcB', [dcomp('F', 'f', 0, m=False)])],
+    'bB': [('bB', [dcomp('F', 'b', 0)])],
+    'fW': [('fW', [dcomp('W', 'f')]), ('fmW', [dcomp('W', 'f', c=False)]),
+           ('fcW', [dcomp('W', 'f', m=False)])],
+    'bW': [('bW', [dcomp('W', 'b')])],
+    'lW': [('lW', [dcomp('W', 'l')])],
+    'rW': [('rW', [dcomp('W', 'r')]), ('rcW', [dcomp('W', 'r', m=False)])],
+    'fF': [('fF', [dcomp('F', 'f')]), ('fcF', [dcomp('F', 'f', m=False)])],
+    'bF': [('bF', [dcomp('F', 'b')])],
+    'fN': [('fN', [dcomp('N', 'f')]), ('fmN', [dcomp('N', 'f', c=False)]),
+           ('fcN', [dcomp('N', 'f', m=False)])],
+    'sN': [('sN', [dcomp('N', 's')])],
+    'lN': [('lN', [dcomp('N', 'l')])],
+    'fsN': [('fsN', [dcomp('N', 'fs')])],
+    'fD': [('fD', [dcomp('D', 'f')])],
+}
+DIR_TYPES = {f[0] for forms in DIR_FORMS.values() for f in forms}
 SAME_ATOM = {'R': 'W', 'W3': 'W', 'B': 'F', 'F2': 'F', 'NN': 'N'}  # keys not combined in one piece
+# a one-way key is never combined in one piece with another key of its atom either
+SAME_ATOM.update({k: {'R': 'W', 'B': 'F'}.get(k[-1], k[-1]) for k in DIR_FORMS})
 KING = [comp('W'), comp('F')]
 # pawn-like pieces take no part in relay (relay.md): their moves are the base game's
 PAWN_W = [((( 0, 1),), 1, True, False, False, ''), (((1, 1), (-1, 1)), 1, False, True, False, '')]
@@ -142,6 +219,8 @@ DOUBLE = False
 CASTLE = False
 PROMO = False
 BENT = False
+DIRECTIONAL = False
+BREAK_DIR = False
 BIAS = 30   # castling / pawn set-ups: candidates tried for one whose moves depend on the relay rule
 SIDES = ['friendly', 'hostile', 'bilateral']
 KINDS = ['direct', 'indirect', 'converse', 'total']
@@ -303,8 +382,10 @@ class Game(GridGame):
         col, l = B[s]
         q, h = set(), set()
         for comps, own in self.comps_of(B, s, eff):
+            # --break-dir: a gained type read in the other side's orientation (wrong on purpose)
+            rc = col if own or not BREAK_DIR else ('b' if col == 'w' else 'w')
             for cp in comps:
-                qq, hh = self.reach(B, s, cp, col)
+                qq, hh = self.reach(B, s, cp, rc)
                 q.update(qq)
                 h.update(hh)
         # a confined piece stays in its zone, its gained moves too
@@ -499,15 +580,24 @@ def features(rng):
     """The per-game feature set: each flag given, or (--all-features) each now and then."""
     def pick(flag):
         return flag or (ALL and rng.random() < 0.6)
-    return dict(double=pick(DOUBLE), castle=pick(CASTLE), promo=pick(PROMO), bent=pick(BENT))
+    ft = dict(double=pick(DOUBLE), castle=pick(CASTLE), promo=pick(PROMO), bent=pick(BENT))
+    ft['dir'] = pick(DIRECTIONAL)   # drawn last: without it, the other draws are those of before
+    return ft
 
 
 def make_game(rng, gi, zones_too):
-    ft = features(rng) if (DOUBLE or CASTLE or PROMO or BENT or ALL) else \
-        dict(double=False, castle=False, promo=False, bent=False)
+    ft = features(rng) if (DOUBLE or CASTLE or PROMO or BENT or ALL or DIRECTIONAL) else \
+        dict(double=False, castle=False, promo=False, bent=False, dir=False)
     F = 8 if ft['castle'] else rng.randint(6, 8)
     R = rng.randint(6, 8)
     keys = rng.sample(sorted(FORMS), rng.randint(4, 7))
+    dkeys = []
+    if ft['dir']:
+        # 1-3 one-way keys beside 2-5 of the others (a one-way key is a vector set of its own,
+        # so a game may have `R` and `fR`, two types; a piece never has two keys of one atom)
+        keys = keys[:rng.randint(2, 5)]
+        dkeys = rng.sample(sorted(DIR_FORMS), rng.randint(1, 3))
+        keys += dkeys
     if LAME and 'N' not in keys:
         keys[0] = 'N'
         if 'NN' in keys and len(keys) > 1:
@@ -520,7 +610,7 @@ def make_game(rng, gi, zones_too):
     # (relay.md: a type is one atom with its range and modality; Chimera's own hand tests agree)
     forms = {}
     for k in keys:
-        cand = [f for f in FORMS[k] if not (NO_LAME and f[0] == 'nN')]
+        cand = [f for f in (FORMS[k] if k in FORMS else DIR_FORMS[k]) if not (NO_LAME and f[0] == 'nN')]
         if k == 'N' and ft['bent']:
             cand = O_FORMS if rng.random() < 0.6 else cand + O_FORMS   # the o forms mostly
         forms[k] = rng.sample(cand, min(len(cand), 2 if (MIXED and rng.random() < 0.6) else 1))
@@ -543,9 +633,13 @@ def make_game(rng, gi, zones_too):
     for i in range(npc):
         for _ in range(20):
             ks = rng.sample(keys, rng.choice([1, 1, 2, 2, 3]) if len(keys) >= 3 else 1)
+            if dkeys and i < 2 and not set(ks) & set(dkeys):
+                ks[0] = rng.choice(dkeys)   # the first two pieces carry a one-way type
             atoms = [SAME_ATOM.get(t, t) for t in ks]
             if len(set(atoms)) == len(atoms):
                 break
+        if dkeys:   # no two keys of one atom in a piece, even where 20 draws found none
+            ks = [k for j, k in enumerate(ks) if SAME_ATOM.get(k, k) not in atoms[:j]]
         ts = sorted(set(rng.choice(forms[k])[0] for k in ks))
         l = letters[i]
         pieces[l] = dict(name=NAMES[i], betza=''.join(ts), types=ts,
@@ -553,7 +647,8 @@ def make_game(rng, gi, zones_too):
     zones = {}
     if zones_too and rng.random() < 0.5:
         # one confined leaper (no riders, hoppers: README "leaping pieces only")
-        leap_keys = [k for k in keys if k in ('W', 'F', 'D', 'N', 'A', 'C', 'Z')]
+        leap_keys = [k for k in keys if k in ('W', 'F', 'D', 'N', 'A', 'C', 'Z')
+                     or k in DIR_FORMS and all(cp[1] == 1 for f in forms[k] for cp in f[1])]
         if leap_keys:
             l = letters[npc]
             ts = [rng.choice(forms[rng.choice(leap_keys)])[0]]
@@ -979,6 +1074,39 @@ def self_test_features(P, pcs):
     bad += check(g, 'nNoN, one path open', '7k/8/8/8/8/8/P7/X6K w - - 0 1', 'a1', 'b3 c2')
     bad += check(g, 'Moa blocked', '7k/8/8/8/8/8/1P6/M6K w - - 0 1', 'a1', '')
     bad += check(g, 'Moa', '7k/8/8/8/8/8/P7/M6K w - - 0 1', 'a1', 'b3 c2')
+    # -- one-way types (--directional): read from each piece's own side (Black's f toward rank 1,
+    # l and r the same files as White's), by the seer for its capture, by the receiver for a
+    # gained type; "has T naturally" compares the White-terms types
+    for form, want in (('fN', {(-1, 2), (1, 2)}), ('lN', {(-2, 1), (-2, -1)}), ('sN', {(-2, 1), (-2, -1), (2, 1), (2, -1)}),
+                       ('fsN', {(-2, 1), (2, 1)}), ('fB', {(-1, 1), (1, 1)}), ('lW', {(-1, 0)}), ('fR', {(0, 1)})):
+        got = {v for f in DIR_FORMS.values() for fm, cps in f if fm == form for cp in cps for v in cp[0]}
+        if got != want:
+            bad += 1
+            print('SELF-TEST FAIL vectors of', form, sorted(got), 'want', sorted(want))
+    TD = {'fR': DIR_FORMS['fR'][0][1], 'fN': DIR_FORMS['fN'][0][1], 'lW': DIR_FORMS['lW'][0][1],
+          'W': FORMS['W'][0][1], 'N': FORMS['N'][0][1]}
+    pc = {'k': K, 'p': pcs['p'], 'a': P('Arrow', 'fR', ['fR']), 'w': P('Wazir', 'W', ['W']),
+          's': P('Shogi', 'fN', ['fN']), 'x': P('Xiphos', 'fRN', ['fR', 'N']),
+          'l': P('Lefty', 'lW', ['lW']), 'n': P('Knight', 'N', ['N'])}
+    g = Game(8, 8, pc, TD, 'hostile', None)
+    # the README's case: Aa2's fR sees the d4 Wazir, which gains fR in Black's orientation: the
+    # slide toward rank 1 (d3, d2 taking the Arrow), not d5-d8
+    bad += check(g, 'one-way type gained by Black', '7k/8/8/8/3w4/8/3A4/K7 b - - 0 1', 'd4', 'd2 d3 c4 e4 d5')
+    # Black's Shogi knight on d5 leaps toward rank 1 (c3, e3) and so sees the e3 Wazir, which
+    # gains fN in White's orientation: d5 (taking it) and f5, not d1 / f1
+    bad += check(g, 'one-way type gained from Black', '7k/8/8/3s4/8/4W3/8/K7 w - - 0 1', 'e3', 'e2 e4 d3 f3 d5 f5')
+    # hostile direct anti-relay: Xd5 (fR, N) and the d7 Arrow see each other (White's fR up the
+    # file, Black's down it): both lose fR; every N move of X leaves the file, the Arrow gets its
+    # slide back onto d1: X has no legal move
+    ga = Game(8, 8, pc, TD, None, ('hostile', 'direct'))
+    bad += check(ga, 'one-way anti-relay lifted onto the King', '7k/3a4/8/3X4/8/8/8/3K4 w - - 0 1', 'd5', '')
+    # the Arrow on d3 looks toward rank 1 and X on d5 toward rank 8: neither sees the other
+    bad += check(ga, 'one-way types back to back', '7k/8/8/3X4/8/3a4/8/K7 w - - 0 1', 'd5',
+                 'd6 d7 d8 b4 b6 c3 c7 e3 e7 f4 f6')
+    # friendly relay: Black's lW on e4 steps to d4 (left is the a-file side for both colours in
+    # a mirrored game), sees the d4 Knight, which gains lW: c4
+    gf = Game(8, 8, pc, TD, 'friendly', None)
+    bad += check(gf, 'lW for Black', '7k/8/8/8/3nl3/8/8/K7 b - - 0 1', 'd4', 'b3 b5 c2 c6 e2 e6 f3 f5 c4')
     return bad
 
 
@@ -1014,12 +1142,17 @@ def main():
                     help='promote-to 2-3 custom letters, now and then an earlier optional promotion rank')
     ap.add_argument('--bent', action='store_true',
                     help='the o forms oN / nNoN; now and then a bent rider (yafsF, yafsW): must be refused')
+    ap.add_argument('--directional', action='store_true',
+                    help='one-way types in the pool (fR, lW, fN, fcB, fpR, ...), read from each side')
+    ap.add_argument('--break-dir', action='store_true',
+                    help='read a gained type in the other side\'s orientation: must report mismatches')
     ap.add_argument('--depth3', type=float, nargs='?', const=0.25, default=0.0,
                     help='perft 3 on this fraction of positions (default 0.25) whose perft 2 is small')
     ap.add_argument('--depth3-max', type=int, default=1500,
                     help='largest perft-2 count for which perft 3 is run')
     ap.add_argument('--all-features', action='store_true',
-                    help='each of --double-step --castling --promotion --bent now and then, with --zones, --depth3')
+                    help='each of --double-step --castling --promotion --bent --directional now and then, '
+                         'with --zones, --depth3')
     ap.add_argument('--dir', default=None)
     ap.add_argument('--max-mismatch', type=int, default=5)
     ap.add_argument('--break', dest='brk', action='store_true',
@@ -1036,12 +1169,13 @@ def main():
         if SELFTEST_DIR and not bad:
             shutil.rmtree(SELFTEST_DIR, ignore_errors=True)
         return 1 if bad else 0
-    global BREAK, NO_LAME, MIXED, LAME, DOUBLE, CASTLE, PROMO, BENT, ALL
+    global BREAK, NO_LAME, MIXED, LAME, DOUBLE, CASTLE, PROMO, BENT, ALL, DIRECTIONAL, BREAK_DIR
     LAME = a.lame
     MIXED = a.mixed_forms
     BREAK = a.brk
     NO_LAME = a.no_lame
     DOUBLE, CASTLE, PROMO, BENT = a.double_step, a.castling, a.promotion, a.bent
+    DIRECTIONAL, BREAK_DIR = a.directional, a.break_dir
     ALL = a.all_features
     if ALL:
         a.zones = True
@@ -1051,7 +1185,8 @@ def main():
     d = a.dir or tempfile.mkdtemp(prefix='relayfiles-')
     os.makedirs(d, exist_ok=True)
     st = dict(games=0, positions=0, runs=0, leaves=0, mismatches=0, errors=0, with_effects=0, skipped=0,
-              refused=0, depth3=0, castles=0, eps=0, promos=0, sensitive=0)
+              refused=0, depth3=0, castles=0, eps=0, promos=0, sensitive=0, dir_games=0, dir_eff=0,
+              dir_black=0)
     t0 = time.time()
     for gi in range(a.games):
         made = make_game(rng, gi, a.zones)
@@ -1063,6 +1198,7 @@ def main():
         with open(ini, 'w') as fh:
             fh.write(section)
         st['games'] += 1
+        st['dir_games'] += g.features['dir']
         if g.refuse:
             # a bent rider in a relay game: Chimera must refuse the game
             if a.compare:
@@ -1100,6 +1236,10 @@ def main():
             e = g.effects(p.board)
             if any(own != set(g.pieces[p.board[s][1]]['types']) or gain for s, (own, gain) in e.items()):
                 st['with_effects'] += 1
+            # one-way types gained or lost; gained by a Black piece (read toward rank 1)
+            st['dir_eff'] += any((set(g.pieces[p.board[s][1]]['types']) - own | gain) & DIR_TYPES
+                                 for s, (own, gain) in e.items())
+            st['dir_black'] += any(gain & DIR_TYPES and p.board[s][0] == 'b' for s, (own, gain) in e.items())
             ms = g.legal(p)
             st['castles'] += any((m[3] or '').startswith('castle') for m in ms)
             st['eps'] += any(m[3] == 'ep' for m in ms)
@@ -1132,10 +1272,13 @@ def main():
             break
     print('SUMMARY seed %d: %d games (%d skipped: no start array; %d bent games refused as expected), '
           '%d positions (%d with relay effects, %d with castling, %d with en passant, %d with promotion, '
-          '%d whose castling / double step / e.p. / promotion moves depend on the relay rule), '
+          '%d whose castling / double step / e.p. / promotion moves depend on the relay rule, '
+          '%d with a one-way type gained or lost, %d with one gained by a Black piece; %d games with '
+          'one-way types), '
           '%d perft runs (%d at depth 3), %d perft leaves, %d mismatches, %d chimera errors, %.1fs' % (
               a.seed, st['games'], st['skipped'], st['refused'], st['positions'], st['with_effects'],
-              st['castles'], st['eps'], st['promos'], st['sensitive'], st['runs'], st['depth3'], st['leaves'],
+              st['castles'], st['eps'], st['promos'], st['sensitive'], st['dir_eff'], st['dir_black'],
+              st['dir_games'], st['runs'], st['depth3'], st['leaves'],
               st['mismatches'], st['errors'], time.time() - t0))
     failed = st['mismatches'] or st['errors']
     if not a.dir and not failed:
