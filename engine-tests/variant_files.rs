@@ -709,6 +709,27 @@ fn relay_tests_the_king_for_every_way_a_lacking_piece_may_gain_its_type() {
     );
 }
 
+/// A lame leap that only moves (`mnN`) attacks nothing: the King may step onto the squares the
+/// Horse's leaps reach (e6 over d5, f5 over e4), but not onto e5, which its capturing step
+/// (`cF`) covers; and a King standing on such a square is not in check.
+#[test]
+fn a_move_only_lame_leap_attacks_nothing() {
+    let r = load(
+        "[movehorse]\n\
+         piece = k King K 0 royal\n\
+         piece = h Horse mnNcF 3\n\
+         start = 8/8/5k2/8/3H4/8/8/K7 b - - 0 1\n",
+    );
+    let g = game(&r, "movehorse", "8/8/5k2/8/3H4/8/8/K7 b - - 0 1");
+    assert_eq!(
+        moves_from(&g, "f6"),
+        set(&["f6f5", "f6g5", "f6e6", "f6g6", "f6e7", "f6f7", "f6g7"])
+    );
+    let on_leap = game(&r, "movehorse", "8/8/4k3/8/3H4/8/8/K7 b - - 0 1");
+    assert!(!on_leap.in_check());
+    assert_eq!(moves_from(&on_leap, "e6").len(), 7);
+}
+
 /// A one-way type (`fR`) is read from the side of the piece that uses it (README, "Decision
 /// (one-way types)"): White's Arrow on d2 sees Black's Wazir on d4 and gives it the slide
 /// toward rank 1 (d4d2), not toward rank 8; Black's Arrow sees down the board, so from d7 it

@@ -21,7 +21,9 @@ Families of games (cycled, one per game):
           (`lN`, `rW`, `flF`, `frN`, `fsN`, `lvN`, `lyafsW`, ...)
   mix     all of castle, sym, betza and njc at once (crosswise castling, rotate, facing-kings)
   betza   `o` (Moa `oN`, `nNoN`, `oC`), the bent riders `yafsF` / `yafsW` (direction letters
-          before `y`, `m`/`c` after `a`), and `facing-kings = DX DY` in the four line directions
+          before `y`, `m`/`c` after `a`), lame leaps that only move or only capture (`mnNcF`,
+          `cnNmW`: a move-only one attacks nothing), and `facing-kings = DX DY` in the four line
+          directions
 Positions: start array, random playouts, castling set-ups (thinned back ranks), sparse random
 placements and (njc, mix) a no-jump-check piece one leap from the King with a piece to jump;
 perft 2 (3 with few pieces), a difference followed down to the first position whose move sets
@@ -209,6 +211,9 @@ CAT_BETZA = [
     ('CapBent', 'yacfsWK', 4, [Y('W', 'c')] + K_),
     ('FrBentW', 'fryafsWF', 4, [Y('W', 'mc', 'fr'), L('F')]),
     ('MoaZ', 'oZW', 3, [L('Z', 1, 'mc', '', 'o'), L('W')]),
+    # lame leaps that only move or only capture: a move-only one attacks nothing
+    ('MoveHorse', 'mnNcF', 3, [L('N', 1, 'm', '', 'n'), L('F', 1, 'c')]),
+    ('CapHorse', 'cnNmW', 3, [L('N', 1, 'c', '', 'n'), L('W', 1, 'm')]),
 ]
 CAT_NJC = [
     ('Cannon', 'KAD', 5, K_ + [L('A'), L('D')]),
