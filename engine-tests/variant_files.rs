@@ -730,6 +730,28 @@ fn a_move_only_lame_leap_attacks_nothing() {
     assert_eq!(moves_from(&on_leap, "e6").len(), 7);
 }
 
+/// A slide that only moves (`mR`, beside a King's step that moves and captures) neither
+/// captures nor checks along its lines: the Mover on d1 slides up to d4 but does not take the
+/// Rook on d5, and a King at the end of its open file is not in check.
+#[test]
+fn a_move_only_slide_captures_nothing() {
+    let r = load(
+        "[mover]\n\
+         piece = k King K 0 royal\n\
+         piece = m Mover mRK 4\n\
+         piece = r Rook R 5\n\
+         start = 7k/8/8/3r4/8/8/8/K2M4 w - - 0 1\n",
+    );
+    let g = game(&r, "mover", "7k/8/8/3r4/8/8/8/K2M4 w - - 0 1");
+    let mover = moves_from(&g, "d1");
+    assert!(
+        mover.contains("d1d4") && mover.contains("d1h1"),
+        "{mover:?}"
+    );
+    assert!(!mover.contains("d1d5"), "{mover:?}");
+    assert!(!game(&r, "mover", "3k4/8/8/8/8/8/8/K2M4 b - - 0 1").in_check());
+}
+
 /// A one-way type (`fR`) is read from the side of the piece that uses it (README, "Decision
 /// (one-way types)"): White's Arrow on d2 sees Black's Wazir on d4 and gives it the slide
 /// toward rank 1 (d4d2), not toward rank 8; Black's Arrow sees down the board, so from d7 it
