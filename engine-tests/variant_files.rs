@@ -752,6 +752,43 @@ fn a_move_only_slide_captures_nothing() {
     assert!(!game(&r, "mover", "3k4/8/8/8/8/8/8/K2M4 b - - 0 1").in_check());
 }
 
+/// Initial moves unlike the pawn's double step keep their own conditions (the generator's
+/// fast path for plain double steps must not take them): a lame double step that may also
+/// capture (`ifnD`) takes the Rook two squares ahead; a diagonal one (`ifrmnA`) is blocked by
+/// the diagonal square between, not by the square ahead; an unblockable one (`ifmD`) of a
+/// piece with no other move without capture needs no empty square ahead.
+#[test]
+fn initial_moves_other_than_the_double_step_keep_their_own_conditions() {
+    let r = load(
+        "[oddpawns]\n\
+         piece = k King K 0 royal\n\
+         piece = p Pawn fmWfcFifnD 1 pawn\n\
+         piece = a Slanter fmWfcFifrmnA 1 pawn\n\
+         piece = j Jumper fcFifmD 1 pawn\n\
+         piece = r Rook R 5\n\
+         double-step-ranks = 2 7\n\
+         start = 4k3/8/8/8/8/8/PAJ5/4K3 w - - 0 1\n",
+    );
+    let from = |fen: &str, sq: &str| moves_from(&game(&r, "oddpawns", fen), sq);
+    assert_eq!(
+        from("4k3/8/8/8/r7/8/P7/4K3 w - - 0 1", "a2"),
+        set(&["a2a3", "a2a4"])
+    );
+    assert_eq!(from("4k3/8/8/8/r7/r7/P7/4K3 w - - 0 1", "a2"), set(&[]));
+    assert_eq!(
+        from("4k3/8/8/8/8/r7/1A6/4K3 w - - 0 1", "b2"),
+        set(&["b2a3", "b2b3", "b2d4"])
+    );
+    assert_eq!(
+        from("4k3/8/8/8/8/2r5/1A6/4K3 w - - 0 1", "b2"),
+        set(&["b2b3", "b2c3"])
+    );
+    assert_eq!(
+        from("4k3/8/8/8/8/8/2J5/4K3 w - - 0 1", "c2"),
+        set(&["c2c4"])
+    );
+}
+
 /// A one-way type (`fR`) is read from the side of the piece that uses it (README, "Decision
 /// (one-way types)"): White's Arrow on d2 sees Black's Wazir on d4 and gives it the slide
 /// toward rank 1 (d4d2), not toward rank 8; Black's Arrow sees down the board, so from d7 it
