@@ -752,6 +752,78 @@ fn a_move_only_slide_captures_nothing() {
     assert!(!game(&r, "mover", "3k4/8/8/8/8/8/8/K2M4 b - - 0 1").in_check());
 }
 
+/// The generator picks a way to work out each kind's targets when the game is loaded (a
+/// plain cannon, pieces that move and capture alike, leapers, lame leapers grouped by the
+/// square that blocks them). Each kind here is one the choice could go wrong for: a first
+/// kind (the pawn, or a rider that moves and captures differently) that none of those fast
+/// ways fits, hoppers that are not plain cannons (`RpcR`, `mRpR`, a cannon with capturing
+/// steps), and lame leapers beside steps that move and capture differently (`mnNK`,
+/// `mWcFnN`). Every move set was worked out by hand.
+#[test]
+fn every_kind_gets_its_own_moves_whichever_way_they_are_worked_out() {
+    let r = load(
+        "[kindzero]\n\
+         piece = p Pawn fmWfcF 1 pawn\n\
+         piece = k King K 0 royal\n\
+         piece = r Rook R 5\n\
+         piece = c Cannon mRpcR 4\n\
+         piece = h Horse nN 3\n\
+         piece = x Rookcannon RpcR 6\n\
+         piece = y Hopper mRpR 4\n\
+         piece = s Stepcannon mRpcRcF 5\n\
+         piece = m Movehorse mnNK 4\n\
+         piece = w Wazhorse mWcFnN 4\n\
+         start = 4k3/8/8/8/8/8/PPPPPPPP/4K3 w - - 0 1\n\
+         [riderfirst]\n\
+         piece = a Crossrook mRcB 5\n\
+         piece = k King K 0 royal\n\
+         piece = n Knight N 3\n\
+         start = 4k3/8/8/8/8/8/8/A3K3 w - - 0 1\n",
+    );
+    let on_d4 = |variant: &str, fen: &str| moves_from(&game(&r, variant, fen), "d4");
+    let d4 = |to: &[&str]| -> BTreeSet<String> { to.iter().map(|t| format!("d4{t}")).collect() };
+    assert_eq!(
+        on_d4("kindzero", "4k3/8/8/3rr3/3P4/8/8/K7 w - - 0 1"),
+        d4(&["e5"])
+    );
+    // Screens on every line: d6 (a Rook on d8 beyond), b4, g4 and White's own d2.
+    let screens = |piece: char| format!("3rk3/8/3r4/8/1p1{piece}2r1/8/3P4/K7 w - - 0 1");
+    assert_eq!(
+        on_d4("kindzero", &screens('C')),
+        d4(&["d3", "c4", "e4", "f4", "d5", "d8"])
+    );
+    assert_eq!(
+        on_d4("kindzero", &screens('X')),
+        d4(&["d3", "b4", "c4", "e4", "f4", "g4", "d5", "d6", "d8"])
+    );
+    assert_eq!(
+        on_d4("kindzero", &screens('Y')),
+        d4(&["d1", "d3", "a4", "c4", "e4", "f4", "h4", "d5", "d7", "d8"])
+    );
+    assert_eq!(
+        on_d4("kindzero", "3rk3/8/3r4/4p3/1p1S2r1/2p5/3P4/K7 w - - 0 1"),
+        d4(&["c3", "d3", "c4", "e4", "f4", "d5", "e5", "d8"])
+    );
+    // Lame leaps blocked on d3 by White's own pawn; Rooks to take on c5 and e3.
+    let horses = |piece: char| format!("4k3/8/8/2r5/3{piece}4/3Pr3/8/K7 w - - 0 1");
+    assert_eq!(
+        on_d4("kindzero", &horses('H')),
+        d4(&["b3", "f3", "b5", "f5", "c6", "e6"])
+    );
+    assert_eq!(
+        on_d4("kindzero", &horses('M')),
+        d4(&["b3", "c3", "e3", "f3", "c4", "e4", "b5", "c5", "d5", "e5", "f5", "c6", "e6"])
+    );
+    assert_eq!(
+        on_d4("kindzero", &horses('W')),
+        d4(&["b3", "e3", "f3", "c4", "e4", "b5", "c5", "d5", "f5", "c6", "e6"])
+    );
+    assert_eq!(
+        on_d4("riderfirst", "4k3/8/5n2/8/3A4/3n4/8/K7 w - - 0 1"),
+        d4(&["a4", "b4", "c4", "e4", "f4", "g4", "h4", "d5", "d6", "f6", "d7", "d8"])
+    );
+}
+
 /// Initial moves unlike the pawn's double step keep their own conditions (the generator's
 /// fast path for plain double steps must not take them): a lame double step that may also
 /// capture (`ifnD`) takes the Rook two squares ahead; a diagonal one (`ifrmnA`) is blocked by
