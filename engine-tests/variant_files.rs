@@ -753,11 +753,12 @@ fn a_move_only_slide_captures_nothing() {
 }
 
 /// The generator picks a way to work out each kind's targets when the game is loaded (a
-/// plain cannon, pieces that move and capture alike, leapers, lame leapers grouped by the
-/// square that blocks them). Each kind here is one the choice could go wrong for: a first
-/// kind (the pawn, or a rider that moves and captures differently) that none of those fast
-/// ways fits, hoppers that are not plain cannons (`RpcR`, `mRpR`, a cannon with capturing
-/// steps), and lame leapers beside steps that move and capture differently (`mnNK`,
+/// plain cannon, pieces that move and capture alike, plain leapers, pawns, lame leapers
+/// grouped by the square that blocks them, or the general way). Each kind here is one the
+/// choice could go wrong for: first kinds of three shapes (a pawn, a rider that moves and
+/// captures differently, a lame leaper that only moves), where a slip in the kind's index
+/// lands; hoppers that are not plain cannons (`RpcR`, `mRpR`, a cannon with capturing
+/// steps); and lame leapers beside steps that move and capture differently (`mnNK`,
 /// `mWcFnN`). Every move set was worked out by hand.
 #[test]
 fn every_kind_gets_its_own_moves_whichever_way_they_are_worked_out() {
@@ -778,7 +779,13 @@ fn every_kind_gets_its_own_moves_whichever_way_they_are_worked_out() {
          piece = a Crossrook mRcB 5\n\
          piece = k King K 0 royal\n\
          piece = n Knight N 3\n\
-         start = 4k3/8/8/8/8/8/8/A3K3 w - - 0 1\n",
+         start = 4k3/8/8/8/8/8/8/A3K3 w - - 0 1\n\
+         [leaperfirst]\n\
+         piece = h Movehorse mnNcF 3\n\
+         piece = k King K 0 royal\n\
+         piece = p Pawn fmWfcF 1 pawn\n\
+         piece = n Horse nN 3\n\
+         start = 4k3/8/8/8/8/8/PPPP4/H3K3 w - - 0 1\n",
     );
     let on_d4 = |variant: &str, fen: &str| moves_from(&game(&r, variant, fen), "d4");
     let d4 = |to: &[&str]| -> BTreeSet<String> { to.iter().map(|t| format!("d4{t}")).collect() };
@@ -821,6 +828,10 @@ fn every_kind_gets_its_own_moves_whichever_way_they_are_worked_out() {
     assert_eq!(
         on_d4("riderfirst", "4k3/8/5n2/8/3A4/3n4/8/K7 w - - 0 1"),
         d4(&["a4", "b4", "c4", "e4", "f4", "g4", "h4", "d5", "d6", "f6", "d7", "d8"])
+    );
+    assert_eq!(
+        on_d4("leaperfirst", "4k3/8/8/2n5/3H4/3Pn3/8/K7 w - - 0 1"),
+        d4(&["b3", "e3", "f3", "b5", "c5", "f5", "c6", "e6"])
     );
 }
 
