@@ -758,8 +758,8 @@ fn a_move_only_slide_captures_nothing() {
 /// choice could go wrong for: first kinds of three shapes (a pawn, a rider that moves and
 /// captures differently, a lame leaper that only moves), where a slip in the kind's index
 /// lands; hoppers that are not plain cannons (`RpcR`, `mRpR`, a cannon with capturing
-/// steps); and lame leapers beside steps that move and capture differently (`mnNK`,
-/// `mWcFnN`). Every move set was worked out by hand.
+/// steps, one hopping on other lines than it slides on: `mRpcB`); and lame leapers beside
+/// steps that move and capture differently (`mnNK`, `mWcFnN`) or beside slides (`RnN`). Every move set was worked out by hand.
 #[test]
 fn every_kind_gets_its_own_moves_whichever_way_they_are_worked_out() {
     let r = load(
@@ -774,6 +774,8 @@ fn every_kind_gets_its_own_moves_whichever_way_they_are_worked_out() {
          piece = s Stepcannon mRpcRcF 5\n\
          piece = m Movehorse mnNK 4\n\
          piece = w Wazhorse mWcFnN 4\n\
+         piece = d Diagcannon mRpcB 5\n\
+         piece = l Lamerook RnN 7\n\
          start = 4k3/8/8/8/8/8/PPPPPPPP/4K3 w - - 0 1\n\
          [riderfirst]\n\
          piece = a Crossrook mRcB 5\n\
@@ -824,6 +826,21 @@ fn every_kind_gets_its_own_moves_whichever_way_they_are_worked_out() {
     assert_eq!(
         on_d4("kindzero", &horses('W')),
         d4(&["b3", "e3", "f3", "c4", "e4", "b5", "c5", "d5", "f5", "c6", "e6"])
+    );
+    assert_eq!(
+        on_d4("kindzero", &horses('L')),
+        d4(&[
+            "b3", "f3", "a4", "b4", "c4", "e4", "f4", "g4", "h4", "b5", "d5", "f5", "c6", "d6",
+            "e6", "d7", "d8"
+        ])
+    );
+    // A cannon on the diagonals that slides along the files and ranks.
+    assert_eq!(
+        on_d4("kindzero", "4k3/6r1/1r6/4p3/3D4/2p5/1r4r1/K7 w - - 0 1"),
+        d4(&[
+            "d1", "b2", "d2", "d3", "a4", "b4", "c4", "e4", "f4", "g4", "h4", "d5", "d6", "d7",
+            "g7", "d8"
+        ])
     );
     assert_eq!(
         on_d4("riderfirst", "4k3/8/5n2/8/3A4/3n4/8/K7 w - - 0 1"),
