@@ -781,6 +781,8 @@ fn every_kind_gets_its_own_moves_whichever_way_they_are_worked_out() {
          piece = a Crossrook mRcB 5\n\
          piece = k King K 0 royal\n\
          piece = n Knight N 3\n\
+         piece = s Stepcannon mRpcRcF 5\n\
+         piece = o Bishopcannon mBpcR 5\n\
          start = 4k3/8/8/8/8/8/8/A3K3 w - - 0 1\n\
          [leaperfirst]\n\
          piece = h Movehorse mnNcF 3\n\
@@ -823,6 +825,11 @@ fn every_kind_gets_its_own_moves_whichever_way_they_are_worked_out() {
         on_d4("kindzero", &horses('M')),
         d4(&["b3", "c3", "e3", "f3", "c4", "e4", "b5", "c5", "d5", "e5", "f5", "c6", "e6"])
     );
+    // The Movehorse's lame leap only moves: no capture on f5.
+    assert_eq!(
+        on_d4("kindzero", "4k3/8/8/2r2r2/3M4/3Pr3/8/K7 w - - 0 1"),
+        d4(&["b3", "c3", "e3", "f3", "c4", "e4", "b5", "c5", "d5", "e5", "c6", "e6"])
+    );
     assert_eq!(
         on_d4("kindzero", &horses('W')),
         d4(&["b3", "e3", "f3", "c4", "e4", "b5", "c5", "d5", "f5", "c6", "e6"])
@@ -845,6 +852,14 @@ fn every_kind_gets_its_own_moves_whichever_way_they_are_worked_out() {
     assert_eq!(
         on_d4("riderfirst", "4k3/8/5n2/8/3A4/3n4/8/K7 w - - 0 1"),
         d4(&["a4", "b4", "c4", "e4", "f4", "g4", "h4", "d5", "d6", "f6", "d7", "d8"])
+    );
+    assert_eq!(
+        on_d4("riderfirst", "3nk3/8/3n4/4n3/1n1S2n1/2n5/3N4/K7 w - - 0 1"),
+        d4(&["c3", "d3", "c4", "e4", "f4", "d5", "e5", "d8"])
+    );
+    assert_eq!(
+        on_d4("riderfirst", "4k3/3n4/8/3n4/1n1O3n/8/3N4/K7 w - - 0 1"),
+        d4(&["g1", "b2", "f2", "c3", "e3", "c5", "e5", "b6", "f6", "a7", "d7", "g7", "h8"])
     );
     assert_eq!(
         on_d4("leaperfirst", "4k3/8/8/2n5/3H4/3Pn3/8/K7 w - - 0 1"),
