@@ -756,8 +756,8 @@ fn a_move_only_slide_captures_nothing() {
 /// plain cannon, pieces that move and capture alike, plain leapers, pawns, lame leapers
 /// grouped by the square that blocks them, or the general way). Each kind here is one the
 /// choice could go wrong for: first kinds of three shapes (a pawn, a rider that moves and
-/// captures differently, a lame leaper that only moves), where a slip in the kind's index
-/// lands; hoppers that are not plain cannons (`RpcR`, `mRpR`, a cannon with capturing
+/// captures differently, a lame leaper that only moves) and kinds just after riders or lame
+/// leapers, where a slip in the kind's index lands; hoppers that are not plain cannons (`RpcR`, `mRpR`, a cannon with capturing
 /// steps, one hopping on other lines than it slides on: `mRpcB`); and lame leapers beside
 /// steps that move and capture differently (`mnNK`, `mWcFnN`) or beside slides (`RnN`). Every move set was worked out by hand.
 #[test]
@@ -789,7 +789,15 @@ fn every_kind_gets_its_own_moves_whichever_way_they_are_worked_out() {
          piece = k King K 0 royal\n\
          piece = p Pawn fmWfcF 1 pawn\n\
          piece = n Horse nN 3\n\
-         start = 4k3/8/8/8/8/8/PPPP4/H3K3 w - - 0 1\n",
+         piece = w Backhorse nNbmW 3\n\
+         start = 4k3/8/8/8/8/8/PPPP4/H3K3 w - - 0 1\n\
+         [ridersfirst]\n\
+         piece = r Rook R 5\n\
+         piece = b Bishop B 3\n\
+         piece = q Queen Q 9\n\
+         piece = k King K 0 royal\n\
+         piece = s Stepcannon mRpcRcF 5\n\
+         start = 4k3/8/8/8/8/8/8/S3K3 w - - 0 1\n",
     );
     let on_d4 = |variant: &str, fen: &str| moves_from(&game(&r, variant, fen), "d4");
     let d4 = |to: &[&str]| -> BTreeSet<String> { to.iter().map(|t| format!("d4{t}")).collect() };
@@ -864,6 +872,15 @@ fn every_kind_gets_its_own_moves_whichever_way_they_are_worked_out() {
     assert_eq!(
         on_d4("leaperfirst", "4k3/8/8/2n5/3H4/3Pn3/8/K7 w - - 0 1"),
         d4(&["b3", "e3", "f3", "b5", "c5", "f5", "c6", "e6"])
+    );
+    // Its step back only moves: no capture on d3, which also blocks two lame leaps.
+    assert_eq!(
+        on_d4("leaperfirst", "4k3/8/8/8/3W4/3n4/8/K7 w - - 0 1"),
+        d4(&["b3", "f3", "b5", "f5", "c6", "e6"])
+    );
+    assert_eq!(
+        on_d4("ridersfirst", "3bk3/8/3b4/4b3/1b1S2b1/2b5/3B4/7K w - - 0 1"),
+        d4(&["c3", "d3", "c4", "e4", "f4", "d5", "e5", "d8"])
     );
 }
 
