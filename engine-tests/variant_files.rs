@@ -797,7 +797,21 @@ fn every_kind_gets_its_own_moves_whichever_way_they_are_worked_out() {
          piece = q Queen Q 9\n\
          piece = k King K 0 royal\n\
          piece = s Stepcannon mRpcRcF 5\n\
-         start = 4k3/8/8/8/8/8/8/S3K3 w - - 0 1\n",
+         start = 4k3/8/8/8/8/8/8/S3K3 w - - 0 1\n\
+         [manykinds]\n\
+         piece = h Movehorse mnNcF 3\n\
+         piece = k King K 0 royal\n\
+         piece = r Rook R 5\n\
+         piece = b Bishop B 3\n\
+         piece = q Queen Q 9\n\
+         piece = n Knight N 3\n\
+         piece = a Archbishop BN 7\n\
+         piece = c Chancellor RN 8\n\
+         piece = g Ferz F 1\n\
+         piece = o Cannon mRpcR 4\n\
+         piece = e Horse nN 3\n\
+         piece = p Pawn fmWfcF 1 pawn\n\
+         start = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1\n",
     );
     let on_d4 = |variant: &str, fen: &str| moves_from(&game(&r, variant, fen), "d4");
     let d4 = |to: &[&str]| -> BTreeSet<String> { to.iter().map(|t| format!("d4{t}")).collect() };
@@ -882,6 +896,13 @@ fn every_kind_gets_its_own_moves_whichever_way_they_are_worked_out() {
         on_d4("ridersfirst", "3bk3/8/3b4/4b3/1b1S2b1/2b5/3B4/7K w - - 0 1"),
         d4(&["c3", "d3", "c4", "e4", "f4", "d5", "e5", "d8"])
     );
+    // Twelve kinds, Black to move: Black's last kinds sit high in the kinds' bit sets.
+    let many = game(&r, "manykinds", "4k3/8/3p2p1/3h1N2/2N5/8/8/K7 b - - 0 1");
+    assert_eq!(
+        moves_from(&many, "d5"),
+        set(&["d5c3", "d5e3", "d5b4", "d5c4", "d5f4", "d5b6", "d5f6"])
+    );
+    assert_eq!(moves_from(&many, "g6"), set(&["g6f5", "g6g5"]));
 }
 
 /// Initial moves unlike the pawn's double step keep their own conditions (the generator's
