@@ -755,11 +755,16 @@ fn a_move_only_slide_captures_nothing() {
 /// The generator picks a way to work out each kind's targets when the game is loaded (a
 /// plain cannon, pieces that move and capture alike, plain leapers, pawns, lame leapers
 /// grouped by the square that blocks them, or the general way). Each kind here is one the
-/// choice could go wrong for: first kinds of three shapes (a pawn, a rider that moves and
-/// captures differently, a lame leaper that only moves) and kinds just after riders or lame
-/// leapers, where a slip in the kind's index lands; hoppers that are not plain cannons (`RpcR`, `mRpR`, a cannon with capturing
-/// steps, one hopping on other lines than it slides on: `mRpcB`); and lame leapers beside
-/// steps that move and capture differently (`mnNK`, `mWcFnN`) or beside slides (`RnN`). Every move set was worked out by hand.
+/// choice could go wrong for:
+/// - first kinds of three shapes (a pawn, a rider that moves and captures differently, a lame
+///   leaper that only moves), kinds just after riders or lame leapers, and a game of twelve
+///   kinds: where a slip in a kind's index lands;
+/// - hoppers that are not plain cannons (`RpcR`, `mRpR`, a cannon with capturing steps, one
+///   that hops on other lines than it slides on: `mRpcB`);
+/// - lame leapers beside steps that move and capture differently (`mnNK`, `mWcFnN`, `nNbmW`)
+///   or beside slides (`RnN`).
+///
+/// Every move set was worked out by hand.
 #[test]
 fn every_kind_gets_its_own_moves_whichever_way_they_are_worked_out() {
     let r = load(
