@@ -818,89 +818,124 @@ fn every_kind_gets_its_own_moves_whichever_way_they_are_worked_out() {
          piece = p Pawn fmWfcF 1 pawn\n\
          start = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1\n",
     );
-    let on_d4 = |variant: &str, fen: &str| moves_from(&game(&r, variant, fen), "d4");
-    let d4 = |to: &[&str]| -> BTreeSet<String> { to.iter().map(|t| format!("d4{t}")).collect() };
-    assert_eq!(
-        on_d4("kindzero", "4k3/8/8/3rr3/3P4/8/8/K7 w - - 0 1"),
-        d4(&["e5"])
-    );
-    // Screens on every line: d6 (a Rook on d8 beyond), b4, g4 and White's own d2.
-    let screens = |piece: char| format!("3rk3/8/3r4/8/1p1{piece}2r1/8/3P4/K7 w - - 0 1");
-    assert_eq!(
-        on_d4("kindzero", &screens('C')),
-        d4(&["d3", "c4", "e4", "f4", "d5", "d8"])
-    );
-    assert_eq!(
-        on_d4("kindzero", &screens('X')),
-        d4(&["d3", "b4", "c4", "e4", "f4", "g4", "d5", "d6", "d8"])
-    );
-    assert_eq!(
-        on_d4("kindzero", &screens('Y')),
-        d4(&["d1", "d3", "a4", "c4", "e4", "f4", "h4", "d5", "d7", "d8"])
-    );
-    assert_eq!(
-        on_d4("kindzero", "3rk3/8/3r4/4p3/1p1S2r1/2p5/3P4/K7 w - - 0 1"),
-        d4(&["c3", "d3", "c4", "e4", "f4", "d5", "e5", "d8"])
-    );
-    // Lame leaps blocked on d3 by White's own pawn; Rooks to take on c5 and e3.
     let horses = |piece: char| format!("4k3/8/8/2r5/3{piece}4/3Pr3/8/K7 w - - 0 1");
-    assert_eq!(
-        on_d4("kindzero", &horses('H')),
-        d4(&["b3", "f3", "b5", "f5", "c6", "e6"])
-    );
-    assert_eq!(
-        on_d4("kindzero", &horses('M')),
-        d4(&["b3", "c3", "e3", "f3", "c4", "e4", "b5", "c5", "d5", "e5", "f5", "c6", "e6"])
-    );
-    // The Movehorse's lame leap only moves: no capture on f5.
-    assert_eq!(
-        on_d4("kindzero", "4k3/8/8/2r2r2/3M4/3Pr3/8/K7 w - - 0 1"),
-        d4(&["b3", "c3", "e3", "f3", "c4", "e4", "b5", "c5", "d5", "e5", "c6", "e6"])
-    );
-    assert_eq!(
-        on_d4("kindzero", &horses('W')),
-        d4(&["b3", "e3", "f3", "c4", "e4", "b5", "c5", "d5", "f5", "c6", "e6"])
-    );
-    assert_eq!(
-        on_d4("kindzero", &horses('L')),
-        d4(&[
-            "b3", "f3", "a4", "b4", "c4", "e4", "f4", "g4", "h4", "b5", "d5", "f5", "c6", "d6",
-            "e6", "d7", "d8"
-        ])
-    );
-    // A cannon on the diagonals that slides along the files and ranks.
-    assert_eq!(
-        on_d4("kindzero", "4k3/6r1/1r6/4p3/3D4/2p5/1r4r1/K7 w - - 0 1"),
-        d4(&[
-            "d1", "b2", "d2", "d3", "a4", "b4", "c4", "e4", "f4", "g4", "h4", "d5", "d6", "d7",
-            "g7", "d8"
-        ])
-    );
-    assert_eq!(
-        on_d4("riderfirst", "4k3/8/5n2/8/3A4/3n4/8/K7 w - - 0 1"),
-        d4(&["a4", "b4", "c4", "e4", "f4", "g4", "h4", "d5", "d6", "f6", "d7", "d8"])
-    );
-    assert_eq!(
-        on_d4("riderfirst", "3nk3/8/3n4/4n3/1n1S2n1/2n5/3N4/K7 w - - 0 1"),
-        d4(&["c3", "d3", "c4", "e4", "f4", "d5", "e5", "d8"])
-    );
-    assert_eq!(
-        on_d4("riderfirst", "4k3/3n4/8/3n4/1n1O3n/8/3N4/K7 w - - 0 1"),
-        d4(&["g1", "b2", "f2", "c3", "e3", "c5", "e5", "b6", "f6", "a7", "d7", "g7", "h8"])
-    );
-    assert_eq!(
-        on_d4("leaperfirst", "4k3/8/8/2n5/3H4/3Pn3/8/K7 w - - 0 1"),
-        d4(&["b3", "e3", "f3", "b5", "c5", "f5", "c6", "e6"])
-    );
-    // Its step back only moves: no capture on d3, which also blocks two lame leaps.
-    assert_eq!(
-        on_d4("leaperfirst", "4k3/8/8/8/3W4/3n4/8/K7 w - - 0 1"),
-        d4(&["b3", "f3", "b5", "f5", "c6", "e6"])
-    );
-    assert_eq!(
-        on_d4("ridersfirst", "3bk3/8/3b4/4b3/1b1S2b1/2b5/3B4/7K w - - 0 1"),
-        d4(&["c3", "d3", "c4", "e4", "f4", "d5", "e5", "d8"])
-    );
+    let screens = |piece: char| format!("3rk3/8/3r4/8/1p1{piece}2r1/8/3P4/K7 w - - 0 1");
+    let cases: Vec<(&str, String, &[&str])> = vec![
+        (
+            "kindzero",
+            "4k3/8/8/3rr3/3P4/8/8/K7 w - - 0 1".into(),
+            &["e5"],
+        ),
+        // Screens on every line: d6 (a Rook on d8 beyond), b4, g4 and White's own d2.
+        (
+            "kindzero",
+            screens('C'),
+            &["d3", "c4", "e4", "f4", "d5", "d8"],
+        ),
+        (
+            "kindzero",
+            screens('X'),
+            &["d3", "b4", "c4", "e4", "f4", "g4", "d5", "d6", "d8"],
+        ),
+        (
+            "kindzero",
+            screens('Y'),
+            &["d1", "d3", "a4", "c4", "e4", "f4", "h4", "d5", "d7", "d8"],
+        ),
+        (
+            "kindzero",
+            "3rk3/8/3r4/4p3/1p1S2r1/2p5/3P4/K7 w - - 0 1".into(),
+            &["c3", "d3", "c4", "e4", "f4", "d5", "e5", "d8"],
+        ),
+        // Lame leaps blocked on d3 by White's own pawn; Rooks to take on c5 and e3.
+        (
+            "kindzero",
+            horses('H'),
+            &["b3", "f3", "b5", "f5", "c6", "e6"],
+        ),
+        (
+            "kindzero",
+            horses('M'),
+            &[
+                "b3", "c3", "e3", "f3", "c4", "e4", "b5", "c5", "d5", "e5", "f5", "c6", "e6",
+            ],
+        ),
+        // The Movehorse's lame leap only moves: no capture on f5.
+        (
+            "kindzero",
+            "4k3/8/8/2r2r2/3M4/3Pr3/8/K7 w - - 0 1".into(),
+            &[
+                "b3", "c3", "e3", "f3", "c4", "e4", "b5", "c5", "d5", "e5", "c6", "e6",
+            ],
+        ),
+        (
+            "kindzero",
+            horses('W'),
+            &[
+                "b3", "e3", "f3", "c4", "e4", "b5", "c5", "d5", "f5", "c6", "e6",
+            ],
+        ),
+        (
+            "kindzero",
+            horses('L'),
+            &[
+                "b3", "f3", "a4", "b4", "c4", "e4", "f4", "g4", "h4", "b5", "d5", "f5", "c6", "d6",
+                "e6", "d7", "d8",
+            ],
+        ),
+        // A cannon on the diagonals that slides along the files and ranks.
+        (
+            "kindzero",
+            "4k3/6r1/1r6/4p3/3D4/2p5/1r4r1/K7 w - - 0 1".into(),
+            &[
+                "d1", "b2", "d2", "d3", "a4", "b4", "c4", "e4", "f4", "g4", "h4", "d5", "d6", "d7",
+                "g7", "d8",
+            ],
+        ),
+        (
+            "riderfirst",
+            "4k3/8/5n2/8/3A4/3n4/8/K7 w - - 0 1".into(),
+            &[
+                "a4", "b4", "c4", "e4", "f4", "g4", "h4", "d5", "d6", "f6", "d7", "d8",
+            ],
+        ),
+        (
+            "riderfirst",
+            "3nk3/8/3n4/4n3/1n1S2n1/2n5/3N4/K7 w - - 0 1".into(),
+            &["c3", "d3", "c4", "e4", "f4", "d5", "e5", "d8"],
+        ),
+        (
+            "riderfirst",
+            "4k3/3n4/8/3n4/1n1O3n/8/3N4/K7 w - - 0 1".into(),
+            &[
+                "g1", "b2", "f2", "c3", "e3", "c5", "e5", "b6", "f6", "a7", "d7", "g7", "h8",
+            ],
+        ),
+        (
+            "leaperfirst",
+            "4k3/8/8/2n5/3H4/3Pn3/8/K7 w - - 0 1".into(),
+            &["b3", "e3", "f3", "b5", "c5", "f5", "c6", "e6"],
+        ),
+        // Its step back only moves: no capture on d3, which also blocks two lame leaps.
+        (
+            "leaperfirst",
+            "4k3/8/8/8/3W4/3n4/8/K7 w - - 0 1".into(),
+            &["b3", "f3", "b5", "f5", "c6", "e6"],
+        ),
+        (
+            "ridersfirst",
+            "3bk3/8/3b4/4b3/1b1S2b1/2b5/3B4/7K w - - 0 1".into(),
+            &["c3", "d3", "c4", "e4", "f4", "d5", "e5", "d8"],
+        ),
+    ];
+    for (variant, fen, to) in &cases {
+        let expected: BTreeSet<String> = to.iter().map(|t| format!("d4{t}")).collect();
+        assert_eq!(
+            moves_from(&game(&r, variant, fen), "d4"),
+            expected,
+            "{variant} {fen}"
+        );
+    }
     // Twelve kinds, Black to move: Black's last kinds sit high in the kinds' bit sets.
     let many = game(&r, "manykinds", "4k3/8/3p2p1/3h1N2/2N5/8/8/K7 b - - 0 1");
     assert_eq!(
