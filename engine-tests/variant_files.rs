@@ -788,6 +788,7 @@ fn every_kind_gets_its_own_moves_whichever_way_they_are_worked_out() {
          piece = n Knight N 3\n\
          piece = s Stepcannon mRpcRcF 5\n\
          piece = o Bishopcannon mBpcR 5\n\
+         piece = z Crosscannon pcRpmB 5\n\
          start = 4k3/8/8/8/8/8/8/A3K3 w - - 0 1\n\
          [leaperfirst]\n\
          piece = h Movehorse mnNcF 3\n\
@@ -910,6 +911,13 @@ fn every_kind_gets_its_own_moves_whichever_way_they_are_worked_out() {
             &[
                 "g1", "b2", "f2", "c3", "e3", "c5", "e5", "b6", "f6", "a7", "d7", "g7", "h8",
             ],
+        ),
+        // Hops of two modes: the first (captures on the files and ranks) is worked out for
+        // all its lines at once, the second (quiet hops on the diagonals) ray by ray.
+        (
+            "riderfirst",
+            "4k3/3n2n1/1n1n4/4n3/1n1Z2n1/2n5/3N4/K7 w - - 0 1".into(),
+            &["b2", "f6", "a7", "d7"],
         ),
         (
             "leaperfirst",
