@@ -279,6 +279,38 @@ mod tests {
     use crate::types::MoveList;
     use crate::variant::Registry;
 
+    /// A principal variation is written only as far as its moves are legal in turn (a move
+    /// from the table may belong to another position): a pinned Knight's move ends it.
+    #[test]
+    fn lines_stop_at_the_first_illegal_move() {
+        let r = Registry::builtin();
+        let chess = r.find("chess").expect("chess");
+        let free = chess
+            .position("4k3/4r3/8/8/8/8/4N3/K7 w - - 0 1")
+            .expect("FEN");
+        let pinned = chess
+            .position("4k3/4r3/8/8/8/8/4N3/4K3 w - - 0 1")
+            .expect("FEN");
+        let knight = free.parse_uci("e2c3").expect("e2c3 with the King on a1");
+        let king = pinned.parse_uci("e1d1").expect("e1d1");
+        let mut after = pinned.clone();
+        after.play(king);
+        let rook = after.parse_uci("e7e2").expect("e7e2 after e1d1");
+        assert_eq!(format_line(&free, &[knight, knight], false), ["e2c3"]);
+        assert_eq!(
+            format_line(&pinned, &[knight, king], false),
+            Vec::<String>::new()
+        );
+        assert_eq!(
+            format_line(&pinned, &[king, rook, knight], false),
+            ["e1d1", "e7e2"]
+        );
+        assert_eq!(
+            format_turns(&pinned, &[knight], false),
+            Vec::<String>::new()
+        );
+    }
+
     /// The line before `bestmove`: a score only once an iteration is complete (a search stopped
     /// before its first one has only the table's or the first legal move, and no score).
     #[test]

@@ -564,6 +564,23 @@ mod tests {
         );
     }
 
+    /// A line is written only as far as its moves are legal in turn: a move the table hands
+    /// the search may belong to another position (a key collision), and the GUI must never
+    /// see it. A pinned Knight's move and a move of a piece that has left its square stop it.
+    #[test]
+    fn lines_stop_at_the_first_illegal_move() {
+        let reg = Registry::builtin();
+        let chess = reg.find("chess").unwrap();
+        let free = chess.position("4k3/4r3/8/8/8/8/4N3/K7 w - - 0 1").unwrap();
+        let pinned = chess.position("4k3/4r3/8/8/8/8/4N3/4K3 w - - 0 1").unwrap();
+        let knight = free.parse_uci("e2c3").expect("e2c3 with the King on a1");
+        let king = pinned.parse_uci("e1d1").expect("e1d1");
+        let line = |g, moves: &[Move]| line_to_gui(g, moves, GuiRanks::FromOne);
+        assert_eq!(line(&free, &[knight, knight]), ["e2c3"]);
+        assert_eq!(line(&pinned, &[knight, king]), Vec::<String>::new());
+        assert_eq!(line(&pinned, &[king, knight]), ["e1d1"]);
+    }
+
     #[test]
     fn gui_moves() {
         let reg = Registry::builtin();
