@@ -196,6 +196,24 @@ fn en_passant_both_pawns_vanish() {
     assert_eq!(g.fen(), "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1");
 }
 
+/// The en-passant square is kept only where a capture there is legal by this game's rule
+/// (FIDE 9.2.3, as in every game). After e2-e4 the f4 pawn's capture would, in chess, stand
+/// on e3 and keep the Rook's file shut; here both pawns vanish and open it to the King, so
+/// the capture is illegal and the square is dropped. A plain test of the King's safety
+/// would keep it.
+#[test]
+fn en_passant_square_dropped_where_the_cancellation_would_expose_the_king() {
+    let r = Registry::builtin();
+    let fen = "8/8/4k3/8/5p2/8/4P3/K3R3 w - - 0 1";
+    let mut chess = game(&r, "chess", fen);
+    play(&mut chess, "e2e4");
+    assert_eq!(chess.fen(), "8/8/4k3/8/4Pp2/8/8/K3R3 b - e3 0 1");
+    let mut g = game(&r, "cancellation-chess", fen);
+    play(&mut g, "e2e4");
+    assert_eq!(g.fen(), "8/8/4k3/8/4Pp2/8/8/K3R3 b - - 0 1");
+    assert!(!moves(&g).contains(&"f4e3".to_string()));
+}
+
 /// A pawn capturing onto its last rank does not promote: one move, no suffix. P g7 takes R h8:
 /// r = 4 → Black places B or N on h8, then a P next to h8 — not on g8 (Black's first rank).
 #[test]
