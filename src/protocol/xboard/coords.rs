@@ -570,9 +570,13 @@ mod tests {
     #[test]
     fn lines_stop_at_the_first_illegal_move() {
         let reg = Registry::builtin();
-        let chess = reg.find("chess").unwrap();
-        let free = chess.position("4k3/4r3/8/8/8/8/4N3/K7 w - - 0 1").unwrap();
-        let pinned = chess.position("4k3/4r3/8/8/8/8/4N3/4K3 w - - 0 1").unwrap();
+        let chess = reg.find("chess").expect("chess is built in");
+        let free = chess
+            .position("4k3/4r3/8/8/8/8/4N3/K7 w - - 0 1")
+            .expect("FEN");
+        let pinned = chess
+            .position("4k3/4r3/8/8/8/8/4N3/4K3 w - - 0 1")
+            .expect("FEN");
         let knight = free.parse_uci("e2c3").expect("e2c3 with the King on a1");
         let king = pinned.parse_uci("e1d1").expect("e1d1");
         let line = |g, moves: &[Move]| line_to_gui(g, moves, GuiRanks::FromOne);
